@@ -1,0 +1,155 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Starts the distribution the way an operator does (bin/karaf from the unpacked tar.gz) and checks it from
+ * outside: the web console answers the administrative user, shows the Estuary bundles active, refuses anonymous
+ * callers, and nothing listens beyond 127.0.0.1.
+ */
+public class DistributionRunIT {
+
+    private static final String PASSWORD = "it-" + Long.toHexString(System.nanoTime());
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static Path home;
+    private static Process karaf;
+    private static int httpPort;
+
+    @BeforeClass
+    public static void start() throws Exception {
+        Path work = Path.of(System.getProperty("estuary.work", "target/work"), "run-" + System.nanoTime());
+        Processes.untar(Path.of(System.getProperty("estuary.distribution")), work);
+        try (var entries = Files.list(work)) {
+            home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        httpPort = KarafOptions.freePort();
+        Processes.setProperty(home.resolve("etc/org.ops4j.pax.web.cfg"), "org.osgi.service.http.port",
+                Integer.toString(httpPort));
+        Processes.setProperty(home.resolve("etc/org.apache.karaf.shell.cfg"), "sshPort",
+                Integer.toString(KarafOptions.freePort()));
+        Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiRegistryPort",
+                Integer.toString(KarafOptions.freePort()));
+        Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiServerPort",
+                Integer.toString(KarafOptions.freePort()));
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
+                .directory(home.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve("console.log").toFile());
+        builder.environment().put("ESTUARY_ADMIN_PASSWORD", PASSWORD);
+        karaf = builder.start();
+        boolean up = Processes.await(Duration.ofSeconds(180), () -> estuaryBundlesActive(bundlesJson()));
+        assertTrue("console did not show the Estuary bundles active within 180 s; log: " + log(), up);
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (karaf != null) {
+            Processes.stop(karaf);
+        }
+    }
+
+    @Test
+    public void theConsoleShowsTheEstuaryBundlesActive() {
+        String json = bundlesJson();
+        assertTrue(json, estuaryBundlesActive(json));
+    }
+
+    @Test
+    public void theConsoleRefusesAnonymousAndWrongPasswords() throws Exception {
+        assertEquals(401, get(null).statusCode());
+        assertEquals(401, get(basic("admin", PASSWORD + "x")).statusCode());
+    }
+
+    @Test
+    public void theFirstStartCreatedTheAdministrativeUserAndStoresTheHashOnly() throws Exception {
+        get(basic("admin", PASSWORD));
+        String users = Files.readString(home.resolve("etc/users.properties"));
+        assertTrue(users, users.contains("admin"));
+        assertFalse("password kept in clear: " + users, users.contains(PASSWORD));
+    }
+
+    @Test
+    public void nothingListensBeyondLoopback() throws Exception {
+        List<String> listening = new ArrayList<>();
+        for (ProcessHandle handle : (Iterable<ProcessHandle>) karaf.descendants()::iterator) {
+            listening.addAll(Sockets.listening(handle.pid()));
+        }
+        assertTrue("the JVM listens (HTTP at least): " + listening,
+                listening.stream().anyMatch(a -> a.endsWith(":" + httpPort)));
+        for (String address : listening) {
+            assertTrue("listens beyond loopback: " + address + " of " + listening, Sockets.isLoopback(address));
+        }
+    }
+
+    /** True when bundles.json lists Estuary bundles, all of them in state Active. */
+    private static boolean estuaryBundlesActive(String json) {
+        if (json == null) {
+            return false;
+        }
+        Matcher bundle = Pattern.compile("\\{[^{}]*\"symbolicName\":\"org\\.estuary\\.[^\"]*\"[^{}]*\\}").matcher(json);
+        int estuary = 0;
+        while (bundle.find()) {
+            estuary++;
+            if (!bundle.group().contains("\"state\":\"Active\"")) {
+                return false;
+            }
+        }
+        return estuary > 0;
+    }
+
+    private static String bundlesJson() {
+        try {
+            HttpResponse<String> response = get(basic("admin", PASSWORD));
+            return response.statusCode() == 200 ? response.body() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static HttpResponse<String> get(String authorization) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + httpPort + "/system/console/bundles.json"))
+                .timeout(Duration.ofSeconds(10));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String log() {
+        try {
+            return Files.readString(home.resolve("console.log"));
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+}
