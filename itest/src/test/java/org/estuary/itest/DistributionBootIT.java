@@ -66,13 +66,21 @@ public class DistributionBootIT {
                 assertEquals(bundle.getSymbolicName() + " state", Bundle.ACTIVE, bundle.getState());
             }
         }
-        assertTrue("the estuary feature installs the API bundle: " + estuary, estuary.contains("org.estuary.api"));
+        // the `estuary` feature's default set
+        for (String expected : List.of("org.estuary.api", "org.estuary.core", "org.estuary.io", "org.estuary.lease",
+                "org.estuary.event", "org.estuary.store.api", "org.estuary.store.memory")) {
+            assertTrue("the estuary feature installs " + expected + ": " + estuary, estuary.contains(expected));
+        }
     }
 
     @Test
     public void everyDeclarativeServicesComponentIsSatisfied() {
         List<String> unsatisfied = new ArrayList<>();
+        int estuaryComponents = 0;
         for (ComponentDescriptionDTO description : scr.getComponentDescriptionDTOs()) {
+            if (description.bundle.symbolicName.startsWith("org.estuary.")) {
+                estuaryComponents++;
+            }
             if (!scr.isComponentEnabled(description)) {
                 unsatisfied.add(description.name + " (disabled)");
                 continue;
@@ -87,6 +95,7 @@ public class DistributionBootIT {
             }
         }
         assertTrue("unsatisfied components: " + unsatisfied, unsatisfied.isEmpty());
+        assertTrue("Estuary's components (memory store, marshaller) are declared", estuaryComponents >= 2);
     }
 
     @Test

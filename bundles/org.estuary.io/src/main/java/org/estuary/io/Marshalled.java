@@ -1,0 +1,104 @@
+package org.estuary.io;
+
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serializable;
+import java.util.Arrays;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * An object kept in serialized form: for what a service holds for its clients without understanding it (a
+ * client's lease, a handback, a listener, a registrar proxy). Nothing is loaded until {@link #get()}: a service can
+ * store, copy and compare the object without its classes, and a class that cannot be found fails only the caller
+ * who needs the object.
+ *
+ * <p>Like {@code java.rmi.MarshalledObject}, the class annotations (bundle ids) are kept apart from the object's
+ * bytes and equality compares the bytes alone, so the same object written by two versions of a bundle is equal.
+ * It is itself serializable (two byte arrays), so a store can persist it.
+ *
+ * @param <T> the type of the object held
+ */
+@ProviderType
+public final class Marshalled<T> implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** @serial the object's serialization stream, without class annotations */
+    private final byte[] objectBytes;
+
+    /** @serial the class annotations in stream order, or null when no class had one */
+    private final byte[] annotationBytes;
+
+    /** Who reads the object on {@link #get()}: the marshaller that wrote it or the stream that read it. */
+    private transient volatile Marshaller marshaller;
+
+    private transient int hash;
+
+    Marshalled(byte[] objectBytes, byte[] annotationBytes, Marshaller marshaller) {
+        this.objectBytes = objectBytes;
+        this.annotationBytes = annotationBytes;
+        this.marshaller = marshaller;
+    }
+
+    /**
+     * Reads the object: through the {@link Marshaller} that created this holder, or the one of the
+     * {@link MarshalInputStream} that read it; after a plain {@code ObjectInputStream}, through
+     * {@link Marshallers#defaults()}. Each call returns a new copy, loaded through the bundles installed now.
+     *
+     * @return the object, or null if null was marshalled
+     * @throws SerialFilterException if the filter refuses a class or a limit is exceeded
+     * @throws ClassNotFoundException if a class cannot be found
+     * @throws IOException if the bytes cannot be read
+     */
+    public T get() throws IOException, ClassNotFoundException {
+        Marshaller reader = marshaller;
+        return (reader != null ? reader : Marshallers.defaults()).unmarshal(this);
+    }
+
+    /** The number of bytes held (object and annotations), for quotas. */
+    public int size() {
+        return objectBytes.length + (annotationBytes == null ? 0 : annotationBytes.length);
+    }
+
+    byte[] objectBytes() {
+        return objectBytes;
+    }
+
+    byte[] annotationBytes() {
+        return annotationBytes;
+    }
+
+    /** Equal when the object bytes are equal; the annotations (bundle versions) do not count. */
+    @Override
+    public boolean equals(Object other) {
+        return other == this
+                || other instanceof Marshalled<?> that && Arrays.equals(objectBytes, that.objectBytes);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(objectBytes);
+            hash = h;
+        }
+        return h;
+    }
+
+    @Override
+    public String toString() {
+        return "Marshalled[" + size() + " bytes]";
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        if (objectBytes == null) {
+            throw new InvalidObjectException("Marshalled without object bytes");
+        }
+        if (in instanceof MarshalInputStream stream) {
+            marshaller = stream.marshaller(); // keep reading with the bundles and filter this came through
+        }
+    }
+}

@@ -1,0 +1,330 @@
+package org.estuary.io;
+
+import java.io.ObjectInputFilter;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+import org.estuary.io.SerialFilterException.Violation;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * An allowlist deserialization filter (JEP 290) with limits: a class is read only if an allow pattern matches it
+ * and no rejecting ({@code !}) pattern does, and a stream is refused once it nests too deep, holds too long an
+ * array, too many references or too many bytes.
+ *
+ * <p>Arrays are judged by their element class (arrays of primitives pass). A dynamic proxy class passes when all
+ * its interfaces do. Pattern syntax: {@code a.b.C}, {@code a.b.*} (one package), {@code a.b.**} (a package and
+ * its subpackages), {@code prefix*}, {@code !pattern}. Immutable and thread-safe; as an {@link ObjectInputFilter}
+ * it can guard any stream, including an RMI export ({@code UnicastRemoteObject.exportObject(obj, port,
+ * filter)}).
+ */
+@ProviderType
+public final class SerialFilter implements ObjectInputFilter {
+
+    /**
+     * What a Jini service reads from its clients and its own store: boxed primitives and strings, the common
+     * collections, exceptions, {@code java.rmi.MarshalledObject}, RMI stubs (dynamic proxies with
+     * {@code RemoteObjectInvocationHandler}), the spec types ({@code net.jini.**}) and Estuary's own classes.
+     * Deliberately absent: {@code java.rmi.server.UnicastRemoteObject} (reading one exports a listener),
+     * {@code java.net.URL} (its hashCode resolves host names), reflection, method handles and lambdas, and
+     * {@code ConcurrentHashMap} (its serial form drags in lock internals; store a {@code HashMap} copy).
+     */
+    public static final List<String> DEFAULT_ALLOWLIST = List.of(
+            "java.lang.Object", "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character",
+            "java.lang.Short", "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double",
+            "java.lang.Number", "java.lang.Enum", "java.lang.StackTraceElement", "java.lang.Throwable",
+            "java.lang.Exception", "java.lang.RuntimeException", "java.lang.Error",
+            "java.lang.IllegalArgumentException", "java.lang.IllegalStateException",
+            "java.lang.NullPointerException", "java.lang.UnsupportedOperationException",
+            "java.lang.SecurityException", "java.lang.reflect.Proxy",
+            "java.io.IOException", "java.io.ObjectStreamException", "java.io.InvalidObjectException",
+            "java.io.InvalidClassException",
+            "java.math.BigInteger", "java.math.BigDecimal", "java.time.*",
+            "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.Vector",
+            "java.util.Map$Entry", "java.util.HashMap", "java.util.LinkedHashMap", "java.util.TreeMap",
+            "java.util.Hashtable", "java.util.IdentityHashMap", "java.util.EnumMap", "java.util.HashSet",
+            "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.PriorityQueue",
+            "java.util.EnumSet$SerializationProxy", "java.util.RegularEnumSet", "java.util.JumboEnumSet",
+            "java.util.Arrays$ArrayList", "java.util.Collections$*",
+            "java.util.CollSer", "java.util.ImmutableCollections$*", "java.util.Date", "java.util.UUID",
+            "java.util.EventObject", "java.util.concurrent.CopyOnWriteArrayList",
+            "java.rmi.*", "java.rmi.server.RemoteObject", "java.rmi.server.RemoteStub",
+            "java.rmi.server.RemoteObjectInvocationHandler", "java.rmi.server.ObjID", "java.rmi.server.UID",
+            "net.jini.**", "org.estuary.**");
+
+    /** Default {@link #maxDepth()}: far above what services exchange, far below a stack overflow. */
+    public static final long DEFAULT_MAX_DEPTH = 64;
+    /** Default {@link #maxArrayLength()}. */
+    public static final long DEFAULT_MAX_ARRAY_LENGTH = 1_000_000;
+    /** Default {@link #maxReferences()}. */
+    public static final long DEFAULT_MAX_REFERENCES = 1_000_000;
+    /** Default {@link #maxBytes()}: 16 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 16L * 1024 * 1024;
+
+    private static final List<String> PRIMITIVE_NAMES =
+            List.of("boolean", "byte", "char", "short", "int", "long", "float", "double", "void");
+
+    private static final SerialFilter DEFAULTS = builder().allow(DEFAULT_ALLOWLIST).build();
+
+    private final ClassPatterns patterns;
+    private final long maxDepth;
+    private final long maxArrayLength;
+    private final long maxReferences;
+    private final long maxBytes;
+
+    private SerialFilter(Builder builder) {
+        this.patterns = new ClassPatterns(builder.patterns);
+        this.maxDepth = builder.maxDepth;
+        this.maxArrayLength = builder.maxArrayLength;
+        this.maxReferences = builder.maxReferences;
+        this.maxBytes = builder.maxBytes;
+    }
+
+    /** The default allowlist and limits. */
+    public static SerialFilter defaults() {
+        return DEFAULTS;
+    }
+
+    /** A builder with an empty allowlist (nothing passes until something is allowed) and the default limits. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this filter's patterns and limits, to derive a filter from it. */
+    public Builder toBuilder() {
+        return builder().allow(patterns.patterns()).maxDepth(maxDepth).maxArrayLength(maxArrayLength)
+                .maxReferences(maxReferences).maxBytes(maxBytes);
+    }
+
+    /** The patterns, in the order given. */
+    public List<String> patterns() {
+        return patterns.patterns();
+    }
+
+    /** The deepest nesting of objects allowed. */
+    public long maxDepth() {
+        return maxDepth;
+    }
+
+    /** The longest array allowed. */
+    public long maxArrayLength() {
+        return maxArrayLength;
+    }
+
+    /** The most object references one stream may hold. */
+    public long maxReferences() {
+        return maxReferences;
+    }
+
+    /** The most bytes one stream may hold. */
+    public long maxBytes() {
+        return maxBytes;
+    }
+
+    /**
+     * JEP 290: {@code REJECTED} for a class the allowlist refuses or a limit exceeded, {@code ALLOWED} for a class
+     * it accepts, {@code UNDECIDED} for a limit-only check within the limits.
+     */
+    @Override
+    public Status checkInput(FilterInfo info) {
+        if (rejection(info) != null) {
+            return Status.REJECTED;
+        }
+        return info.serialClass() == null ? Status.UNDECIDED : Status.ALLOWED;
+    }
+
+    /**
+     * Checks a class by the name a stream gives it, before anything loads it: arrays by their element, proxy
+     * interfaces one by one.
+     *
+     * @param className a binary class name or array descriptor ({@code [Lcom.acme.Foo;})
+     * @throws SerialFilterException if the allowlist refuses it
+     * @throws NullPointerException if {@code className} is null
+     */
+    public void checkClassName(String className) throws SerialFilterException {
+        SerialFilterException rejected = rejectionOfName(Objects.requireNonNull(className, "className"));
+        if (rejected != null) {
+            throw rejected;
+        }
+    }
+
+    /** The reason this filter refuses {@code info}, or null if it does not. */
+    SerialFilterException rejection(FilterInfo info) {
+        Class<?> type = info.serialClass();
+        String name = type == null ? null : type.getName();
+        if (type != null) {
+            SerialFilterException refused = rejectionOfClass(type);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        if (info.arrayLength() > maxArrayLength) {
+            return new SerialFilterException(name, Violation.ARRAY_LENGTH,
+                    "array length " + info.arrayLength() + " exceeds maxArrayLength=" + maxArrayLength);
+        }
+        if (info.depth() > maxDepth) {
+            return new SerialFilterException(name, Violation.DEPTH,
+                    "nesting depth " + info.depth() + " exceeds maxDepth=" + maxDepth);
+        }
+        if (info.references() > maxReferences) {
+            return new SerialFilterException(name, Violation.REFERENCES,
+                    "object references " + info.references() + " exceed maxReferences=" + maxReferences);
+        }
+        if (info.streamBytes() > maxBytes) {
+            return new SerialFilterException(name, Violation.BYTES,
+                    "stream bytes " + info.streamBytes() + " exceed maxBytes=" + maxBytes);
+        }
+        return null;
+    }
+
+    private SerialFilterException rejectionOfClass(Class<?> type) {
+        Class<?> element = type;
+        while (element.isArray()) {
+            element = element.getComponentType();
+        }
+        if (element.isPrimitive()) {
+            return null;
+        }
+        if (Proxy.isProxyClass(element)) {
+            // The proxy class's own name is generated; what it can do is decided by its interfaces.
+            for (Class<?> face : element.getInterfaces()) {
+                SerialFilterException refused = rejectionOfName(face.getName());
+                if (refused != null) {
+                    return refused;
+                }
+            }
+            return null;
+        }
+        return rejectionOfName(element.getName());
+    }
+
+    private SerialFilterException rejectionOfName(String name) {
+        String element = elementName(name);
+        if (element == null) {
+            return null; // a primitive or an array of primitives
+        }
+        ClassPatterns.Match match = patterns.match(element);
+        if (match == null) {
+            return new SerialFilterException(element, Violation.NOT_ALLOWED,
+                    "matches none of the " + patterns.patterns().size() + " allowlist patterns (add a pattern to "
+                            + "'allowlist.extra' of PID org.estuary.io.marshaller to accept it)");
+        }
+        if (!match.allowed()) {
+            return new SerialFilterException(element, Violation.REJECTED_BY_PATTERN,
+                    "matches the rejecting pattern '" + match.pattern() + "'");
+        }
+        return null;
+    }
+
+    /** The element class name of an array descriptor, the name itself otherwise; null for primitives. */
+    private static String elementName(String name) {
+        int dims = 0;
+        while (dims < name.length() && name.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims == 0) {
+            return PRIMITIVE_NAMES.contains(name) ? null : name;
+        }
+        if (name.length() > dims + 2 && name.charAt(dims) == 'L' && name.endsWith(";")) {
+            return name.substring(dims + 1, name.length() - 1);
+        }
+        return null; // [I, [[J, ...; a malformed descriptor fails when it is resolved
+    }
+
+    /**
+     * The filter in JEP 290's pattern syntax (limits, rejections, allow patterns, then {@code !*}); for logs.
+     */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder().append("maxdepth=").append(maxDepth).append(";maxarray=")
+                .append(maxArrayLength).append(";maxrefs=").append(maxReferences).append(";maxbytes=")
+                .append(maxBytes);
+        for (String p : patterns.patterns()) {
+            if (p.startsWith("!")) {
+                out.append(';').append(p);
+            }
+        }
+        for (String p : patterns.patterns()) {
+            if (!p.startsWith("!")) {
+                out.append(';').append(p);
+            }
+        }
+        return out.append(";!*").toString();
+    }
+
+    /** Builds a {@link SerialFilter}; not thread-safe. */
+    public static final class Builder {
+        private final List<String> patterns = new ArrayList<>();
+        private long maxDepth = DEFAULT_MAX_DEPTH;
+        private long maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
+        private long maxReferences = DEFAULT_MAX_REFERENCES;
+        private long maxBytes = DEFAULT_MAX_BYTES;
+
+        private Builder() {
+        }
+
+        /**
+         * Adds patterns (allow, or reject when they start with {@code !}).
+         *
+         * @throws NullPointerException if a pattern is null
+         * @throws IllegalArgumentException if a pattern is blank or malformed
+         */
+        public Builder allow(String... patterns) {
+            return allow(List.of(Objects.requireNonNull(patterns, "patterns")));
+        }
+
+        /**
+         * Adds patterns (allow, or reject when they start with {@code !}).
+         *
+         * @throws NullPointerException if the collection or a pattern is null
+         * @throws IllegalArgumentException if a pattern is blank or malformed
+         */
+        public Builder allow(Collection<String> patterns) {
+            List<String> checked = new ArrayList<>();
+            for (String pattern : Objects.requireNonNull(patterns, "patterns")) {
+                checked.add(ClassPatterns.validate(pattern));
+            }
+            this.patterns.addAll(checked);
+            return this;
+        }
+
+        /** Sets the deepest nesting allowed; at least 1. */
+        public Builder maxDepth(long limit) {
+            this.maxDepth = positive(limit, "maxDepth");
+            return this;
+        }
+
+        /** Sets the longest array allowed; at least 1. */
+        public Builder maxArrayLength(long limit) {
+            this.maxArrayLength = positive(limit, "maxArrayLength");
+            return this;
+        }
+
+        /** Sets the most references a stream may hold; at least 1. */
+        public Builder maxReferences(long limit) {
+            this.maxReferences = positive(limit, "maxReferences");
+            return this;
+        }
+
+        /** Sets the most bytes a stream may hold; at least 1. */
+        public Builder maxBytes(long limit) {
+            this.maxBytes = positive(limit, "maxBytes");
+            return this;
+        }
+
+        /** Builds the filter. */
+        public SerialFilter build() {
+            return new SerialFilter(this);
+        }
+
+        private static long positive(long limit, String name) {
+            if (limit < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1, was " + limit);
+            }
+            return limit;
+        }
+    }
+}

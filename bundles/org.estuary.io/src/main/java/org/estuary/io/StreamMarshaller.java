@@ -1,0 +1,116 @@
+package org.estuary.io;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.InvalidObjectException;
+import java.io.OutputStream;
+import java.util.Objects;
+
+/** The one implementation of {@link Marshaller}: immutable, thread-safe. */
+final class StreamMarshaller implements Marshaller {
+
+    private final ClassResolver classes;
+    private final SerialFilter filter;
+
+    StreamMarshaller(ClassResolver classes, SerialFilter filter) {
+        this.classes = classes;
+        this.filter = filter;
+    }
+
+    ClassResolver classes() {
+        return classes;
+    }
+
+    @Override
+    public SerialFilter filter() {
+        return filter;
+    }
+
+    @Override
+    public MarshalOutputStream newOutputStream(OutputStream out) throws IOException {
+        return new MarshalOutputStream(Objects.requireNonNull(out, "out"), classes, null);
+    }
+
+    @Override
+    public MarshalInputStream newInputStream(InputStream in) throws IOException {
+        return new MarshalInputStream(Objects.requireNonNull(in, "in"), this, null);
+    }
+
+    @Override
+    public MarshalInputStream newInputStream(InputStream in, SerialFilter other) throws IOException {
+        Objects.requireNonNull(in, "in");
+        return new MarshalInputStream(in, withFilter(Objects.requireNonNull(other, "filter")), null);
+    }
+
+    @Override
+    public byte[] marshal(Object object) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (MarshalOutputStream out = newOutputStream(bytes)) {
+            out.writeObject(object);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public <T> T unmarshal(byte[] bytes, Class<T> type) throws IOException, ClassNotFoundException {
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(type, "type");
+        try (MarshalInputStream in = newInputStream(new ByteArrayInputStream(bytes))) {
+            return cast(in.readObject(), type);
+        } catch (InvalidClassException e) {
+            throw SerialFilterException.unwrap(e);
+        }
+    }
+
+    @Override
+    public <T> Marshalled<T> marshalled(T object) throws IOException {
+        ByteArrayOutputStream objectBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream annotationBytes = new ByteArrayOutputStream();
+        boolean annotated;
+        try (MarshalOutputStream out =
+                new MarshalOutputStream(objectBytes, classes, new DataOutputStream(annotationBytes))) {
+            out.writeObject(object);
+            out.flush();
+            annotated = out.wroteAnyAnnotation();
+        }
+        return new Marshalled<>(objectBytes.toByteArray(), annotated ? annotationBytes.toByteArray() : null, this);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // as MarshalledObject.get(): the holder's type parameter is the writer's word
+    public <T> T unmarshal(Marshalled<T> marshalled) throws IOException, ClassNotFoundException {
+        Objects.requireNonNull(marshalled, "marshalled");
+        byte[] annotationBytes = marshalled.annotationBytes();
+        AnnotationReader annotations = annotationBytes == null ? AnnotationReader.NONE
+                : new AnnotationReader(new DataInputStream(new ByteArrayInputStream(annotationBytes)));
+        try (MarshalInputStream in =
+                new MarshalInputStream(new ByteArrayInputStream(marshalled.objectBytes()), this, annotations)) {
+            return (T) in.readObject();
+        } catch (InvalidClassException e) {
+            throw SerialFilterException.unwrap(e);
+        }
+    }
+
+    StreamMarshaller withFilter(SerialFilter other) {
+        return other == filter ? this : new StreamMarshaller(classes, other);
+    }
+
+    private static <T> T cast(Object object, Class<T> type) throws InvalidObjectException {
+        if (object != null && !type.isInstance(object)) {
+            throw new InvalidObjectException(
+                    "expected a " + type.getName() + " but the stream holds a " + object.getClass().getName());
+        }
+        return type.cast(object);
+    }
+
+    @Override
+    public String toString() {
+        return "Marshaller[bundles=" + (classes.bundles() != null) + ", fallback=" + classes.fallback()
+                + ", filter=" + filter + "]";
+    }
+}

@@ -1,0 +1,6 @@
+package evil.gadget;
+
+/** A proxy interface outside every allowlist. */
+public interface Backdoor {
+    void open();
+}

@@ -1,0 +1,138 @@
+package org.estuary.lease.internal;
+
+import java.util.Arrays;
+
+/**
+ * The storage of a lease table: for each live lease its id, monotonic deadline and resource, found by id through a
+ * {@link LongIntMap} and by deadline through an {@link ExpiryHeap}, all in primitive arrays indexed by a slot
+ * number (about 70 bytes per lease, plus the growth slack of the arrays). Not thread-safe: the table locks.
+ *
+ * <p>Renewals that move a deadline later are filed lazily: the heap keeps the earlier key, and when that key comes
+ * due {@link #pollExpired} files the slot again under its current deadline. A lease renewed many times before it
+ * expires therefore costs one heap move, not one per renewal; a renewal that moves a deadline earlier is filed at
+ * once so the earliest heap key is never later than the earliest deadline.
+ */
+public final class LeaseIndex {
+
+    private static final int NO_SLOT = -1;
+
+    private final LongIntMap byId;
+    private final ExpiryHeap byDeadline;
+    private long[] ids;
+    private long[] deadlines;
+    private Object[] resources;
+    private int[] freeSlots;
+    private int freeCount;
+    private int used;   // slots handed out at least once: [0, used)
+
+    /** An index sized for about {@code expected} leases; it grows as needed. */
+    public LeaseIndex(int expected) {
+        int capacity = Math.max(16, expected);
+        byId = new LongIntMap(capacity);
+        byDeadline = new ExpiryHeap(capacity);
+        ids = new long[capacity];
+        deadlines = new long[capacity];
+        resources = new Object[capacity];
+        freeSlots = new int[capacity];
+    }
+
+    /** The number of leases held. */
+    public int size() {
+        return byId.size();
+    }
+
+    /** The slot of lease {@code id}, or -1. */
+    public int find(long id) {
+        return byId.get(id);
+    }
+
+    /** Adds a lease; {@code id} must be non-zero and not present. Returns its slot. */
+    public int insert(long id, long deadline, Object resource) {
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : newSlot();
+        ids[slot] = id;
+        deadlines[slot] = deadline;
+        resources[slot] = resource;
+        byId.put(id, slot);
+        byDeadline.add(slot, deadline);
+        return slot;
+    }
+
+    /** The id held in {@code slot}. */
+    public long id(int slot) {
+        return ids[slot];
+    }
+
+    /** The current deadline of {@code slot}. */
+    public long deadline(int slot) {
+        return deadlines[slot];
+    }
+
+    /** The resource held in {@code slot}. */
+    public Object resource(int slot) {
+        return resources[slot];
+    }
+
+    /** Sets the deadline of {@code slot}; files it again now only if the deadline moved earlier than its key. */
+    public void setDeadline(int slot, long deadline) {
+        deadlines[slot] = deadline;
+        if (deadline < byDeadline.keyOf(slot)) {
+            byDeadline.update(slot, deadline);
+        }
+    }
+
+    /** Removes the lease in {@code slot} and returns its resource. */
+    public Object remove(int slot) {
+        Object resource = resources[slot];
+        byId.remove(ids[slot]);
+        byDeadline.remove(slot);
+        ids[slot] = 0;
+        resources[slot] = null;
+        freeSlots[freeCount++] = slot;
+        return resource;
+    }
+
+    /**
+     * The slot of a lease whose deadline is at or before {@code now}, or -1 if there is none. Slots whose heap key
+     * is due but whose deadline was renewed are filed again on the way. The slot stays in the index.
+     */
+    public int pollExpired(long now) {
+        while (!byDeadline.isEmpty() && byDeadline.peekKey() <= now) {
+            int slot = byDeadline.peekSlot();
+            long deadline = deadlines[slot];
+            if (deadline <= now) {
+                return slot;
+            }
+            byDeadline.update(slot, deadline);
+        }
+        return NO_SLOT;
+    }
+
+    /** The earliest heap key: a time at or before the earliest deadline ({@code Long.MAX_VALUE} if empty). */
+    public long earliestKey() {
+        return byDeadline.peekKey();
+    }
+
+    /** The ids of all leases held, in no particular order. */
+    public long[] ids() {
+        long[] result = new long[size()];
+        int n = 0;
+        for (int slot = 0; slot < used; slot++) {
+            if (ids[slot] != 0) {
+                result[n++] = ids[slot];
+            }
+        }
+        return result;
+    }
+
+    private int newSlot() {
+        if (used == ids.length) {
+            int capacity = ids.length + (ids.length >> 1) + 1;
+            ids = Arrays.copyOf(ids, capacity);
+            deadlines = Arrays.copyOf(deadlines, capacity);
+            resources = Arrays.copyOf(resources, capacity);
+            freeSlots = Arrays.copyOf(freeSlots, capacity);
+            byDeadline.ensureSlotCapacity(capacity);
+        }
+        return used++;
+    }
+}

@@ -1,0 +1,120 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.InvalidClassException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import javax.inject.Inject;
+
+import gadget.HostileComparator;
+
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.UnknownLeaseException;
+
+import org.estuary.core.time.SystemClock;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * The core features in Karaf: the memory store and the marshaller are registered services, and the core
+ * libraries are usable from another bundle (this test's probe bundle).
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class CoreServicesIT {
+
+    @Inject
+    private BundleContext context;
+
+    @Inject
+    private Marshaller marshaller;
+
+    @Configuration
+    public Option[] configuration() {
+        return KarafOptions.distribution();
+    }
+
+    @Test
+    public void theMemoryStoreIsRegisteredWithItsTypeAndKeepsWhatItAcknowledges() throws Exception {
+        Collection<ServiceReference<Store>> refs = context.getServiceReferences(Store.class,
+                "(" + Store.TYPE + "=" + Store.TYPE_MEMORY + ")");
+        assertEquals("one memory store", 1, refs.size());
+        Store store = context.getService(refs.iterator().next());
+        try {
+            store.applyAndWait(Batch.builder()
+                    .put("itest/core", "a", new byte[] {1, 2})
+                    .put("itest/core", "b", new byte[] {3})
+                    .build(), 10, TimeUnit.SECONDS);
+            store.applyAndWait(Batch.builder().delete("itest/core", "b").build(), 10, TimeUnit.SECONDS);
+            Map<String, byte[]> seen = new TreeMap<>();
+            store.scan("itest/core", seen::put);
+            assertEquals(List.of("a"), new ArrayList<>(seen.keySet()));
+            assertArrayEquals(new byte[] {1, 2}, seen.get("a"));
+        } finally {
+            context.ungetService(refs.iterator().next());
+        }
+    }
+
+    @Test
+    public void theMarshallerRoundTripsApiTypesAndRefusesGadgets() throws Exception {
+        RemoteEvent event = new RemoteEvent("source", 7L, 42L, null);
+        RemoteEvent back = marshaller.unmarshal(marshaller.marshal(event), RemoteEvent.class);
+        assertEquals(7L, back.getID());
+        assertEquals(42L, back.getSequenceNumber());
+        assertEquals("source", back.getSource());
+
+        // A PriorityQueue whose comparator class is outside the allowlist: the classic gadget shape.
+        PriorityQueue<String> gadget = new PriorityQueue<>(new HostileComparator());
+        gadget.add("x");
+        byte[] bytes = marshaller.marshal(gadget);
+        try {
+            marshaller.unmarshal(bytes, Object.class);
+            throw new AssertionError("the allowlist let " + HostileComparator.class.getName() + " through");
+        } catch (InvalidClassException refused) {
+            assertTrue(refused.getMessage(), refused.getMessage().contains(HostileComparator.class.getName()));
+        }
+    }
+
+    @Test
+    public void theLandlordLibraryGrantsRenewsAndCancelsFromAnotherBundle() throws Exception {
+        try (SystemClock clock = new SystemClock("itest-landlord")) {
+            LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(60_000, 3_600_000), 10,
+                    (id, resource) -> { });
+            // LE.2.2: Lease.ANY gets the policy's default; a request above the maximum is capped
+            LeaseGrant grant = table.grant("r", Lease.ANY);
+            assertEquals(60_000, grant.duration());
+            assertEquals(3_600_000, table.renew(grant.leaseId(), Lease.FOREVER));
+            table.cancel(grant.leaseId());
+            try {
+                table.renew(grant.leaseId(), 1_000);
+                throw new AssertionError("a cancelled lease is unknown");
+            } catch (UnknownLeaseException expected) {
+                // LE.2.2
+            }
+            table.close();
+        }
+    }
+}
