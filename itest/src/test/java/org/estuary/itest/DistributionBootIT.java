@@ -68,7 +68,8 @@ public class DistributionBootIT {
         }
         // the `estuary` feature's default set
         for (String expected : List.of("org.estuary.api", "org.estuary.core", "org.estuary.io", "org.estuary.lease",
-                "org.estuary.event", "org.estuary.store.api", "org.estuary.store.memory")) {
+                "org.estuary.event", "org.estuary.store.api", "org.estuary.store.memory",
+                "org.estuary.renewal")) {
             assertTrue("the estuary feature installs " + expected + ": " + estuary, estuary.contains(expected));
         }
     }

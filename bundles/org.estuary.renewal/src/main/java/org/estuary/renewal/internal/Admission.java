@@ -1,0 +1,117 @@
+package org.estuary.renewal.internal;
+
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.NotSerializableException;
+import java.rmi.MarshalException;
+import java.rmi.UnmarshalException;
+
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.Lease;
+
+import org.estuary.core.time.Clock;
+import org.estuary.io.Marshalled;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.client.ClientClock;
+
+/**
+ * Turns what a client hands the service (client leases, listeners) into the service's own copies: marshalled,
+ * then read back through the allowlist filter, so nothing the service holds skipped the filter (LR.2's warning
+ * about one client lease capturing another) and the client's object is never shared, as over RMI. Client leases
+ * are kept in {@code Lease.ABSOLUTE} form so a recorded copy means the same expiration after a restart.
+ */
+final class Admission {
+
+    private final Marshaller marshaller;
+    private final Clock clock;
+
+    Admission(Marshaller marshaller, Clock clock) {
+        this.marshaller = marshaller;
+        this.clock = clock;
+    }
+
+    /** A lease as the service holds it: the live copy it renews and the recorded form it shows. */
+    static final class Admitted {
+        final Lease live;
+        final Marshalled<Lease> recorded;
+
+        Admitted(Lease live, Marshalled<Lease> recorded) {
+            this.live = live;
+            this.recorded = recorded;
+        }
+    }
+
+    /**
+     * The service's copy of a client lease.
+     *
+     * @throws MarshalException if the lease cannot be serialized (as an RMI call would fail)
+     * @throws UnmarshalException if the allowlist refuses it or it cannot be read back
+     */
+    Admitted lease(Lease lease) throws MarshalException, UnmarshalException {
+        Marshalled<Lease> sent;
+        try {
+            sent = marshaller.marshalled(lease);
+        } catch (NotSerializableException e) {
+            throw new MarshalException("client lease is not serializable (" + e.getMessage() + "); pass a lease "
+                    + "whose grantor reference can leave this JVM", e);
+        } catch (IOException e) {
+            throw new MarshalException("client lease cannot be marshalled: " + e, e);
+        }
+        try {
+            Lease live = read(sent);
+            live.setSerialFormat(Lease.ABSOLUTE);
+            return new Admitted(live, record(live));
+        } catch (InvalidClassException e) {
+            throw new UnmarshalException("client lease refused by the allowlist (configure "
+                    + "org.estuary.io.marshaller allowlist.extra): " + e.getMessage(), e);
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new UnmarshalException("client lease cannot be read back: " + e, e);
+        }
+    }
+
+    /** The recorded form of our live copy now (its current expiration, ABSOLUTE format). */
+    Marshalled<Lease> record(Lease live) throws IOException {
+        return marshaller.marshalled(live);
+    }
+
+    /** Reads a held lease; a DURATION-format lease counts from the service's clock. */
+    Lease read(Marshalled<Lease> held) throws IOException, ClassNotFoundException {
+        try (ClientClock.Scope scope = ClientClock.use(clock)) {
+            return marshaller.unmarshal(held);
+        }
+    }
+
+    /** The service's copy of a listener and its marshalled form. */
+    Marshalled<RemoteEventListener> listener(RemoteEventListener listener) throws MarshalException {
+        try {
+            return marshaller.marshalled(listener);
+        } catch (IOException e) {
+            throw new MarshalException("event listener cannot be marshalled (" + e + "); export it as a remote "
+                    + "object or make it serializable", e);
+        }
+    }
+
+    RemoteEventListener readListener(Marshalled<RemoteEventListener> held) throws UnmarshalException {
+        try {
+            return marshaller.unmarshal(held);
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new UnmarshalException("event listener refused or unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    /** The failure's marshalled form, or of a stand-in naming it when it cannot be serialized. */
+    Marshalled<Throwable> throwable(Throwable failure) {
+        if (failure == null) {
+            return null;
+        }
+        try {
+            return marshaller.marshalled(failure);
+        } catch (IOException e) {
+            try {
+                return marshaller.marshalled(new java.rmi.RemoteException(failure.toString()));
+            } catch (IOException impossible) {
+                return null;
+            }
+        }
+    }
+}

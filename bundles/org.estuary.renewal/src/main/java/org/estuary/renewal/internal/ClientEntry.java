@@ -1,0 +1,52 @@
+package org.estuary.renewal.internal;
+
+import net.jini.core.lease.Lease;
+
+import org.estuary.io.Marshalled;
+
+/**
+ * One client lease in a set (LR.2): our own filtered copy that we renew, the form last recorded in the store, and
+ * its desired expiration and renew duration. Guarded by the service lock.
+ */
+final class ClientEntry {
+
+    final long key;
+    final long setId;
+    /** Our copy, renewed in place; null while it cannot be unmarshalled (after a restart without its class). */
+    Lease live;
+    /** The lease as last recorded (LR.2: what clients are shown). */
+    Marshalled<Lease> recorded;
+    /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
+    long actual;
+    long desired;
+    long renewDuration;
+    /** The last renewal failure, for the failure event (LR.2.1), or null. */
+    Throwable lastFailure;
+    /** Bumped by every change, so a renewal result for an older state is ignored. */
+    long version;
+    boolean renewing;
+    long retryDelayMillis;
+    /** When the scheduler should next look at this entry (monotonic ns). */
+    long dueNanos;
+    boolean removed;
+
+    ClientEntry(long key, long setId, Lease live, Marshalled<Lease> recorded, long actual, long desired,
+            long renewDuration) {
+        this.key = key;
+        this.setId = setId;
+        this.live = live;
+        this.recorded = recorded;
+        this.actual = actual;
+        this.desired = desired;
+        this.renewDuration = renewDuration;
+    }
+
+    /** LR.2: the duration to ask for at wall time {@code now}. */
+    long requestAt(long now) {
+        if (desired == Lease.FOREVER && renewDuration == Lease.ANY) {
+            return Lease.ANY; // LR.2: the one exception to "never past the desired expiration"
+        }
+        long remaining = desired - now;
+        return Math.max(1, Math.min(renewDuration, remaining));
+    }
+}

@@ -1,0 +1,166 @@
+package org.estuary.renewal.internal;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.rmi.MarshalledObject;
+
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.Lease;
+
+import org.estuary.io.Marshalled;
+import org.estuary.io.Marshaller;
+
+/**
+ * The store records of the renewal service and their byte layout (version byte first). Client leases and
+ * listeners stay in their {@link Marshalled} form, so a record can be read without their classes.
+ *
+ * <ul>
+ * <li>{@value #SERVICE} {@code id}: the service's UUID (proxies stay equal across restarts)</li>
+ * <li>{@value #SETS} {@code <setId>}: the set lease's expiration</li>
+ * <li>{@value #LEASES} {@code <key>}: set id, desired expiration, renew duration, actual expiration, lease</li>
+ * <li>{@value #LISTENERS} {@code <setId>.<eventId>}: min warning, listener, handback</li>
+ * <li>{@value #SEQUENCE} {@code <setId>.<eventId>}: the reserved sequence number mark (EV.2.3.2)</li>
+ * </ul>
+ */
+final class Records {
+
+    static final String SERVICE = "renewal/service";
+    static final String SETS = "renewal/sets";
+    static final String LEASES = "renewal/leases";
+    static final String LISTENERS = "renewal/listeners";
+    static final String SEQUENCE = "renewal/sequence";
+
+    private static final byte VERSION = 1;
+
+    private final Marshaller marshaller;
+
+    Records(Marshaller marshaller) {
+        this.marshaller = marshaller;
+    }
+
+    static String key(long id) {
+        return Long.toString(id);
+    }
+
+    static String kindKey(long setId, long eventId) {
+        return setId + "." + eventId;
+    }
+
+    static byte[] encodeLong(long value) {
+        return write(out -> out.writeLong(value));
+    }
+
+    static long decodeLong(byte[] bytes) throws IOException {
+        DataInputStream in = open(bytes);
+        return in.readLong();
+    }
+
+    byte[] encodeLease(ClientEntry entry) {
+        byte[] lease = marshal(entry.recorded);
+        return write(out -> {
+            out.writeLong(entry.setId);
+            out.writeLong(entry.desired);
+            out.writeLong(entry.renewDuration);
+            out.writeLong(entry.actual);
+            writeBytes(out, lease);
+        });
+    }
+
+    /** A lease record as read back: the entry without a live copy (the caller unmarshals it). */
+    @SuppressWarnings("unchecked")
+    ClientEntry decodeLease(long key, byte[] bytes) throws IOException, ClassNotFoundException {
+        DataInputStream in = open(bytes);
+        long setId = in.readLong();
+        long desired = in.readLong();
+        long renewDuration = in.readLong();
+        long actual = in.readLong();
+        Marshalled<Lease> lease = marshaller.unmarshal(readBytes(in), Marshalled.class);
+        return new ClientEntry(key, setId, null, lease, actual, desired, renewDuration);
+    }
+
+    byte[] encodeRegistration(Registration registration) {
+        byte[] listener = marshal(registration.marshalledListener);
+        byte[] handback = registration.handback == null ? new byte[0] : marshal(registration.handback);
+        return write(out -> {
+            out.writeLong(registration.minWarning);
+            writeBytes(out, listener);
+            writeBytes(out, handback);
+        });
+    }
+
+    /** A registration as read back; its live listener is unmarshalled by the caller. */
+    @SuppressWarnings("unchecked")
+    Registration decodeRegistration(long setId, long eventId, byte[] bytes, RemoteEventListener live)
+            throws IOException, ClassNotFoundException {
+        DataInputStream in = open(bytes);
+        long minWarning = in.readLong();
+        Marshalled<RemoteEventListener> listener = marshaller.unmarshal(readBytes(in), Marshalled.class);
+        byte[] handbackBytes = readBytes(in);
+        MarshalledObject<?> handback = handbackBytes.length == 0 ? null
+                : marshaller.unmarshal(handbackBytes, MarshalledObject.class);
+        return new Registration(setId, eventId, live != null ? live : listener.get(), listener, handback,
+                minWarning);
+    }
+
+    /** The marshalled listener of a registration record, to unmarshal before {@link #decodeRegistration}. */
+    @SuppressWarnings("unchecked")
+    Marshalled<RemoteEventListener> listenerOf(byte[] bytes) throws IOException, ClassNotFoundException {
+        DataInputStream in = open(bytes);
+        in.readLong();
+        return marshaller.unmarshal(readBytes(in), Marshalled.class);
+    }
+
+    private byte[] marshal(Object object) {
+        try {
+            return marshaller.marshal(object);
+        } catch (IOException e) {
+            // Marshalled and MarshalledObject are byte holders; this cannot fail short of a JVM problem.
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static byte[] readBytes(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException("corrupt renewal record: field of " + length + " bytes");
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
+    }
+
+    private static DataInputStream open(byte[] bytes) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        byte version = in.readByte();
+        if (version != VERSION) {
+            throw new IOException("renewal record of unknown version " + version);
+        }
+        return in;
+    }
+
+    private interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private static byte[] write(Writer writer) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeByte(VERSION);
+            writer.write(out);
+            out.flush();
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.estuary.renewal.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.LeaseDeniedException;
+
+import org.estuary.io.Marshalled;
+import org.estuary.lease.LeaseTable;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+
+/**
+ * Rebuilds a renewal service from its store on activation: the service id, the sequence marks, the sets (their
+ * leases back into the lease table; overdue ones expire at once), the client leases (unmarshalled where their
+ * classes resolve, else kept marshalled and retried) and the registrations.
+ */
+final class Recovery {
+
+    private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
+
+    private final RenewalService service;
+    private final Persistence persistence;
+    private final Records records;
+    private final SetTable sets;
+    private final LeaseTable<SetState> setLeases;
+
+    Recovery(RenewalService service, Persistence persistence, Records records, SetTable sets,
+            LeaseTable<SetState> setLeases) {
+        this.service = service;
+        this.persistence = persistence;
+        this.records = records;
+        this.sets = sets;
+        this.setLeases = setLeases;
+    }
+
+    /** Runs under the service lock; returns the service id. */
+    UUID run() throws IOException {
+        try {
+            return scan();
+        } catch (StoreException e) {
+            throw new IOException("renewal service cannot read its store: " + e.getMessage(), e);
+        }
+    }
+
+    private UUID scan() throws IOException, StoreException {
+        Store store = persistence.store();
+        UUID[] id = new UUID[1];
+        store.scan(Records.SERVICE, (key, value) -> id[0] = UUID.fromString(new String(value,
+                StandardCharsets.UTF_8)));
+        if (id[0] == null) {
+            id[0] = UUID.randomUUID();
+            persistence.write(Batch.builder().put(Records.SERVICE, "id",
+                    id[0].toString().getBytes(StandardCharsets.UTF_8)).build());
+        }
+        List<IOException> failures = new ArrayList<>();
+        store.scan(Records.SEQUENCE, (key, value) -> {
+            try {
+                persistence.recoveredMark(key, Records.decodeLong(value));
+            } catch (IOException e) {
+                failures.add(e);
+            }
+        });
+        List<SetState> restored = new ArrayList<>();
+        store.scan(Records.SETS, (key, value) -> {
+            try {
+                SetState set = new SetState(Long.parseLong(key), Records.decodeLong(value));
+                sets.addSet(set);
+                restored.add(set);
+            } catch (IOException | NumberFormatException e) {
+                failures.add(new IOException("set record " + key + ": " + e.getMessage(), e));
+            }
+        });
+        List<ClientEntry> orphans = new ArrayList<>();
+        store.scan(Records.LEASES, (key, value) -> {
+            try {
+                ClientEntry entry = records.decodeLease(Long.parseLong(key), value);
+                if (sets.get(entry.setId) == null) {
+                    orphans.add(entry);
+                    return;
+                }
+                sets.add(entry);
+                service.revive(entry); // a lease whose class is missing stays marshalled and is retried
+                service.scheduler().now(entry);
+            } catch (IOException | ClassNotFoundException | NumberFormatException e) {
+                failures.add(new IOException("lease record " + key + ": " + e.getMessage(), e));
+            }
+        });
+        store.scan(Records.LISTENERS, (key, value) -> {
+            try {
+                int dot = key.indexOf('.');
+                long setId = Long.parseLong(key.substring(0, dot));
+                long eventId = Long.parseLong(key.substring(dot + 1));
+                SetState set = sets.get(setId);
+                if (set == null) {
+                    return;
+                }
+                Marshalled<RemoteEventListener> listener = records.listenerOf(value);
+                RemoteEventListener live = service.admission().readListener(listener);
+                service.install(set, records.decodeRegistration(setId, eventId, value, live));
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                failures.add(new IOException("listener record " + key + ": " + e.getMessage(), e));
+            }
+        });
+        for (SetState set : restored) {
+            try {
+                setLeases.restore(set.setId, set, set.expiration); // overdue sets expire through the listener
+            } catch (LeaseDeniedException | IllegalArgumentException e) {
+                failures.add(new IOException("set " + set.setId + " cannot be restored: " + e.getMessage(), e));
+            }
+        }
+        if (!orphans.isEmpty()) {
+            Batch.Builder batch = Batch.builder();
+            orphans.forEach(o -> batch.delete(Records.LEASES, Records.key(o.key)));
+            persistence.writeLater(batch.build(), () -> { });
+        }
+        for (IOException failure : failures) {
+            LOG.log(System.Logger.Level.WARNING, "renewal service could not recover a record (it is kept in the "
+                    + "store): " + failure.getMessage());
+        }
+        LOG.log(System.Logger.Level.DEBUG, "recovered " + sets.setCount() + " sets, " + sets.leaseCount()
+                + " client leases");
+        return id[0];
+    }
+
+    static RemoteException unavailable(StoreException e) {
+        return new RemoteException("renewal store unavailable: " + e.getMessage(), e);
+    }
+}

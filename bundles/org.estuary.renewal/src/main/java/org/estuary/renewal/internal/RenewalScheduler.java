@@ -1,0 +1,225 @@
+package org.estuary.renewal.internal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseMap;
+import net.jini.core.lease.LeaseMapException;
+
+import org.estuary.core.failure.Failure;
+import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
+import org.estuary.io.Marshalled;
+
+/**
+ * Keeps client leases renewed (LR.2): decides for each entry when it is due whether to drop it (desired
+ * expiration reached), fail it (actual expiration reached first), leave it (actual already beyond desired) or
+ * renew it; renews the due leases that can batch together with one {@link LeaseMap#renewAll} across sets; retries
+ * indefinite failures with back-off until the lease would leave the set; applies the results under the service
+ * lock, ignoring results for entries that changed or left meanwhile.
+ */
+final class RenewalScheduler {
+
+    private final RenewalService service;
+    private final Clock clock;
+    private final Executor executor;
+    private final Settings settings;
+    private final Agenda agenda;
+
+    RenewalScheduler(RenewalService service, Clock clock, Executor executor, Settings settings) {
+        this.service = service;
+        this.clock = clock;
+        this.executor = executor;
+        this.settings = settings;
+        this.agenda = new Agenda(clock, this::tick);
+    }
+
+    /** Under the lock: look at {@code entry} now (new, changed or recovered). */
+    void now(ClientEntry entry) {
+        agenda.schedule(entry, clock.nanoTime());
+    }
+
+    /** Under the lock: the next time {@code entry} needs attention after a success or a change. */
+    void plan(ClientEntry entry) {
+        long now = clock.nanoTime();
+        long desiredAt = clock.deadlineOfWallTime(entry.desired);
+        long actualAt = clock.deadlineOfWallTime(entry.actual);
+        if (entry.live != null && entry.actual >= entry.desired) {
+            agenda.schedule(entry, desiredAt); // LR.2: never renewed; stays until its desired expiration
+            return;
+        }
+        long renewAt;
+        if (entry.lastFailure != null || entry.live == null) {
+            renewAt = Times.saturatedAdd(now, Times.millisToNanos(entry.retryDelayMillis));
+        } else {
+            long left = actualAt - now;
+            long lead = Math.min(Times.millisToNanos(settings.renewalLeadMillis), left / 2);
+            renewAt = actualAt - lead;
+            long window = Times.millisToNanos(settings.batchWindowMillis);
+            if (window > 0 && renewAt - window > now) {
+                renewAt -= Math.floorMod(renewAt, window); // leases due close together go out in one batch
+            }
+        }
+        agenda.schedule(entry, Math.max(now, Math.min(renewAt, Math.min(desiredAt, actualAt))));
+    }
+
+    void close() {
+        agenda.close();
+    }
+
+    int scheduled() {
+        return agenda.size();
+    }
+
+    /** Timer: sorts the due entries under the lock, then renews outside it. */
+    private void tick() {
+        List<List<Call>> batches = new ArrayList<>();
+        synchronized (service.lock()) {
+            long now = clock.nanoTime();
+            long wall = clock.currentTimeMillis();
+            for (ClientEntry entry : agenda.popDue(now)) {
+                if (entry.removed || entry.renewing) {
+                    continue;
+                }
+                if (clock.deadlineOfWallTime(entry.desired) <= now) {
+                    service.drop(entry, false, null); // LR.2: desired expiration reached, no event
+                    continue;
+                }
+                if (entry.live == null && !service.revive(entry)) {
+                    entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
+                }
+                if (clock.deadlineOfWallTime(entry.actual) <= now) {
+                    service.drop(entry, true, entry.lastFailure); // LR.2.1: actual before desired
+                    continue;
+                }
+                if (entry.live == null || entry.actual >= entry.desired) {
+                    plan(entry);
+                    continue;
+                }
+                entry.renewing = true;
+                addToBatch(batches, new Call(entry, entry.version, entry.requestAt(wall)));
+            }
+        }
+        for (List<Call> batch : batches) {
+            try {
+                executor.execute(() -> renew(batch));
+            } catch (RejectedExecutionException e) {
+                finish(batch, new java.rmi.RemoteException("renewal queue full (renewal.queue="
+                        + settings.renewalQueue + "); retrying", e));
+            }
+        }
+    }
+
+    private static void addToBatch(List<List<Call>> batches, Call call) {
+        for (List<Call> batch : batches) {
+            if (batch.get(0).lease.canBatch(call.lease)) {
+                batch.add(call);
+                return;
+            }
+        }
+        List<Call> batch = new ArrayList<>();
+        batch.add(call);
+        batches.add(batch);
+    }
+
+    /** LR.2 item 3: one call per batch; each lease's outcome independent. */
+    private void renew(List<Call> batch) {
+        if (batch.size() == 1) {
+            Call call = batch.get(0);
+            try {
+                call.lease.renew(call.duration);
+            } catch (Exception | LinkageError e) {
+                call.failure = e;
+            }
+        } else {
+            try {
+                LeaseMap map = batch.get(0).lease.createLeaseMap(batch.get(0).duration);
+                for (Call call : batch.subList(1, batch.size())) {
+                    map.put(call.lease, call.duration);
+                }
+                map.renewAll();
+            } catch (LeaseMapException e) {
+                Map<?, ?> failed = e.exceptionMap;
+                for (Call call : batch) {
+                    Object thrown = failed.get(call.lease);
+                    if (thrown instanceof Throwable) {
+                        call.failure = (Throwable) thrown;
+                    }
+                }
+            } catch (Exception | LinkageError e) {
+                for (Call call : batch) {
+                    call.failure = e; // no result is known for any of them: retry if indefinite
+                }
+            }
+        }
+        for (Call call : batch) {
+            if (call.failure == null) {
+                try {
+                    call.snapshot = service.admission().record(call.lease);
+                } catch (IOException | RuntimeException e) {
+                    call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
+                }
+            }
+        }
+        finish(batch, null);
+    }
+
+    private void finish(List<Call> batch, Throwable all) {
+        synchronized (service.lock()) {
+            for (Call call : batch) {
+                ClientEntry entry = call.entry;
+                entry.renewing = false;
+                if (entry.removed) {
+                    continue;
+                }
+                Throwable failure = all != null ? all : call.failure;
+                if (entry.version != call.version) {
+                    if (failure == null) {
+                        entry.actual = entry.live.getExpiration();
+                    }
+                    plan(entry); // changed meanwhile (renewFor again): apply the result, decide afresh
+                    continue;
+                }
+                if (failure == null) {
+                    entry.actual = entry.live.getExpiration();
+                    entry.lastFailure = null;
+                    entry.retryDelayMillis = 0;
+                    entry.version++;
+                    service.recordRenewal(entry, call.snapshot);
+                    plan(entry);
+                } else if (Failure.of(failure).isDefinite()) {
+                    service.drop(entry, true, failure); // LR.2.1: definite exception
+                } else {
+                    entry.lastFailure = failure; // LR.2: retry until the lease would leave the set
+                    entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
+                    plan(entry);
+                }
+            }
+        }
+    }
+
+    private long nextDelay(long previous) {
+        return previous == 0 ? settings.retryInitialMillis : Math.min(previous * 2, settings.retryMaxMillis);
+    }
+
+    private static final class Call {
+        final ClientEntry entry;
+        final Lease lease;
+        final long version;
+        final long duration;
+        Throwable failure;
+        Marshalled<Lease> snapshot;
+
+        Call(ClientEntry entry, long version, long duration) {
+            this.entry = entry;
+            this.lease = entry.live;
+            this.version = version;
+            this.duration = duration;
+        }
+    }
+}

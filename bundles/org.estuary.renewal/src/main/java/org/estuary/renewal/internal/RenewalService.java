@@ -1,0 +1,577 @@
+package org.estuary.renewal.internal;
+
+import java.io.IOException;
+import java.rmi.MarshalledObject;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.event.EventRegistration;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.UnknownLeaseException;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
+import org.estuary.event.EventDelivery;
+import org.estuary.event.GoverningLease;
+import org.estuary.event.SequenceNumbers;
+import org.estuary.io.Marshalled;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeaseListener;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.renewal.proxy.RenewalBackend;
+import org.estuary.renewal.proxy.ServiceProxy;
+import org.estuary.renewal.proxy.SetProxy;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+
+/**
+ * The renewal service's backend (LR.2, LR.2.1), plain Java so tests drive it with a {@code ManualClock}. One
+ * lock makes every operation atomic with respect to the others (LR.2); a client's change is durable in the store
+ * before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and are recorded before any
+ * client is shown their result.
+ */
+public final class RenewalService implements RenewalBackend {
+
+    private final Object lock = new Object();
+    private final Clock clock;
+    private final Settings settings;
+    private final Persistence persistence;
+    private final Records records;
+    private final Admission admission;
+    private final SetTable sets = new SetTable();
+    private final LeaseTable<SetState> setLeases;
+    private final RenewalScheduler scheduler;
+    private final EventDelivery delivery;
+    private final EventSender events;
+    private UUID serviceId;
+
+    RenewalService(Clock clock, Marshaller marshaller, java.util.function.Supplier<Store> stores,
+            Settings settings, Executor renewals, EventDelivery delivery) {
+        this.clock = clock;
+        this.settings = settings;
+        this.persistence = new Persistence(stores, settings.writeTimeoutMillis);
+        this.records = new Records(marshaller);
+        this.admission = new Admission(marshaller, clock);
+        this.setLeases = new LeaseTable<>(clock, settings.setPolicy, settings.maxSets, new LeaseListener<>() {
+            @Override
+            public void expired(long setId, SetState set) {
+                destroy(set, false); // LR.2: an expired set is destroyed
+            }
+
+            @Override
+            public void cancelled(long setId, SetState set) {
+                destroy(set, true);
+            }
+        });
+        this.scheduler = new RenewalScheduler(this, clock, renewals, settings);
+        this.delivery = delivery;
+        this.events = new EventSender(delivery, new SequenceNumbers(persistence, settings.sequenceBlock,
+                Math.max(2, settings.maxSets * 2)), this::unknownEvent);
+    }
+
+    /** Rebuilds the state from the store; call once before use. */
+    void start() throws IOException {
+        synchronized (lock) {
+            serviceId = new Recovery(this, persistence, records, sets, setLeases).run();
+        }
+    }
+
+    void close() {
+        synchronized (lock) {
+            scheduler.close();
+            for (SetState set : sets.sets()) {
+                cancelWarning(set);
+            }
+        }
+        setLeases.close();
+        delivery.close();
+    }
+
+    /** The service proxy clients get. */
+    ServiceProxy proxy() {
+        return new ServiceProxy(serviceId, this);
+    }
+
+    Object lock() {
+        return lock;
+    }
+
+    Admission admission() {
+        return admission;
+    }
+
+    Settings settings() {
+        return settings;
+    }
+
+    RenewalScheduler scheduler() {
+        return scheduler;
+    }
+
+    // ---- LeaseRenewalService -------------------------------------------------------------------------------
+
+    @Override
+    public LeaseRenewalSet createSet(long leaseDuration) throws RemoteException {
+        if (leaseDuration <= 0 && leaseDuration != Lease.ANY) {
+            throw new IllegalArgumentException( // LR.2
+                    "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
+        }
+        synchronized (lock) {
+            if (sets.setCount() >= settings.maxSets) {
+                throw denied("no more renewal sets: max.sets=" + settings.maxSets + " reached");
+            }
+            SetState set = new SetState(0, 0);
+            LeaseGrant grant;
+            try {
+                grant = setLeases.grant(set, leaseDuration); // LR.2: granted <= requested, under the policy
+            } catch (LeaseDeniedException e) {
+                throw new ServerException("no more renewal sets: max.sets=" + settings.maxSets + " reached", e);
+            }
+            set.setId = grant.leaseId();
+            set.expiration = grant.expiration();
+            try {
+                persistence.write(Batch.builder().put(Records.SETS, Records.key(set.setId),
+                        Records.encodeLong(set.expiration)).build());
+            } catch (RemoteException e) {
+                setLeases.remove(set.setId);
+                throw e;
+            }
+            sets.addSet(set);
+            return proxyOf(set);
+        }
+    }
+
+    // ---- LeaseRenewalSet ------------------------------------------------------------------------------------
+
+    @Override
+    public void renewFor(long setId, Lease lease, long desiredDuration, long renewDuration)
+            throws RemoteException {
+        if (lease == null) {
+            throw new NullPointerException("leaseToRenew is null"); // LR.2
+        }
+        // LR.2: positive, or ANY when the desired duration is exactly Long.MAX_VALUE
+        if (renewDuration <= 0 && !(renewDuration == Lease.ANY && desiredDuration == Long.MAX_VALUE)) {
+            throw new IllegalArgumentException("renewDuration must be positive"
+                    + (desiredDuration == Long.MAX_VALUE ? " or Lease.ANY" : "") + ": " + renewDuration);
+        }
+        if (ownLease(lease)) {
+            renewOwnLease(setId, lease, desiredDuration);
+            return;
+        }
+        Admission.Admitted copy = admission.lease(lease); // outside the lock: may be slow; filtered
+        synchronized (lock) {
+            SetState set = sets.require(setId);
+            long now = clock.currentTimeMillis();
+            long desired = Times.saturatedAdd(now, desiredDuration); // LR.2: overflow gives Long.MAX_VALUE
+            long actual = copy.live.getExpiration();
+            ClientEntry existing = sets.find(copy.live);
+            if (existing != null && existing.setId != setId) {
+                throw new IllegalArgumentException("lease is already in another set of this renewal service (set "
+                        + existing.setId + "): " + lease);
+            }
+            if (desired <= now || actual < now) {
+                // LR.2: a negative desired duration, or a lease expired on arrival, is dropped at once; a
+                // failure event exactly when its actual expiration is before its desired expiration.
+                if (existing != null) {
+                    persistence.write(Batch.builder().delete(Records.LEASES, Records.key(existing.key)).build());
+                    sets.remove(existing);
+                }
+                if (actual < desired) {
+                    failureEvent(set, copy.recorded, null, null);
+                }
+                return;
+            }
+            if (existing != null) {
+                // LR.2: the original copy stays; only the durations change.
+                long oldDesired = existing.desired;
+                long oldRenew = existing.renewDuration;
+                existing.desired = desired;
+                existing.renewDuration = renewDuration;
+                try {
+                    persistence.write(leaseRecord(existing, existing.recorded));
+                } catch (RemoteException e) {
+                    existing.desired = oldDesired;
+                    existing.renewDuration = oldRenew;
+                    throw e;
+                }
+                existing.version++;
+                if (!existing.renewing) {
+                    scheduler.now(existing);
+                }
+                return;
+            }
+            if (set.entries.size() >= settings.maxLeasesPerSet) {
+                throw denied("set " + setId + " is full: max.leases.per.set=" + settings.maxLeasesPerSet);
+            }
+            if (sets.leaseCount() >= settings.maxLeases) {
+                throw denied("renewal service is full: max.leases=" + settings.maxLeases);
+            }
+            ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.recorded, actual, desired,
+                    renewDuration);
+            persistence.write(leaseRecord(entry, entry.recorded));
+            sets.add(entry);
+            scheduler.now(entry);
+        }
+    }
+
+    /** LR.2: one of this service's set leases; IAE unless it has expired, then dropped like any expired lease. */
+    private void renewOwnLease(long setId, Lease lease, long desiredDuration) throws RemoteException {
+        synchronized (lock) {
+            SetState set = sets.require(setId);
+            if (setLeases.get(((LandlordLease) lease).leaseId()) != null) {
+                throw new IllegalArgumentException("lease was granted by this renewal service and has not "
+                        + "expired: " + lease);
+            }
+            long now = clock.currentTimeMillis();
+            long desired = Times.saturatedAdd(now, desiredDuration);
+            if (lease.getExpiration() < desired) {
+                failureEvent(set, null, lease, null);
+            }
+        }
+    }
+
+    @Override
+    public Lease remove(long setId, Lease lease) throws RemoteException {
+        if (lease == null) {
+            throw new NullPointerException("leaseToRemove is null");
+        }
+        Marshalled<Lease> recorded;
+        Lease live;
+        synchronized (lock) {
+            sets.require(setId);
+            ClientEntry entry = sets.find(lease);
+            if (entry == null || entry.setId != setId) {
+                return null; // LR.2
+            }
+            persistence.write(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
+            sets.remove(entry); // LR.2: never cancelled; a renewal in flight is ignored when it returns
+            recorded = entry.recorded;
+            live = entry.live;
+        }
+        try {
+            return admission.read(recorded); // LR.2: as last recorded
+        } catch (IOException | ClassNotFoundException e) {
+            return live;
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Marshalled<Lease>[] getLeases(long setId) throws RemoteException {
+        synchronized (lock) {
+            SetState set = sets.require(setId);
+            return set.entries.values().stream().map(e -> e.recorded).toArray(Marshalled[]::new);
+        }
+    }
+
+    @Override
+    public EventRegistration setListener(long setId, long eventId, RemoteEventListener listener, long minWarning,
+            MarshalledObject<?> handback) throws RemoteException {
+        if (listener == null) {
+            throw new NullPointerException("listener is null"); // LR.2.1
+        }
+        if (minWarning < 0) {
+            throw new IllegalArgumentException("minWarning must be zero or positive: " + minWarning);
+        }
+        if (eventId != LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID
+                && eventId != LeaseRenewalSet.RENEWAL_FAILURE_EVENT_ID) {
+            throw new IllegalArgumentException("unknown event id " + eventId);
+        }
+        Marshalled<RemoteEventListener> marshalled = admission.listener(listener);
+        RemoteEventListener copy = admission.readListener(marshalled);
+        synchronized (lock) {
+            SetState set = sets.require(setId);
+            Registration registration = new Registration(setId, eventId, copy, marshalled, handback, minWarning);
+            persistence.write(Batch.builder().put(Records.LISTENERS, Records.kindKey(setId, eventId),
+                    records.encodeRegistration(registration)).build());
+            install(set, registration);
+            SetProxy source = proxyOf(set);
+            long seq;
+            try {
+                seq = events.current(source, eventId);
+            } catch (IOException e) {
+                throw new RemoteException("cannot read the sequence number: " + e.getMessage(), e);
+            }
+            // LR.2.1: source = the set, the spec's event id, a lease equal to the set's lease
+            return new EventRegistration(eventId, source, source.getRenewalSetLease(), seq);
+        }
+    }
+
+    /** Under the lock: makes {@code registration} the set's one registration of its kind. */
+    void install(SetState set, Registration registration) {
+        if (registration.eventId == LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID) {
+            events.cancel(set.warning);
+            set.warning = registration;
+            set.warnedFor = Long.MIN_VALUE;
+            scheduleWarning(set);
+        } else {
+            events.cancel(set.failure);
+            set.failure = registration;
+        }
+    }
+
+    @Override
+    public void clearListener(long setId, long eventId) throws RemoteException {
+        synchronized (lock) {
+            SetState set = sets.require(setId);
+            Registration current = set.registration(eventId);
+            if (current == null) {
+                return; // LR.2.1: acceptable without a registration
+            }
+            persistence.write(Batch.builder().delete(Records.LISTENERS, Records.kindKey(setId, eventId)).build());
+            clearInMemory(set, current);
+        }
+    }
+
+    private void clearInMemory(SetState set, Registration registration) {
+        events.cancel(registration);
+        if (set.warning == registration) {
+            set.warning = null;
+            cancelWarning(set);
+        } else if (set.failure == registration) {
+            set.failure = null;
+        }
+    }
+
+    /** LR.2.1: a listener's UnknownEventException clears that registration only (if still current). */
+    private void unknownEvent(Registration registration) {
+        clock.schedule(() -> {
+            synchronized (lock) {
+                SetState set = sets.get(registration.setId);
+                if (set != null && !set.destroyed && set.registration(registration.eventId) == registration) {
+                    persistence.writeLater(Batch.builder().delete(Records.LISTENERS,
+                            Records.kindKey(registration.setId, registration.eventId)).build(), () -> { });
+                    clearInMemory(set, registration);
+                }
+            }
+        }, 0, TimeUnit.NANOSECONDS);
+    }
+
+    // ---- Landlord of the set leases ---------------------------------------------------------------------------
+
+    @Override
+    public long renew(long setId, long duration) throws LeaseDeniedException, UnknownLeaseException,
+            RemoteException {
+        synchronized (lock) {
+            SetState set = sets.get(setId);
+            if (set == null || set.destroyed) {
+                throw new UnknownLeaseException("renewal set " + setId + " no longer exists");
+            }
+            long granted = setLeases.renew(setId, duration);
+            long expiration = setLeases.expiration(setId);
+            persistence.write(Batch.builder().put(Records.SETS, Records.key(setId),
+                    Records.encodeLong(expiration)).build());
+            set.expiration = expiration;
+            set.warnedFor = Long.MIN_VALUE;
+            scheduleWarning(set);
+            return granted;
+        }
+    }
+
+    @Override
+    public void cancel(long setId) throws UnknownLeaseException, RemoteException {
+        synchronized (lock) {
+            SetState set = sets.get(setId);
+            if (set == null || set.destroyed || setLeases.get(setId) == null) {
+                throw new UnknownLeaseException("renewal set " + setId + " no longer exists");
+            }
+            persistence.write(deleteSet(set)); // durable before acknowledged
+            setLeases.cancel(setId); // calls destroy through the listener
+        }
+    }
+
+    @Override
+    public RenewResults renewAll(long[] setIds, long[] durations) throws RemoteException {
+        if (setIds.length != durations.length) {
+            throw new IllegalArgumentException("leaseIds and durations differ in length");
+        }
+        long[] granted = new long[setIds.length];
+        Exception[] failures = new Exception[setIds.length];
+        for (int i = 0; i < setIds.length; i++) {
+            try {
+                granted[i] = renew(setIds[i], durations[i]);
+            } catch (LeaseDeniedException | UnknownLeaseException | IllegalArgumentException e) {
+                failures[i] = e;
+            }
+        }
+        return new RenewResults(granted, failures);
+    }
+
+    @Override
+    public Exception[] cancelAll(long[] setIds) throws RemoteException {
+        Exception[] failures = new Exception[setIds.length];
+        for (int i = 0; i < setIds.length; i++) {
+            try {
+                cancel(setIds[i]);
+            } catch (UnknownLeaseException e) {
+                failures[i] = e;
+            }
+        }
+        return failures;
+    }
+
+    // ---- internals used by the scheduler and recovery ---------------------------------------------------------
+
+    /** LR.2.2/LR.2: set destroyed (expired or cancelled): no more renewals, no more events. */
+    private void destroy(SetState set, boolean alreadyDeleted) {
+        synchronized (lock) {
+            if (set.destroyed) {
+                return;
+            }
+            if (!alreadyDeleted) {
+                persistence.writeLater(deleteSet(set), () -> { });
+            }
+            set.destroyed = true;
+            cancelWarning(set);
+            events.cancel(set.warning);
+            events.cancel(set.failure);
+            events.forget(proxyOf(set));
+            sets.removeSet(set);
+            persistence.forgetMarks(set.setId);
+        }
+    }
+
+    private Batch deleteSet(SetState set) {
+        Batch.Builder batch = Batch.builder().delete(Records.SETS, Records.key(set.setId));
+        for (ClientEntry entry : set.entries.values()) {
+            batch.delete(Records.LEASES, Records.key(entry.key));
+        }
+        for (long eventId = 0; eventId <= 1; eventId++) {
+            batch.delete(Records.LISTENERS, Records.kindKey(set.setId, eventId));
+            batch.delete(Records.SEQUENCE, Records.kindKey(set.setId, eventId));
+        }
+        return batch.build();
+    }
+
+    /** Under the lock: the entry leaves its set; with a failure event if {@code event} (LR.2.1). */
+    void drop(ClientEntry entry, boolean event, Throwable failure) {
+        SetState set = sets.get(entry.setId);
+        sets.remove(entry);
+        persistence.writeLater(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build(), () -> { });
+        if (event && set != null) {
+            failureEvent(set, entry.recorded, entry.recorded == null ? entry.live : null, failure);
+        }
+    }
+
+    /** Under the lock: writes a renewal's result; clients see it once it is durable (LR.2). */
+    void recordRenewal(ClientEntry entry, Marshalled<Lease> snapshot) {
+        if (snapshot == null) {
+            return;
+        }
+        long version = entry.version;
+        persistence.writeLater(leaseRecord(entry, snapshot), () -> {
+            synchronized (lock) {
+                if (!entry.removed && entry.version >= version) {
+                    entry.recorded = snapshot;
+                }
+            }
+        });
+    }
+
+    /** Under the lock: tries to unmarshal an entry held only in recorded form. */
+    boolean revive(ClientEntry entry) {
+        try {
+            Lease live = admission.read(entry.recorded);
+            live.setSerialFormat(Lease.ABSOLUTE);
+            entry.live = live;
+            sets.indexLive(entry);
+            return true;
+        } catch (IOException | ClassNotFoundException | RuntimeException | LinkageError e) {
+            entry.lastFailure = e;
+            return false;
+        }
+    }
+
+    private Batch leaseRecord(ClientEntry entry, Marshalled<Lease> lease) {
+        Marshalled<Lease> previous = entry.recorded;
+        entry.recorded = lease;
+        try {
+            return Batch.builder().put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry)).build();
+        } finally {
+            entry.recorded = previous;
+        }
+    }
+
+    private void failureEvent(SetState set, Marshalled<Lease> lease, Lease ready, Throwable failure) {
+        Registration registration = set.failure;
+        if (registration != null) {
+            events.failure(registration, proxyOf(set), lease, ready, admission.throwable(failure), governing(set));
+        }
+    }
+
+    /** Under the lock: (re)arms the expiration warning at set expiration - minWarning (LR.2.1). */
+    void scheduleWarning(SetState set) {
+        cancelWarning(set);
+        Registration registration = set.warning;
+        if (registration == null || set.expiration == Lease.FOREVER || set.warnedFor == set.expiration) {
+            return;
+        }
+        long at = Times.saturatedSubtract(clock.deadlineOfWallTime(set.expiration),
+                Times.millisToNanos(registration.minWarning));
+        set.warningTask = clock.schedule(() -> warningDue(set), Math.max(0, at - clock.nanoTime()),
+                TimeUnit.NANOSECONDS);
+    }
+
+    private void warningDue(SetState set) {
+        synchronized (lock) {
+            Registration registration = set.warning;
+            if (set.destroyed || registration == null || set.warnedFor == set.expiration) {
+                return;
+            }
+            set.warnedFor = set.expiration;
+            events.warning(registration, proxyOf(set), governing(set));
+        }
+    }
+
+    private void cancelWarning(SetState set) {
+        if (set.warningTask != null) {
+            set.warningTask.cancel();
+            set.warningTask = null;
+        }
+    }
+
+    private GoverningLease governing(SetState set) {
+        return () -> set.destroyed ? Long.MIN_VALUE : clock.deadlineOfWallTime(set.expiration);
+    }
+
+    SetProxy proxyOf(SetState set) {
+        return new SetProxy(serviceId, set.setId, this,
+                LandlordLease.create(this, serviceId, set.setId, set.expiration, clock));
+    }
+
+    private boolean ownLease(Lease lease) {
+        return lease instanceof LandlordLease && ((LandlordLease) lease).landlordId().equals(serviceId);
+    }
+
+    private static ServerException denied(String message) {
+        return new ServerException(message, new LeaseDeniedException(message));
+    }
+
+    /** Counts for the console and tests: sets, client leases, scheduled entries. */
+    long[] counts() {
+        synchronized (lock) {
+            return new long[] {sets.setCount(), sets.leaseCount(), scheduler.scheduled()};
+        }
+    }
+
+    List<SetState> setsForTest() {
+        synchronized (lock) {
+            return sets.sets();
+        }
+    }
+
+    NoSuchObjectException gone(long setId) {
+        return new NoSuchObjectException("lease renewal set " + setId + " no longer exists");
+    }
+}

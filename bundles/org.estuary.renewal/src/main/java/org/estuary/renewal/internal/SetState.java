@@ -1,0 +1,30 @@
+package org.estuary.renewal.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.estuary.core.time.Clock;
+
+/** One renewal set: its lease's expiration, its client leases and its two registrations. Guarded by the lock. */
+final class SetState {
+
+    long setId;
+    /** The set lease's expiration, epoch ms (Lease.FOREVER for none). */
+    volatile long expiration;
+    final Map<Long, ClientEntry> entries = new HashMap<>();
+    Registration warning;
+    Registration failure;
+    Clock.Scheduled warningTask;
+    /** The set expiration a warning was already sent for, so one expiration warns once. */
+    long warnedFor = Long.MIN_VALUE;
+    volatile boolean destroyed;
+
+    SetState(long setId, long expiration) {
+        this.setId = setId;
+        this.expiration = expiration;
+    }
+
+    Registration registration(long eventId) {
+        return eventId == net.jini.lease.LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID ? warning : failure;
+    }
+}

@@ -1,0 +1,102 @@
+package org.estuary.renewal.internal;
+
+import java.rmi.NoSuchObjectException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import net.jini.core.lease.Lease;
+
+/**
+ * The sets and their client leases, indexed by set id, entry key and lease (for LR.2's "already in another set"
+ * and "equivalent lease" rules). Not thread-safe: the service guards it with its lock.
+ */
+final class SetTable {
+
+    private final Map<Long, SetState> sets = new HashMap<>();
+    private final Map<Lease, ClientEntry> byLease = new HashMap<>();
+    private final Map<Long, ClientEntry> byKey = new HashMap<>();
+    private long nextKey = 1;
+
+    /** LR.2: {@code NoSuchObjectException} for a set that is gone. */
+    SetState require(long setId) throws NoSuchObjectException {
+        SetState set = sets.get(setId);
+        if (set == null || set.destroyed) {
+            throw new NoSuchObjectException("lease renewal set " + setId + " no longer exists");
+        }
+        return set;
+    }
+
+    SetState get(long setId) {
+        return sets.get(setId);
+    }
+
+    void addSet(SetState set) {
+        sets.put(set.setId, set);
+    }
+
+    /** Takes the set and all its entries out; returns the entries. */
+    List<ClientEntry> removeSet(SetState set) {
+        sets.remove(set.setId);
+        List<ClientEntry> entries = new ArrayList<>(set.entries.values());
+        for (ClientEntry entry : entries) {
+            remove(entry);
+        }
+        return entries;
+    }
+
+    int setCount() {
+        return sets.size();
+    }
+
+    int leaseCount() {
+        return byKey.size();
+    }
+
+    List<SetState> sets() {
+        return new ArrayList<>(sets.values());
+    }
+
+    ClientEntry find(Lease lease) {
+        return byLease.get(lease);
+    }
+
+    long newKey() {
+        return nextKey++;
+    }
+
+    void add(ClientEntry entry) {
+        SetState set = sets.get(entry.setId);
+        set.entries.put(entry.key, entry);
+        byKey.put(entry.key, entry);
+        if (entry.live != null) {
+            byLease.put(entry.live, entry);
+        }
+        nextKey = Math.max(nextKey, entry.key + 1);
+    }
+
+    /** A live copy became available (after a restart) for an entry held only marshalled. */
+    void indexLive(ClientEntry entry) {
+        if (entry.live != null && !entry.removed) {
+            byLease.putIfAbsent(entry.live, entry);
+        }
+    }
+
+    void remove(ClientEntry entry) {
+        entry.removed = true;
+        entry.version++;
+        SetState set = sets.get(entry.setId);
+        if (set != null) {
+            set.entries.remove(entry.key);
+        }
+        byKey.remove(entry.key);
+        if (entry.live != null) {
+            byLease.remove(entry.live, entry);
+        }
+    }
+
+    ClientEntry byKey(long key) {
+        return byKey.get(key);
+    }
+}

@@ -1,0 +1,91 @@
+package org.estuary.renewal.internal;
+
+import org.estuary.event.DeliveryConfig;
+import org.estuary.lease.LeasePolicy;
+
+/**
+ * The effective configuration of a renewal service, checked once: the set lease policy, the bounds, the renewal
+ * timing and the event delivery settings. Built from {@link RenewalComponent.Config} or directly by tests.
+ */
+final class Settings {
+
+    final LeasePolicy setPolicy;
+    final int maxSets;
+    final int maxLeasesPerSet;
+    final int maxLeases;
+    final long renewalLeadMillis;
+    final long batchWindowMillis;
+    final long retryInitialMillis;
+    final long retryMaxMillis;
+    final int renewalThreads;
+    final int renewalQueue;
+    final DeliveryConfig delivery;
+    final long sequenceBlock;
+    final long writeTimeoutMillis;
+
+    Settings(LeasePolicy setPolicy, int maxSets, int maxLeasesPerSet, int maxLeases, long renewalLeadMillis,
+            long batchWindowMillis, long retryInitialMillis, long retryMaxMillis, int renewalThreads,
+            int renewalQueue, DeliveryConfig delivery, long sequenceBlock, long writeTimeoutMillis) {
+        this.setPolicy = setPolicy;
+        this.maxSets = positive("max.sets", maxSets);
+        this.maxLeasesPerSet = positive("max.leases.per.set", maxLeasesPerSet);
+        this.maxLeases = positive("max.leases", maxLeases);
+        this.renewalLeadMillis = positive("renewal.lead.ms", renewalLeadMillis);
+        this.batchWindowMillis = notNegative("renewal.batch.window.ms", batchWindowMillis);
+        this.retryInitialMillis = positive("renewal.retry.initial.ms", retryInitialMillis);
+        this.retryMaxMillis = positive("renewal.retry.max.ms", retryMaxMillis);
+        this.renewalThreads = positive("renewal.threads", renewalThreads);
+        this.renewalQueue = positive("renewal.queue", renewalQueue);
+        this.delivery = delivery;
+        this.sequenceBlock = positive("event.sequence.block", sequenceBlock);
+        this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
+    }
+
+    /** The defaults of {@link RenewalComponent.Config}, for tests. */
+    static Settings defaults() {
+        return new Settings(new LeasePolicy(3_600_000L, 86_400_000L), 10_000, 100_000, 1_000_000, 30_000L,
+                5_000L, 1_000L, 60_000L, 4, 10_000, DeliveryConfig.defaults(), 100, 10_000L);
+    }
+
+    Settings withLimits(int sets, int perSet, int total) {
+        return new Settings(setPolicy, sets, perSet, total, renewalLeadMillis, batchWindowMillis,
+                retryInitialMillis, retryMaxMillis, renewalThreads, renewalQueue, delivery, sequenceBlock,
+                writeTimeoutMillis);
+    }
+
+    Settings withPolicy(LeasePolicy policy) {
+        return new Settings(policy, maxSets, maxLeasesPerSet, maxLeases, renewalLeadMillis, batchWindowMillis,
+                retryInitialMillis, retryMaxMillis, renewalThreads, renewalQueue, delivery, sequenceBlock,
+                writeTimeoutMillis);
+    }
+
+    private static int positive(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1: " + value);
+        }
+        return value;
+    }
+
+    private static long positive(String name, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1: " + value);
+        }
+        return value;
+    }
+
+    private static long notNegative(String name, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative: " + value);
+        }
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return "set.lease=" + setPolicy + ", max.sets=" + maxSets + ", max.leases.per.set=" + maxLeasesPerSet
+                + ", max.leases=" + maxLeases + ", renewal.lead.ms=" + renewalLeadMillis
+                + ", renewal.batch.window.ms=" + batchWindowMillis + ", renewal.retry.ms=" + retryInitialMillis
+                + ".." + retryMaxMillis + ", renewal.threads=" + renewalThreads + ", renewal.queue="
+                + renewalQueue + ", delivery=" + delivery + ", event.sequence.block=" + sequenceBlock;
+    }
+}

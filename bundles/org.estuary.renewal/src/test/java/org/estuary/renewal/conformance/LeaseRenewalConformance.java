@@ -1,0 +1,467 @@
+package org.estuary.renewal.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+
+import net.jini.core.event.EventRegistration;
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.UnknownLeaseException;
+import net.jini.lease.ExpirationWarningEvent;
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+import net.jini.lease.RenewalFailureEvent;
+
+import org.estuary.core.time.Clock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The LR conformance suite: talks to the service only through {@code net.jini.lease} and {@code net.jini.core.*}.
+ * A subclass supplies the service, the clock the client leases are granted on, and a way to let time pass (a
+ * manual clock in-JVM; real time through a remote client later). Client leases are real {@code LandlordLease}s
+ * of a {@link TestLandlord}; listeners are {@link TestListener}s.
+ */
+public abstract class LeaseRenewalConformance {
+
+    protected static final long HOUR = 3_600_000L;
+
+    protected TestLandlord landlord;
+
+    /** The service under test (a fresh one per test). */
+    protected abstract LeaseRenewalService service() throws Exception;
+
+    /** The clock of the service and of the test landlord. */
+    protected abstract Clock clock();
+
+    /** Lets {@code millis} pass and the service act on everything that fell due. */
+    protected abstract void advance(long millis) throws Exception;
+
+    @BeforeEach
+    void landlord() {
+        landlord = new TestLandlord(clock());
+    }
+
+    @AfterEach
+    void closeLandlord() {
+        landlord.close();
+    }
+
+    private long now() {
+        return clock().currentTimeMillis();
+    }
+
+    // ---- LR.2 createLeaseRenewalSet --------------------------------------------------------------------------
+
+    @Test
+    void lr2CreateRejectsZeroAndNegativeDurations() throws Exception {
+        // LR.2: positive, FOREVER or ANY, else IllegalArgumentException
+        assertThrows(IllegalArgumentException.class, () -> service().createLeaseRenewalSet(0));
+        assertThrows(IllegalArgumentException.class, () -> service().createLeaseRenewalSet(-2));
+        assertThrows(IllegalArgumentException.class, () -> service().createLeaseRenewalSet(Long.MIN_VALUE));
+    }
+
+    @Test
+    void lr2CreateGrantsNoMoreThanRequested() throws Exception {
+        // LR.2: "equal to or shorter than this request"; ANY and FOREVER are accepted
+        long before = now();
+        assertTrue(service().createLeaseRenewalSet(10_000).getRenewalSetLease().getExpiration() <= before + 10_000);
+        assertTrue(service().createLeaseRenewalSet(Lease.ANY).getRenewalSetLease().getExpiration() > before);
+        assertTrue(service().createLeaseRenewalSet(Lease.FOREVER).getRenewalSetLease().getExpiration() > before);
+    }
+
+    @Test
+    void lr2SetsAreNeverEqualAndProxiesEqualBySet() throws Exception {
+        // LR.2: two calls never return equal objects; proxies of one set are equal; service proxies equal
+        LeaseRenewalSet a = service().createLeaseRenewalSet(HOUR);
+        LeaseRenewalSet b = service().createLeaseRenewalSet(HOUR);
+        assertNotEquals(a, b);
+        EventRegistration registration = a.setRenewalFailureListener(new TestListener().ref(), null);
+        assertEquals(a, registration.getSource());
+        assertEquals(a.hashCode(), registration.getSource().hashCode());
+        assertEquals(service(), service());
+    }
+
+    // ---- LR.2 renewFor: arguments ----------------------------------------------------------------------------
+
+    @Test
+    void lr2RenewForNullLeaseThrowsNullPointerException() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        assertThrows(NullPointerException.class, () -> set.renewFor(null, 1000));
+        assertThrows(NullPointerException.class, () -> set.renewFor(null, 1000, 1000));
+    }
+
+    @Test
+    void lr2RenewForOwnUnexpiredLeaseIsRejected() throws Exception {
+        // LR.2: a lease granted by the renewal service itself that has not expired
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        LeaseRenewalSet other = service().createLeaseRenewalSet(HOUR);
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(other.getRenewalSetLease(), HOUR));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(set.getRenewalSetLease(), HOUR));
+    }
+
+    @Test
+    void lr2RenewForLeaseOfAnotherSetIsRejected() throws Exception {
+        // LR.2: "currently a member of another set allocated by the same renewal service"
+        LeaseRenewalSet a = service().createLeaseRenewalSet(HOUR);
+        LeaseRenewalSet b = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(60_000);
+        a.renewFor(lease, HOUR);
+        assertThrows(IllegalArgumentException.class, () -> b.renewFor(lease, HOUR));
+        assertEquals(1, a.getLeases().length);
+        assertEquals(0, b.getLeases().length);
+    }
+
+    @Test
+    void lr2RenewDurationMustBePositiveOrAnyForForever() throws Exception {
+        // LR.2: renewDuration positive; ANY only when desiredDuration is exactly Long.MAX_VALUE
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(60_000);
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, 0));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, -5));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, Lease.ANY));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, Long.MAX_VALUE, 0));
+        set.renewFor(lease, Long.MAX_VALUE, Lease.ANY);
+        set.renewFor(lease, Long.MAX_VALUE); // two-argument form: renew duration FOREVER
+        assertEquals(1, set.getLeases().length);
+    }
+
+    // ---- LR.2 renewFor: desired expiration -------------------------------------------------------------------
+
+    @Test
+    void lr2NegativeDesiredDurationDropsWithoutEventWhenActualIsLater() throws Exception {
+        // LR.2: dropped at once, no exception; event iff actual < desired (here actual is later)
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        set.renewFor(landlord.grant(60_000), -1000);
+        set.renewFor(landlord.grant(60_000), Lease.ANY);
+        advance(0);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(0, failures.events.size());
+    }
+
+    @Test
+    void lr2ExpiredOnArrivalIsDroppedWithEventOnlyWhenActualBeforeDesired() throws Exception {
+        // LR.2: expired on arrival: dropped; failure event iff actual < desired
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease expired = landlord.grant(100);
+        advance(1000);
+        set.renewFor(expired, -5000); // desired (now - 5000) before actual (now - 900): no event
+        advance(0);
+        assertEquals(0, failures.events.size());
+        set.renewFor(expired, 60_000); // actual before desired: event
+        advance(0);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(1, failures.events.size());
+        RenewalFailureEvent event = (RenewalFailureEvent) failures.events.get(0);
+        assertEquals(expired, event.getLease());
+        assertNull(event.getThrowable());
+    }
+
+    @Test
+    void lr2DesiredExpirationOverflowSaturates() throws Exception {
+        // LR.2: now + desired overflows to Long.MAX_VALUE: the lease stays
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        set.renewFor(landlord.grant(10_000), Long.MAX_VALUE - 1, 10_000);
+        advance(60_000);
+        assertEquals(1, set.getLeases().length);
+    }
+
+    @Test
+    void lr2ReAddingAnEqualLeaseUpdatesDurationsAndKeepsTheCopy() throws Exception {
+        // LR.2: the existing client lease takes the new durations; the original copy is not replaced
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, 15_000, 10_000);
+        set.renewFor(lease, 120_000, 10_000);
+        advance(60_000);
+        Lease[] held = set.getLeases();
+        assertEquals(1, held.length);
+        assertEquals(lease, held[0]);
+        assertTrue(held[0].getExpiration() > now(), "renewed beyond the first desired expiration");
+    }
+
+    // ---- LR.2 renewal ----------------------------------------------------------------------------------------
+
+    @Test
+    void lr2LeasesAreRenewedUntilDesiredExpirationAndNeverPastIt() throws Exception {
+        // LR.2: request min(renew duration, remaining desired); removed at desired expiration, no event
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease lease = landlord.grant(10_000);
+        long desired = now() + 45_000;
+        set.renewFor(lease, 45_000, 10_000);
+        for (int i = 0; i < 8; i++) {
+            advance(5_000);
+            assertTrue(landlord.expiration(lease) > now(), "kept alive at step " + i);
+            assertTrue(landlord.expiration(lease) <= desired, "never renewed past the desired expiration");
+        }
+        advance(10_000);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(0, failures.events.size());
+    }
+
+    @Test
+    void lr2ReturnedLeasesReflectTheLastRecordedRenewal() throws Exception {
+        // LR.2: getLeases shows the expiration of the last recorded renewal
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        long original = lease.getExpiration();
+        set.renewFor(lease, HOUR, 10_000);
+        advance(30_000);
+        long shown = set.getLeases()[0].getExpiration();
+        assertTrue(shown > original, "shown " + shown + " after renewals, original " + original);
+        assertEquals(landlord.expiration(lease), shown, 1_000);
+    }
+
+    @Test
+    void lr2ActualBeyondDesiredIsNeverRenewed() throws Exception {
+        // LR.2: actual later than desired: not renewed; stays until desired expiration
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(60_000);
+        set.renewFor(lease, 20_000);
+        advance(10_000);
+        assertEquals(1, set.getLeases().length);
+        advance(15_000);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(0, landlord.renewCalls.get() + landlord.renewAllCalls.get());
+    }
+
+    @Test
+    void lr2RenewalsBatchThroughLeaseMapAcrossSets() throws Exception {
+        // LR.1 and issue item 3: leases that can batch are renewed together, even from different sets
+        LeaseRenewalSet a = service().createLeaseRenewalSet(HOUR);
+        LeaseRenewalSet b = service().createLeaseRenewalSet(HOUR);
+        a.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        a.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        b.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        advance(30_000);
+        assertTrue(landlord.renewAllCalls.get() > 0);
+        assertEquals(3, landlord.largestBatch.get());
+        assertEquals(0, landlord.renewCalls.get());
+    }
+
+    @Test
+    void lr21DefiniteFailureSendsEventAndRemovesLease() throws Exception {
+        // LR.2.1: a definite exception (UnknownLeaseException) sends a failure event and removes the lease
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        lease.cancel();
+        advance(10_000);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(1, failures.events.size());
+        RenewalFailureEvent event = (RenewalFailureEvent) failures.events.get(0);
+        assertEquals(set, event.getSource());
+        assertEquals(LeaseRenewalSet.RENEWAL_FAILURE_EVENT_ID, event.getID());
+        assertEquals(lease, event.getLease());
+        assertInstanceOf(UnknownLeaseException.class, event.getThrowable());
+        assertTrue(event.getLease() == event.getLease(), "LR.2.1: the same object once read");
+    }
+
+    @Test
+    void lr2IndefiniteFailuresAreRetriedUntilActualExpiration() throws Exception {
+        // LR.2: indefinite failures retried until the lease would leave the set; then a failure event
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease lease = landlord.grant(20_000);
+        set.renewFor(lease, HOUR, 20_000);
+        landlord.unreachable = true;
+        advance(15_000);
+        assertEquals(1, set.getLeases().length, "still retrying");
+        assertEquals(0, failures.events.size());
+        advance(10_000);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(1, failures.events.size());
+        assertInstanceOf(RemoteException.class, ((RenewalFailureEvent) failures.events.get(0)).getThrowable());
+    }
+
+    @Test
+    void lr2IndefiniteFailureThatClearsKeepsTheLease() throws Exception {
+        // LR.2: a retry after the landlord is back succeeds; no event
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(20_000);
+        set.renewFor(lease, HOUR, 20_000);
+        landlord.unreachable = true;
+        advance(11_000);
+        landlord.unreachable = false;
+        advance(8_000);
+        assertTrue(landlord.expiration(lease) > now() + 5_000);
+        assertEquals(1, set.getLeases().length);
+    }
+
+    // ---- LR.2 remove and getLeases ---------------------------------------------------------------------------
+
+    @Test
+    void lr2RemoveReturnsTheLeaseOrNullAndNeverCancels() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        assertEquals(lease, set.remove(lease));
+        assertNull(set.remove(lease));
+        assertNull(set.remove(landlord.grant(10_000)));
+        assertTrue(landlord.expiration(lease) > now(), "LR.2: removal does not cancel");
+        advance(20_000);
+        assertThrows(UnknownLeaseException.class, () -> landlord.expiration(lease), "no longer renewed");
+        assertThrows(NullPointerException.class, () -> set.remove(null));
+    }
+
+    @Test
+    void lr2GetLeasesReturnsEveryClientLease() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease a = landlord.grant(10_000);
+        Lease b = landlord.grant(10_000);
+        set.renewFor(a, HOUR);
+        set.renewFor(b, HOUR);
+        Lease[] leases = set.getLeases();
+        assertEquals(2, leases.length);
+        assertTrue(java.util.Set.of(leases).containsAll(java.util.List.of(a, b)));
+    }
+
+    // ---- LR.2.1 events ---------------------------------------------------------------------------------------
+
+    @Test
+    void lr21WarningListenerArguments() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        assertThrows(NullPointerException.class, () -> set.setExpirationWarningListener(null, 0, null));
+        assertThrows(IllegalArgumentException.class,
+                () -> set.setExpirationWarningListener(new TestListener().ref(), -1, null));
+        assertThrows(NullPointerException.class, () -> set.setRenewalFailureListener(null, null));
+        set.clearExpirationWarningListener(); // LR.2.1: acceptable without a registration
+        set.clearRenewalFailureListener();
+    }
+
+    @Test
+    void lr21RegistrationHasSetSourceEventIdAndSetLease() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        EventRegistration warning = set.setExpirationWarningListener(new TestListener().ref(), 1000, null);
+        assertEquals(set, warning.getSource());
+        assertEquals(LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID, warning.getID());
+        assertEquals(set.getRenewalSetLease(), warning.getLease());
+        EventRegistration failure = set.setRenewalFailureListener(new TestListener().ref(), null);
+        assertEquals(LeaseRenewalSet.RENEWAL_FAILURE_EVENT_ID, failure.getID());
+        assertEquals(set.getRenewalSetLease(), failure.getLease());
+    }
+
+    @Test
+    void lr21WarningAtExpirationMinusMinWarning() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(60_000);
+        TestListener warnings = new TestListener();
+        set.setExpirationWarningListener(warnings.ref(), 20_000, new java.rmi.MarshalledObject<>("hb"));
+        advance(39_000);
+        assertEquals(0, warnings.events.size());
+        advance(2_000);
+        assertEquals(1, warnings.events.size());
+        ExpirationWarningEvent event = (ExpirationWarningEvent) warnings.events.get(0);
+        assertEquals(set, event.getSource());
+        assertEquals(set.getRenewalSetLease(), event.getRenewalSetLease());
+        assertEquals("hb", event.getRegistrationObject().get());
+    }
+
+    @Test
+    void lr21WarningAtOnceWhenLessThanMinWarningRemains() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(10_000);
+        TestListener warnings = new TestListener();
+        set.setExpirationWarningListener(warnings.ref(), 60_000, null);
+        advance(10);
+        assertEquals(1, warnings.events.size());
+    }
+
+    @Test
+    void lr21SequenceNumbersContinueAcrossListenerReplacement() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener first = new TestListener();
+        set.setRenewalFailureListener(first.ref(), null);
+        Lease one = landlord.grant(10);
+        advance(100);
+        set.renewFor(one, HOUR);
+        advance(0);
+        TestListener second = new TestListener();
+        EventRegistration registration = set.setRenewalFailureListener(second.ref(), null);
+        set.renewFor(one, HOUR);
+        advance(0);
+        long a = first.events.get(0).getSequenceNumber();
+        long b = second.events.get(0).getSequenceNumber();
+        assertTrue(b > a && registration.getSequenceNumber() >= a, a + " then " + b);
+    }
+
+    @Test
+    void lr21UnknownEventClearsOnlyThatRegistration() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        failures.unknown = true;
+        set.setRenewalFailureListener(failures.ref(), null);
+        TestListener warnings = new TestListener();
+        set.setExpirationWarningListener(warnings.ref(), 0, null);
+        Lease expired = landlord.grant(10);
+        advance(100);
+        set.renewFor(expired, HOUR);
+        advance(0);
+        failures.unknown = false;
+        set.renewFor(expired, HOUR);
+        advance(0);
+        assertEquals(0, failures.events.size(), "registration cleared");
+        set.getRenewalSetLease().renew(HOUR); // the set lease is untouched
+        assertTrue(set.getRenewalSetLease().getExpiration() > now());
+    }
+
+    // ---- LR.2 destruction ------------------------------------------------------------------------------------
+
+    @Test
+    void lr2CancelledSetIsDestroyed() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        set.getRenewalSetLease().cancel();
+        assertDestroyed(set, lease);
+        advance(20_000);
+        assertThrows(UnknownLeaseException.class, () -> landlord.expiration(lease), "no more renewals");
+    }
+
+    @Test
+    void lr2ExpiredSetIsDestroyed() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(30_000);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        advance(31_000);
+        assertDestroyed(set, lease);
+        assertThrows(UnknownLeaseException.class, () -> set.getRenewalSetLease().renew(1000));
+    }
+
+    @Test
+    void lr2SetLeaseRenewalKeepsTheSet() throws Exception {
+        LeaseRenewalSet set = service().createLeaseRenewalSet(30_000);
+        advance(20_000);
+        set.getRenewalSetLease().renew(30_000);
+        advance(20_000);
+        assertArrayEquals(new Lease[0], set.getLeases());
+    }
+
+    private void assertDestroyed(LeaseRenewalSet set, Lease lease) {
+        assertThrows(NoSuchObjectException.class, () -> set.renewFor(lease, HOUR));
+        assertThrows(NoSuchObjectException.class, () -> set.remove(lease));
+        assertThrows(NoSuchObjectException.class, set::getLeases);
+        assertThrows(NoSuchObjectException.class, () -> set.setRenewalFailureListener(new TestListener().ref(), null));
+        assertThrows(NoSuchObjectException.class, () -> set.setExpirationWarningListener(new TestListener().ref(), 0, null));
+        assertThrows(NoSuchObjectException.class, set::clearRenewalFailureListener);
+        assertThrows(NoSuchObjectException.class, set::clearExpirationWarningListener);
+        assertFalse(set.getRenewalSetLease() == null);
+    }
+}

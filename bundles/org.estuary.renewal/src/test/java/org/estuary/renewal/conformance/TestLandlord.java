@@ -1,0 +1,102 @@
+package org.estuary.renewal.conformance;
+
+import java.io.Serializable;
+import java.rmi.RemoteException;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.UnknownLeaseException;
+
+import org.estuary.core.time.Clock;
+import org.estuary.lease.Landlord;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.LandlordLease;
+
+/**
+ * A grantor of real client leases for the suite: a {@link LeaseTable} behind a serializable reference resolved by
+ * id in this JVM (what a remote client's RMI stub is across JVMs), counting calls and able to fail them
+ * indefinitely on demand.
+ */
+public final class TestLandlord {
+
+    private static final Map<UUID, TestLandlord> LIVE = new ConcurrentHashMap<>();
+
+    public final UUID id = UUID.randomUUID();
+    public final LeaseTable<String> table;
+    public final AtomicInteger renewCalls = new AtomicInteger();
+    public final AtomicInteger renewAllCalls = new AtomicInteger();
+    public final AtomicInteger largestBatch = new AtomicInteger();
+    public volatile boolean unreachable;
+    private final Clock clock;
+    private final Ref ref;
+
+    public TestLandlord(Clock clock) {
+        this.clock = clock;
+        this.table = new LeaseTable<>(clock, new LeasePolicy(60_000, Lease.FOREVER), 100_000, (id, r) -> { });
+        this.ref = new Ref(id);
+        LIVE.put(id, this);
+    }
+
+    /** A real LandlordLease for {@code duration} ms. */
+    public LandlordLease grant(long duration) throws LeaseDeniedException {
+        return LandlordLease.create(ref, id, table.grant("client", duration), clock);
+    }
+
+    public long expiration(Lease lease) throws UnknownLeaseException {
+        return table.expiration(((LandlordLease) lease).leaseId());
+    }
+
+    public void close() {
+        LIVE.remove(id);
+        table.close();
+    }
+
+    private static final class Ref implements Landlord, Serializable {
+        private static final long serialVersionUID = 1L;
+        private final UUID id;
+
+        Ref(UUID id) {
+            this.id = id;
+        }
+
+        private TestLandlord target() throws RemoteException {
+            TestLandlord landlord = LIVE.get(id);
+            if (landlord == null || landlord.unreachable) {
+                throw new java.rmi.ConnectException("test landlord " + id + " unreachable");
+            }
+            return landlord;
+        }
+
+        @Override
+        public long renew(long leaseId, long duration) throws LeaseDeniedException, UnknownLeaseException,
+                RemoteException {
+            TestLandlord landlord = target();
+            landlord.renewCalls.incrementAndGet();
+            return landlord.table.renew(leaseId, duration);
+        }
+
+        @Override
+        public void cancel(long leaseId) throws UnknownLeaseException, RemoteException {
+            target().table.cancel(leaseId);
+        }
+
+        @Override
+        public RenewResults renewAll(long[] leaseIds, long[] durations) throws RemoteException {
+            TestLandlord landlord = target();
+            landlord.renewAllCalls.incrementAndGet();
+            landlord.largestBatch.accumulateAndGet(leaseIds.length, Math::max);
+            return landlord.table.renewAll(leaseIds, durations);
+        }
+
+        @Override
+        public Exception[] cancelAll(long[] leaseIds) throws RemoteException {
+            return target().table.cancelAll(leaseIds);
+        }
+    }
+}

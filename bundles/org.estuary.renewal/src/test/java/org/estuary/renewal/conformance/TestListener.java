@@ -1,0 +1,56 @@
+package org.estuary.renewal.conformance;
+
+import java.io.Serializable;
+import java.rmi.RemoteException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.event.UnknownEventException;
+
+/**
+ * A listener for the suite: a serializable reference (as an exported listener's stub would be) to a recorder in
+ * this JVM, which can answer {@code UnknownEventException} on demand.
+ */
+public final class TestListener {
+
+    private static final Map<UUID, TestListener> LIVE = new ConcurrentHashMap<>();
+
+    public final List<RemoteEvent> events = new CopyOnWriteArrayList<>();
+    public volatile boolean unknown;
+    private final UUID id = UUID.randomUUID();
+
+    public TestListener() {
+        LIVE.put(id, this);
+    }
+
+    /** What to pass to the service. */
+    public RemoteEventListener ref() {
+        return new Ref(id);
+    }
+
+    private static final class Ref implements RemoteEventListener, Serializable {
+        private static final long serialVersionUID = 1L;
+        private final UUID id;
+
+        Ref(UUID id) {
+            this.id = id;
+        }
+
+        @Override
+        public void notify(RemoteEvent event) throws UnknownEventException, RemoteException {
+            TestListener target = LIVE.get(id);
+            if (target == null) {
+                throw new java.rmi.NoSuchObjectException("listener gone");
+            }
+            if (target.unknown) {
+                throw new UnknownEventException("not interested");
+            }
+            target.events.add(event);
+        }
+    }
+}

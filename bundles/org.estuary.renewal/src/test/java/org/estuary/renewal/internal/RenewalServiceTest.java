@@ -1,0 +1,92 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.ServerException;
+
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.lease.LeasePolicy;
+import org.estuary.renewal.conformance.TestLandlord;
+import org.estuary.renewal.conformance.TestListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Issue 6 items 1, 7 and 8: policy, bounds and recovery from the store. */
+class RenewalServiceTest {
+
+    private final Harness harness = new Harness();
+    private final TestLandlord landlord = new TestLandlord(harness.clock);
+
+    @AfterEach
+    void close() {
+        harness.close();
+        landlord.close();
+    }
+
+    @Test
+    void item1SetLeasePolicyCapsTheGrant() throws Exception {
+        RenewalService service = harness.start(Settings.defaults().withPolicy(new LeasePolicy(1000, 5000)));
+        long now = harness.clock.currentTimeMillis();
+        assertEquals(now + 5000, service.proxy().createLeaseRenewalSet(Lease.FOREVER).getRenewalSetLease()
+                .getExpiration());
+        assertEquals(now + 1000, service.proxy().createLeaseRenewalSet(Lease.ANY).getRenewalSetLease()
+                .getExpiration());
+    }
+
+    @Test
+    void item8LimitsNameTheirSetting() throws Exception {
+        RenewalService service = harness.start(Settings.defaults().withLimits(1, 1, 10));
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
+        ServerException sets = assertThrows(ServerException.class, () -> service.proxy().createLeaseRenewalSet(1));
+        assertInstanceOf(LeaseDeniedException.class, sets.detail);
+        assertTrue(sets.getMessage().contains("max.sets=1"));
+        set.renewFor(landlord.grant(10_000), 60_000);
+        ServerException leases = assertThrows(ServerException.class,
+                () -> set.renewFor(landlord.grant(10_000), 60_000));
+        assertTrue(leases.getMessage().contains("max.leases.per.set=1"));
+    }
+
+    @Test
+    void item8LeaseThatCannotBeMarshalledIsRefused() throws Exception {
+        LeaseRenewalSet set = harness.start().proxy().createLeaseRenewalSet(60_000);
+        Lease local = org.estuary.lease.client.LandlordLease.create(landlord.table, landlord.id,
+                landlord.table.grant("x", 10_000), harness.clock); // its landlord cannot leave the JVM
+        assertThrows(java.rmi.MarshalException.class, () -> set.renewFor(local, 60_000));
+    }
+
+    @Test
+    void item7StateSurvivesARestartOnTheSameStore() throws Exception {
+        RenewalService first = harness.start();
+        LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(3_600_000);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, 3_600_000, 10_000);
+        Lease expired = landlord.grant(10);
+        harness.advance(30_000);
+        set.renewFor(expired, 60_000);
+        harness.advance(0);
+        long firstSeq = failures.events.get(0).getSequenceNumber();
+        long renewedTo = landlord.expiration(lease);
+
+        RenewalService second = harness.start(); // a new component over the same store
+        assertEquals(first.proxy(), second.proxy(), "same service id");
+        LeaseRenewalSet again = second.proxyOf(second.setsForTest().get(0));
+        assertEquals(set, again);
+        Lease[] held = again.getLeases();
+        assertEquals(1, held.length);
+        assertEquals(renewedTo, held[0].getExpiration(), 1000, "the last recorded renewal");
+        harness.advance(30_000);
+        assertTrue(landlord.expiration(lease) > harness.clock.currentTimeMillis(), "still renewed");
+        again.renewFor(expired, 60_000);
+        harness.advance(0);
+        assertEquals(2, failures.events.size(), "listener registration survived");
+        assertTrue(failures.events.get(1).getSequenceNumber() > firstSeq, "sequence numbers continue");
+    }
+}

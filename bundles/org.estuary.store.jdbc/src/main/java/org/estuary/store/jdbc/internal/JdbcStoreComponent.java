@@ -1,0 +1,156 @@
+package org.estuary.store.jdbc.internal;
+
+import java.lang.System.Logger.Level;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
+
+import javax.sql.DataSource;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreStats;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * The PostgreSQL store as a DS component: publishes {@code store.type=jdbc} once a {@link DataSource} service
+ * matching {@code dataSource.target} is there (pax-jdbc-config registers one from
+ * {@code etc/org.ops4j.datasource-estuary.cfg}).
+ *
+ * <p>The DataSource reference is static and greedy: a better or replaced DataSource, or a changed configuration,
+ * reactivates the component, which closes the old store (its queued batches fail with the retryable CLOSED) and
+ * opens a new one over the same table; nothing acknowledged is lost, since it is in the database. Immediate, so
+ * the schema is created or migrated when the bundle starts, not at the first use.
+ */
+@Component(
+        service = Store.class,
+        immediate = true,
+        configurationPid = JdbcStoreComponent.PID,
+        property = Store.TYPE + "=" + Store.TYPE_JDBC)
+@Designate(ocd = JdbcStoreComponent.Config.class)
+public final class JdbcStoreComponent implements Store {
+
+    /** The configuration PID. */
+    public static final String PID = "org.estuary.store.jdbc";
+
+    private static final System.Logger LOG = System.getLogger(JdbcStoreComponent.class.getName());
+
+    /** The jdbc store's configuration. */
+    @ObjectClassDefinition(
+            name = "Estuary jdbc store",
+            description = "Records in PostgreSQL through a DataSource service (pax-jdbc). Use it when the state "
+                    + "must outlive this machine: a replicated database, several containers sharing it.")
+    public @interface Config {
+
+        @AttributeDefinition(
+                name = "DataSource",
+                description = "LDAP filter selecting the javax.sql.DataSource service; pax-jdbc-config gives the "
+                        + "DataSource of etc/org.ops4j.datasource-estuary.cfg the property dataSourceName=estuary.")
+        String dataSource_target() default "(dataSourceName=estuary)";
+
+        @AttributeDefinition(
+                name = "Table prefix",
+                description = "Prefix of the store's tables (<prefix>records, <prefix>schema_version): lower-case "
+                        + "letters, digits and '_', starting with a letter. Two stores with different prefixes "
+                        + "share a database without seeing each other.")
+        String table_prefix() default "estuary_";
+
+        @AttributeDefinition(
+                name = "Maximum records",
+                description = "Records the store holds at most; a batch that would add more fails with FULL.",
+                min = "1")
+        long max_records() default 10_000_000L;
+
+        @AttributeDefinition(
+                name = "Maximum bytes",
+                description = "Logical bytes (UTF-8 keys plus values) the store holds at most; a batch that would "
+                        + "add more fails with FULL.",
+                min = "1")
+        long max_bytes() default 8_589_934_592L;
+
+        @AttributeDefinition(
+                name = "Queue bound",
+                description = "Batches waiting for their commit at most; when the queue is full, callers wait "
+                        + "up to the admission timeout, then their batch fails with OVERLOADED.",
+                min = "1")
+        int queue_bound() default 1024;
+
+        @AttributeDefinition(
+                name = "Admission timeout (ms)",
+                description = "How long a caller waits for room in a full commit queue before its batch fails "
+                        + "with OVERLOADED.",
+                min = "0")
+        long admission_timeout_ms() default 1000L;
+
+        @AttributeDefinition(
+                name = "Maximum batches per commit",
+                description = "Batches one database transaction carries at most (group commit): concurrent "
+                        + "batches share one commit.",
+                min = "1")
+        int max_batches_per_commit() default 256;
+
+        @AttributeDefinition(
+                name = "Statement timeout (s)",
+                description = "Bound of every statement; a database that hangs fails the batches with "
+                        + "UNAVAILABLE instead of holding them.",
+                min = "1")
+        int statement_timeout_seconds() default 30;
+    }
+
+    private final JdbcStore store;
+
+    @Activate
+    public JdbcStoreComponent(
+            @Reference(name = "dataSource", policyOption = ReferencePolicyOption.GREEDY) DataSource dataSource,
+            Config config) {
+        Settings settings = settingsOf(config);
+        this.store = JdbcStore.open(dataSource, settings);
+        LOG.log(Level.INFO, "Estuary jdbc store active: dataSource.target=" + config.dataSource_target() + ", "
+                + settings);
+    }
+
+    @Deactivate
+    void deactivate() {
+        store.close();
+        LOG.log(Level.INFO, "Estuary jdbc store closed; its records stay in table "
+                + store.settings().tablePrefix() + "records");
+    }
+
+    @Override
+    public CompletionStage<Void> apply(Batch batch) {
+        return store.apply(batch);
+    }
+
+    @Override
+    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
+        store.scan(space, visitor);
+    }
+
+    @Override
+    public Set<String> spaces() throws StoreException {
+        return store.spaces();
+    }
+
+    @Override
+    public StoreStats stats() {
+        return store.stats();
+    }
+
+    /** The store behind the component, for tests in this package. */
+    JdbcStore store() {
+        return store;
+    }
+
+    static Settings settingsOf(Config config) {
+        return new Settings(config.table_prefix(), config.max_records(), config.max_bytes(), config.queue_bound(),
+                config.admission_timeout_ms(), config.max_batches_per_commit(), config.statement_timeout_seconds());
+    }
+}

@@ -1,0 +1,219 @@
+package org.estuary.store.jdbc.internal;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A private PostgreSQL cluster for one test class (issue 4, item 6: the jdbc store is tested against a real
+ * server): {@code initdb} into a fresh directory under {@code target/}, {@code pg_ctl start} on a free port of
+ * 127.0.0.1 with its socket in that directory, trust authentication for the user {@code postgres}. Run as root, the
+ * server runs as the user {@code postgres} (PostgreSQL refuses root). Stopped by PID in {@link #close()} (and by a
+ * shutdown hook if the JVM ends first).
+ *
+ * <p>Without the binaries ({@code /usr/lib/postgresql/<version>/bin}, or {@code $PG_BIN}) the tests are skipped on
+ * a developer's machine with a message saying what to install, and fail when the environment variable {@code CI}
+ * is set: CI must never skip them.
+ */
+final class PostgresServer implements AutoCloseable {
+
+    private static final long WAIT_SECONDS = 60;
+
+    private final Path bin;
+    private final Path base;
+    private final Path data;
+    private final Path socketDir;
+    private final Path log;
+    private final int port;
+    private final boolean asPostgresUser;
+    private volatile long pid = -1;
+    private final Thread shutdownHook;
+
+    private PostgresServer(Path bin, Path base) throws IOException {
+        this.bin = bin;
+        this.base = base;
+        this.data = base.resolve("data");
+        this.socketDir = base.resolve("socket");
+        this.log = base.resolve("server.log");
+        this.port = freePort();
+        this.asPostgresUser = "root".equals(System.getProperty("user.name"));
+        this.shutdownHook = new Thread(this::kill, "postgres-test-server-stop");
+    }
+
+    /** Starts a new, empty cluster; skips or fails the calling test class when the binaries are missing. */
+    static PostgresServer start(String name) throws Exception {
+        Path bin = findBinaries();
+        Path base = Paths.get("target", "postgres", name + "-" + UUID.randomUUID().toString().substring(0, 8))
+                .toAbsolutePath();
+        Files.createDirectories(base);
+        PostgresServer server = new PostgresServer(bin, base);
+        Files.createDirectories(server.socketDir);
+        if (server.asPostgresUser) {
+            server.run(List.of("chown", "-R", "postgres", base.toString()), false);
+        }
+        server.run(List.of(bin.resolve("initdb").toString(), "-D", server.data.toString(), "-U", "postgres",
+                "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"), true);
+        Runtime.getRuntime().addShutdownHook(server.shutdownHook);
+        server.startServer();
+        return server;
+    }
+
+    /** Starts the (stopped) server again on the same data and port. */
+    void startServer() throws Exception {
+        run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", log.toString(), "-w", "-t",
+                Long.toString(WAIT_SECONDS), "-o", "-c listen_addresses=127.0.0.1 -p " + port + " -k " + socketDir
+                        + " -c max_connections=100",
+                "start"), true);
+        List<String> lines = Files.readAllLines(data.resolve("postmaster.pid"), StandardCharsets.US_ASCII);
+        pid = Long.parseLong(lines.get(0).trim());
+    }
+
+    /**
+     * Stops the server the way a crash does ({@code pg_ctl stop -m immediate}: no checkpoint, recovery at the next
+     * start), then kills what is left of it by PID.
+     */
+    void stopServer() throws Exception {
+        long stopping = pid;
+        if (stopping <= 0) {
+            return;
+        }
+        try {
+            run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "-t",
+                    "20", "stop"), true);
+        } finally {
+            ProcessHandle.of(stopping).ifPresent(process -> {
+                process.destroyForcibly();
+                process.onExit().orTimeout(10, TimeUnit.SECONDS).join();
+            });
+            pid = -1;
+        }
+    }
+
+    /** The port on 127.0.0.1. */
+    int port() {
+        return port;
+    }
+
+    /** A DataSource for the database {@code postgres} as the user {@code postgres}; no pool. */
+    DataSource dataSource(String applicationName) {
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setServerNames(new String[] {"127.0.0.1"});
+        source.setPortNumbers(new int[] {port});
+        source.setDatabaseName("postgres");
+        source.setUser("postgres");
+        source.setApplicationName(applicationName);
+        source.setConnectTimeout(5);
+        source.setSocketTimeout(60);
+        source.setReWriteBatchedInserts(true);
+        return source;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            stopServer();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+            deleteTree(base);
+        }
+    }
+
+    private void kill() {
+        long running = pid;
+        if (running > 0) {
+            ProcessHandle.of(running).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private void run(List<String> command, boolean asServerUser) throws Exception {
+        List<String> full = new ArrayList<>();
+        if (asServerUser && asPostgresUser) {
+            full.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        full.addAll(command);
+        Path output = Files.createTempFile(base, "cmd", ".log");
+        Process process = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(output.toFile())
+                .start();
+        if (!process.waitFor(WAIT_SECONDS + 10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("timed out: " + String.join(" ", full));
+        }
+        if (process.exitValue() != 0) {
+            String server = Files.exists(log) ? Files.readString(log) : "";
+            throw new IllegalStateException("failed (exit " + process.exitValue() + "): " + String.join(" ", full)
+                    + "\n" + Files.readString(output) + server);
+        }
+    }
+
+    private static Path findBinaries() throws IOException {
+        String configured = System.getenv("PG_BIN");
+        if (configured != null && Files.isExecutable(Paths.get(configured, "initdb"))) {
+            return Paths.get(configured);
+        }
+        Path root = Paths.get("/usr/lib/postgresql");
+        if (Files.isDirectory(root)) {
+            try (Stream<Path> versions = Files.list(root)) {
+                Path newest = versions.map(v -> v.resolve("bin"))
+                        .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("pg_ctl")))
+                        .max(Comparator.comparing(b -> versionOf(b.getParent().getFileName().toString())))
+                        .orElse(null);
+                if (newest != null) {
+                    return newest;
+                }
+            }
+        }
+        String message = "PostgreSQL server binaries (initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin "
+                + "or $PG_BIN: the jdbc store's tests start a private PostgreSQL server; install it with "
+                + "'apt-get install postgresql'";
+        if (System.getenv("CI") != null) {
+            Assertions.fail(message + " (CI is set: these tests must not be skipped)");
+        }
+        Assumptions.abort(message);
+        return null;
+    }
+
+    private static int versionOf(String name) {
+        try {
+            return Integer.parseInt(name.replaceAll("[^0-9].*$", ""));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
