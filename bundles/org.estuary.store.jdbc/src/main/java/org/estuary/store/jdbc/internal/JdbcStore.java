@@ -463,9 +463,11 @@ final class JdbcStore implements Store {
     }
 
     private void fail(Pending pending, StoreException failure) {
-        if (pending.done.completeExceptionally(failure)) {
+        // Count before completing: a caller that sees its batch fail must find the failure in stats() already.
+        if (!pending.done.isDone()) {
             failures.incrementAndGet();
             lastFailure = failure.getMessage();
+            pending.done.completeExceptionally(failure);
         }
     }
 }
