@@ -1,0 +1,272 @@
+package org.estuary.bench.store;
+
+import java.lang.annotation.Annotation;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.memory.internal.MemoryStoreComponent;
+
+/**
+ * Issue 4's store benchmark: first the disk's own limit (write 1 KB + force, one thread), then batches of one 1 KB
+ * record with 1, 8 and 64 concurrent writers on each backend, each writer waiting for its acknowledgement. Prints
+ * records/s, syncs/s, records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line
+ * for the default embedded backend (journal).
+ */
+public final class StoreBench {
+
+    /** One backend: how to open it in a directory, count its syncs (-1 if it has none) and close it. */
+    interface Backend {
+        Store open(Path dir) throws Exception;
+
+        long syncs(Store store);
+
+        void close(Store store) throws Exception;
+    }
+
+    /** The backends, in the order they run. Add a line here for another backend (jdbc). */
+    static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
+
+    static {
+        BACKENDS.put("journal", new Backend() {
+            @Override
+            public Store open(Path dir) {
+                return new JournalStoreComponent(journalConfig(dir));
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return ((JournalStoreComponent) store).syncs();
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                var deactivate = JournalStoreComponent.class.getDeclaredMethod("deactivate");
+                deactivate.setAccessible(true);
+                deactivate.invoke(store);
+            }
+        });
+        BACKENDS.put("memory", new Backend() {
+            @Override
+            public Store open(Path dir) {
+                return new MemoryStoreComponent(memoryConfig());
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return -1;
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                var deactivate = MemoryStoreComponent.class.getDeclaredMethod("deactivate");
+                deactivate.setAccessible(true);
+                deactivate.invoke(store);
+            }
+        });
+    }
+
+    static final int[] WRITERS = {1, 8, 64};
+    static final int RECORD = 1024;
+
+    /** One run's numbers. */
+    record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path data = Path.of(args[0]);
+        long seconds = Long.parseLong(args[1]);
+        String only = args.length > 2 ? args[2] : null;
+        System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
+                + System.getProperty("java.version") + ", data in " + data);
+        double fsync = fsyncLimit(data.resolve("fsync.probe"), seconds);
+        System.out.printf("disk: fsync_limit_per_s=%.0f (write 1 KB + force into a laid-out file, one thread)%n", fsync);
+        Map<String, Result> journal = new LinkedHashMap<>();
+        for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
+            if (only != null && !only.equals(backend.getKey())) {
+                continue;
+            }
+            for (int writers : WRITERS) {
+                Path dir = data.resolve(backend.getKey() + "-" + writers);
+                Files.createDirectories(dir);
+                Result r = run(backend.getValue(), dir, writers, seconds);
+                System.out.printf("backend=%s writers=%d records_per_s=%.0f syncs_per_s=%s records_per_sync=%s "
+                        + "p99_ms=%.2f ratio_to_fsync_limit=%.2f%n", backend.getKey(), writers, r.recordsPerSecond,
+                        r.syncsPerSecond < 0 ? "n/a" : String.format("%.0f", r.syncsPerSecond),
+                        r.recordsPerSync < 0 ? "n/a" : String.format("%.1f", r.recordsPerSync), r.p99Millis,
+                        r.recordsPerSecond / fsync);
+                if (backend.getKey().equals("journal")) {
+                    journal.put("w" + writers, r);
+                }
+            }
+        }
+        if (journal.containsKey("w64")) {
+            Result w1 = journal.get("w1");
+            Result w64 = journal.get("w64");
+            System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
+                    + "w64_ratio=%.2f%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync,
+                    w64.recordsPerSecond / (fsync * w64.recordsPerSync));
+        }
+    }
+
+    static double fsyncLimit(Path file, long seconds) throws Exception {
+        ByteBuffer buffer = ByteBuffer.allocate(RECORD);
+        long count = 0;
+        long start = System.nanoTime();
+        long end = start + TimeUnit.SECONDS.toNanos(seconds);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            // Laid out first, as fio lays out its file and as the journal pre-allocates its files: the probe
+            // measures the data sync, not the file-size metadata a growing file also syncs.
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
+            for (int i = 0; i < 16; i++) {
+                zeros.clear();
+                channel.write(zeros);
+            }
+            channel.force(true);
+            start = System.nanoTime();
+            end = start + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < end) {
+                buffer.clear();
+                channel.write(buffer, (count % 16_384) * RECORD);
+                channel.force(false);
+                count++;
+            }
+        }
+        double rate = count * 1e9 / (System.nanoTime() - start);
+        Files.delete(file);
+        return rate;
+    }
+
+    static Result run(Backend backend, Path dir, int writers, long seconds) throws Exception {
+        Store store = backend.open(dir);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            long syncsBefore = backend.syncs(store);
+            long start = System.nanoTime();
+            long end = start + TimeUnit.SECONDS.toNanos(seconds);
+            List<Future<long[]>> futures = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                futures.add(pool.submit(() -> {
+                    long[] latencies = new long[1 << 16];
+                    int n = 0;
+                    byte[] value = new byte[RECORD];
+                    for (long i = 0; System.nanoTime() < end; i++) {
+                        long t0 = System.nanoTime();
+                        store.applyAndWait(Batch.builder().put("bench/w" + writer, "k" + (i % 10_000), value)
+                                .build(), 30, TimeUnit.SECONDS);
+                        if (n == latencies.length) {
+                            latencies = Arrays.copyOf(latencies, n * 2);
+                        }
+                        latencies[n++] = System.nanoTime() - t0;
+                    }
+                    return Arrays.copyOf(latencies, n);
+                }));
+            }
+            List<long[]> all = new ArrayList<>();
+            long records = 0;
+            for (Future<long[]> f : futures) {
+                long[] l = f.get();
+                all.add(l);
+                records += l.length;
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            long syncs = backend.syncs(store) - syncsBefore;
+            long[] merged = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+            double p99 = merged.length == 0 ? 0 : merged[(int) Math.min(merged.length - 1,
+                    Math.ceil(merged.length * 0.99) - 1)] / 1e6;
+            return new Result(records / elapsed, syncsBefore < 0 ? -1 : syncs / elapsed,
+                    syncsBefore < 0 || syncs == 0 ? -1 : (double) records / syncs, p99);
+        } finally {
+            pool.shutdownNow();
+            backend.close(store);
+        }
+    }
+
+    static JournalStoreComponent.Config journalConfig(Path dir) {
+        return new JournalStoreComponent.Config() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return JournalStoreComponent.Config.class;
+            }
+
+            @Override
+            public String data_directory() {
+                return dir.toString();
+            }
+
+            @Override
+            public String sync_mode() {
+                return "fsync";
+            }
+
+            @Override
+            public int queue_bound() {
+                return 4096;
+            }
+
+            @Override
+            public long admission_timeout_ms() {
+                return 1000;
+            }
+
+            @Override
+            public int compaction_threshold() {
+                return 30;
+            }
+
+            @Override
+            public int compaction_min_files() {
+                return 4;
+            }
+
+            @Override
+            public int journal_file_size() {
+                return 10 * 1024 * 1024;
+            }
+
+            @Override
+            public long max_records() {
+                return 1_000_000;
+            }
+
+            @Override
+            public long max_bytes() {
+                return 1L << 30;
+            }
+        };
+    }
+
+    static MemoryStoreComponent.Config memoryConfig() {
+        return new MemoryStoreComponent.Config() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return MemoryStoreComponent.Config.class;
+            }
+
+            @Override
+            public long max_records() {
+                return 1_000_000;
+            }
+
+            @Override
+            public long max_bytes() {
+                return 1L << 30;
+            }
+        };
+    }
+}

@@ -1,0 +1,149 @@
+package org.estuary.client;
+
+import java.io.IOException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.remote.ClientSockets;
+import org.estuary.remote.RegistryEntry;
+import org.estuary.remote.RemoteSettings;
+import org.estuary.remote.RmiExporter;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A connection to one Estuary container: its registry at (host, port), the service proxies bound there under
+ * well-known names (the service interface's name: {@code net.jini.lease.LeaseRenewalService},
+ * {@code net.jini.event.EventMailbox}, {@code net.jini.core.transaction.server.TransactionManager},
+ * {@code net.jini.discovery.LookupDiscoveryService}), and this JVM's endpoint for callbacks (listeners and
+ * participants the services call). Proxies survive swaps and restarts of the container by themselves; closing the
+ * client unexports the callbacks it exported (proxies already obtained keep working).
+ */
+@ProviderType
+public final class EstuaryClient implements AutoCloseable {
+
+    private final String host;
+    private final int port;
+    private final ClientSockets sockets;
+    private final RmiExporter callbacks;
+
+    private EstuaryClient(String host, int port, RemoteSettings settings) throws IOException {
+        this.host = host;
+        this.port = port;
+        RemoteSettings local = RemoteSettings.builder().bindAddress(settings.bindAddress())
+                .advertisedHost(settings.advertisedHost()).registryPort(RemoteSettings.NO_REGISTRY)
+                .objectPort(settings.objectPort()).connectTimeoutMs(settings.connectTimeoutMs())
+                .callTimeoutMs(settings.callTimeoutMs()).filter(settings.filter()).tls(settings.tls()).build();
+        this.callbacks = RmiExporter.start(local); // listens only once a callback is exported
+        this.sockets = new ClientSockets(null, settings.connectTimeoutMs(), settings.callTimeoutMs(),
+                settings.tls() != null);
+    }
+
+    /**
+     * Connects to the container's registry with the default settings (plain TCP; callbacks listen on 127.0.0.1).
+     *
+     * @throws RemoteException if the registry cannot be reached
+     */
+    public static EstuaryClient connect(String host, int port) throws IOException {
+        return connect(host, port, RemoteSettings.builder().build());
+    }
+
+    /**
+     * Connects with settings: TLS key material (a client key when the container requires client certificates),
+     * timeouts, and where callbacks listen ({@code bindAddress}, {@code advertisedHost}, {@code objectPort}; the
+     * registry port of the settings is ignored).
+     *
+     * @throws IOException if the registry cannot be reached or the TLS material is unusable
+     */
+    public static EstuaryClient connect(String host, int port, RemoteSettings settings) throws IOException {
+        Objects.requireNonNull(host, "host");
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port must be 1..65535: " + port);
+        }
+        EstuaryClient client = new EstuaryClient(host, port, Objects.requireNonNull(settings, "settings"));
+        try {
+            client.names(); // fail now if the container is not there
+        } catch (RemoteException e) {
+            client.close();
+            throw e;
+        }
+        return client;
+    }
+
+    /** The names the container's registry binds (services under their interface names, backends by id). */
+    public List<String> names() throws RemoteException {
+        return Arrays.asList(registry().list());
+    }
+
+    /**
+     * The proxy of the service bound under its interface's name.
+     *
+     * @throws NotBoundException if the container runs no such service (or it is being replaced: retry)
+     */
+    public <T> T lookup(Class<T> service) throws RemoteException, NotBoundException {
+        return lookup(service.getName(), service);
+    }
+
+    /**
+     * The proxy bound under {@code name}.
+     *
+     * @throws NotBoundException if nothing is bound under it
+     * @throws ClassCastException if it is not a {@code type}
+     */
+    public <T> T lookup(String name, Class<T> type) throws RemoteException, NotBoundException {
+        Thread thread = Thread.currentThread();
+        ClassLoader saved = thread.getContextClassLoader();
+        // In OSGi this bundle imports dynamically, so it can load the proxy classes any service bundle exports.
+        thread.setContextClassLoader(EstuaryClient.class.getClassLoader());
+        try {
+            Remote entry = registry().lookup(name);
+            Object proxy = entry instanceof RegistryEntry ? ((RegistryEntry) entry).proxy() : entry;
+            return type.cast(proxy);
+        } finally {
+            thread.setContextClassLoader(saved);
+        }
+    }
+
+    /** Exports a listener for events the container's services send; pass the result to the service. */
+    public RemoteEventListener exportListener(RemoteEventListener listener) throws RemoteException {
+        return callbacks.exportCallback(RemoteEventListener.class, listener);
+    }
+
+    /** Exports a transaction participant; pass the result to the transaction manager. */
+    public TransactionParticipant exportParticipant(TransactionParticipant participant) throws RemoteException {
+        return callbacks.exportCallback(TransactionParticipant.class, participant);
+    }
+
+    /** Exports any other callback object (a landlord of leases this client grants, ...). */
+    public <T extends Remote> T export(Class<T> type, T object) throws RemoteException {
+        return callbacks.exportCallback(type, object);
+    }
+
+    /** Unexports a callback exported here; false if it was not. */
+    public boolean unexport(Remote object) {
+        return callbacks.unexportCallback(object);
+    }
+
+    /** Unexports every callback exported here. */
+    @Override
+    public void close() {
+        callbacks.close();
+    }
+
+    private Registry registry() throws RemoteException {
+        return LocateRegistry.getRegistry(host, port, sockets);
+    }
+
+    @Override
+    public String toString() {
+        return "EstuaryClient[" + host + ":" + port + (sockets.tls() ? ", tls" : "") + "]";
+    }
+}

@@ -1,0 +1,294 @@
+package org.estuary.remote;
+
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.rmi.ConnectException;
+import java.rmi.ConnectIOException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.util.Objects;
+import java.util.UUID;
+
+import org.estuary.remote.internal.LocalBackends;
+import org.estuary.remote.internal.LocalBackends.Route;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The reference to a service's backend that every proxy holds instead of a raw stub: the service id, the backend
+ * interface and, for a caller in another JVM, the container's registry endpoint and the current stub.
+ *
+ * <ul>
+ * <li><b>Local path.</b> In the JVM that serves the service, every call goes straight to the backend object
+ * registered for the service id at that moment (never through RMI), whether the reference was made here or
+ * arrived by deserialization. While the service is being replaced (no backend registered) a local call gets a
+ * {@link ServiceSwappingException}.</li>
+ * <li><b>Remote path.</b> Elsewhere, calls go through the stub. A dead stub ({@link NoSuchObjectException} from the
+ * RMI runtime, {@link ConnectException}, {@link ConnectIOException}) makes the reference look the backend up again
+ * by service id in the container's registry (name {@link Exporter#BACKEND_PREFIX} + id) and retry <em>once</em>.
+ * A service not bound there (mid-swap, container restarting) gives a {@link ServiceSwappingException}; an
+ * unreachable registry the connection exception: both indefinite, never a wrong answer.</li>
+ * <li><b>Objects gone for good.</b> The backend throws {@link NoSuchObjectException} for an object id it does not
+ * know; the caller gets that exception as the backend threw it, locally and remotely alike (the
+ * {@link ServerException} RMI wraps it in is removed).</li>
+ * </ul>
+ *
+ * Equal when the service id and the interface are. Thread-safe.
+ *
+ * @param <B> the backend interface
+ */
+@ProviderType
+public final class BackendRef<B extends Remote> implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** @serial the service's persistent id */
+    private final UUID serviceId;
+    /** @serial the backend interface */
+    private final Class<B> type;
+    // Written by writeObject: registry host, registry port, client socket factory, stub (all may be null/0).
+    private transient volatile Route route;
+    private transient volatile B invoker;
+
+    private BackendRef(UUID serviceId, Class<B> type, Route route) {
+        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
+        this.type = checkType(Objects.requireNonNull(type, "type"));
+        this.route = route;
+    }
+
+    /**
+     * Makes {@code backend} this JVM's backend of the service (replacing any earlier one) and returns a reference
+     * to it. In-JVM callers use it directly; to reach remote callers export it with {@link Exporter#export}.
+     *
+     * @throws IllegalArgumentException if {@code type} is not an interface extending {@code Remote}
+     */
+    public static <B extends Remote> BackendRef<B> local(UUID serviceId, Class<B> type, B backend) {
+        BackendRef<B> ref = new BackendRef<>(serviceId, type, LocalBackends.route(serviceId));
+        LocalBackends.register(serviceId, type.cast(Objects.requireNonNull(backend, "backend")));
+        return ref;
+    }
+
+    /**
+     * Withdraws {@code backend} as this JVM's backend of the service (if it still is): local callers get
+     * {@link ServiceSwappingException} until a new backend is registered.
+     */
+    public static void release(UUID serviceId, Remote backend) {
+        LocalBackends.unregister(serviceId, backend);
+    }
+
+    /** A reference from its parts (the exporter's; also for tests). */
+    static <B extends Remote> BackendRef<B> routed(UUID serviceId, Class<B> type, String host, int port,
+            ClientSockets sockets, B stub) {
+        return new BackendRef<>(serviceId, type, new Route(host, port, sockets, stub));
+    }
+
+    /** The service id. */
+    public UUID serviceId() {
+        return serviceId;
+    }
+
+    /** The backend interface. */
+    public Class<B> type() {
+        return type;
+    }
+
+    /**
+     * Runs one call on the backend: locally without RMI, remotely through the stub with re-resolution and one
+     * retry on a dead stub (see the class comment).
+     *
+     * @throws ServiceSwappingException if the service is being replaced or its container restarts
+     * @throws RemoteException what the call or the re-resolution threw
+     * @throws X what the call threw
+     */
+    public <T, X extends Exception> T call(RemoteCall<? super B, T, X> call) throws RemoteException, X {
+        Remote local = LocalBackends.local(serviceId);
+        if (local != null) {
+            return call.call(type.cast(local));
+        }
+        if (LocalBackends.isHome(serviceId)) {
+            throw new ServiceSwappingException("service " + serviceId + " is being replaced in this JVM");
+        }
+        Route current = route;
+        if (current == null || current.host == null && current.port == 0) {
+            throw new ServiceSwappingException("service " + serviceId + " was not exported when this reference "
+                    + "was made; it has no remote endpoint");
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader saved = thread.getContextClassLoader();
+        // Results resolve as the backend interface's bundle sees them (its proxy classes), also inside OSGi.
+        thread.setContextClassLoader(type.getClassLoader());
+        try {
+            B stub = current.stub == null ? resolve(current, null) : type.cast(current.stub);
+            try {
+                return call.call(stub);
+            } catch (NoSuchObjectException | ConnectException | ConnectIOException dead) {
+                B fresh = resolve(current, dead);
+                if (fresh.equals(stub)) {
+                    throw dead; // the registry still names this stub: the failure is not a swap
+                }
+                return call.call(fresh);
+            }
+        } catch (ServerException e) {
+            // The backend threw this RemoteException itself: hand it on as a local caller would see it.
+            if (e.detail instanceof RemoteException) {
+                throw (RemoteException) e.detail;
+            }
+            throw e;
+        } finally {
+            thread.setContextClassLoader(saved);
+        }
+    }
+
+    /**
+     * The backend as its interface, every call going through {@link #call}: keep it as long as you like (it
+     * follows swaps and restarts). Serializable: it writes this reference.
+     */
+    public B backend() {
+        B proxy = invoker;
+        if (proxy == null) {
+            proxy = type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                    new Invoker(this)));
+            invoker = proxy;
+        }
+        return proxy;
+    }
+
+    private B resolve(Route current, Exception dead) throws RemoteException {
+        Registry registry = LocateRegistry.getRegistry(current.host, current.port, current.sockets);
+        Remote found;
+        try {
+            found = registry.lookup(Exporter.BACKEND_PREFIX + serviceId);
+        } catch (NotBoundException e) {
+            throw new ServiceSwappingException("service " + serviceId + " is not bound in the registry at "
+                    + current.host + ":" + current.port + " (being replaced, or its container is restarting)",
+                    dead);
+        } catch (RemoteException e) {
+            if (dead != null) {
+                e.addSuppressed(dead);
+            }
+            throw e;
+        }
+        if (!type.isInstance(found)) {
+            throw new ServiceSwappingException("the registry at " + current.host + ":" + current.port + " binds "
+                    + "service " + serviceId + " to a " + found.getClass().getName() + ", not a " + type.getName());
+        }
+        route = current.withStub(found);
+        return type.cast(found);
+    }
+
+    private static <B> Class<B> checkType(Class<B> type) {
+        if (!type.isInterface() || !Remote.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException("backend type must be an interface extending java.rmi.Remote: "
+                    + type.getName());
+        }
+        return type;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BackendRef && ((BackendRef<?>) o).serviceId.equals(serviceId)
+                && ((BackendRef<?>) o).type.equals(type);
+    }
+
+    @Override
+    public int hashCode() {
+        return serviceId.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        Route r = route;
+        return "BackendRef[" + type.getSimpleName() + " " + serviceId + (r == null ? "" : " @" + r.host + ":" + r.port)
+                + "]";
+    }
+
+    private void writeObject(ObjectOutputStream out) throws IOException {
+        out.defaultWriteObject();
+        // In the serving JVM the exporter's current route wins over what this reference last saw.
+        Route exported = LocalBackends.route(serviceId);
+        Route r = exported != null ? exported : route;
+        out.writeObject(r == null ? null : r.host);
+        out.writeInt(r == null ? 0 : r.port);
+        out.writeObject(r == null ? null : r.sockets);
+        out.writeObject(r == null ? null : r.stub);
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        if (serviceId == null || type == null) {
+            throw new InvalidObjectException("BackendRef without service id or type");
+        }
+        try {
+            checkType(type);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidObjectException(e.getMessage());
+        }
+        Object host = in.readObject();
+        int port = in.readInt();
+        Object sockets = in.readObject();
+        Object stub = in.readObject();
+        if (host != null && !(host instanceof String) || sockets != null && !(sockets instanceof ClientSockets)
+                || stub != null && !type.isInstance(stub) || port < 0 || port > 65535) {
+            throw new InvalidObjectException("BackendRef with a malformed route");
+        }
+        route = new Route((String) host, port, (ClientSockets) sockets, (Remote) stub);
+    }
+
+    /** The invocation handler behind {@link #backend()}. */
+    private static final class Invoker implements InvocationHandler, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** @serial the reference every call goes through */
+        private final BackendRef<?> ref;
+
+        Invoker(BackendRef<?> ref) {
+            this.ref = ref;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            if (method.getDeclaringClass() == Object.class) {
+                switch (method.getName()) {
+                    case "equals":
+                        Object other = args[0];
+                        return other != null && Proxy.isProxyClass(other.getClass())
+                                && Proxy.getInvocationHandler(other) instanceof Invoker
+                                && ((Invoker) Proxy.getInvocationHandler(other)).ref.equals(ref);
+                    case "hashCode":
+                        return ref.hashCode();
+                    default:
+                        return ref.toString();
+                }
+            }
+            return ref.call(backend -> {
+                try {
+                    return method.invoke(backend, args);
+                } catch (InvocationTargetException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof Exception) {
+                        throw (Exception) cause;
+                    }
+                    throw (Error) cause;
+                }
+            });
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            if (ref == null) {
+                throw new InvalidObjectException("no reference");
+            }
+        }
+    }
+}

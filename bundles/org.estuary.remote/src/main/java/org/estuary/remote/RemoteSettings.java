@@ -1,0 +1,247 @@
+package org.estuary.remote;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+import org.estuary.io.SerialFilter;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Where and how an {@link RmiExporter} listens, and how its stubs call: bind address, ports, timeouts, TLS and the
+ * deserialization filter. Immutable; build with {@link #builder()}. The defaults are safe: loopback only, no TLS,
+ * the default allowlist, a 10 s connect and a 60 s call timeout.
+ */
+@ProviderType
+public final class RemoteSettings {
+
+    /** Default registry port. */
+    public static final int DEFAULT_REGISTRY_PORT = 4170;
+    /** Registry port meaning "no registry" (a client that only exports callbacks). */
+    public static final int NO_REGISTRY = -1;
+    /** Default connect timeout. */
+    public static final long DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+    /** Default call (read) timeout. */
+    public static final long DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+    private final String bindAddress;
+    private final String advertisedHost;
+    private final int registryPort;
+    private final int objectPort;
+    private final long connectTimeoutMs;
+    private final long callTimeoutMs;
+    private final SerialFilter filter;
+    private final Tls tls;
+
+    private RemoteSettings(Builder b) {
+        this.bindAddress = b.bindAddress;
+        this.advertisedHost = b.advertisedHost;
+        this.registryPort = b.registryPort;
+        this.objectPort = b.objectPort;
+        this.connectTimeoutMs = b.connectTimeoutMs;
+        this.callTimeoutMs = b.callTimeoutMs;
+        this.filter = b.filter;
+        this.tls = b.tls;
+    }
+
+    /** A builder with the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The address every endpoint binds; default {@code 127.0.0.1}. */
+    public String bindAddress() {
+        return bindAddress;
+    }
+
+    /**
+     * The host name stubs connect to: the configured one, else the bind address unless that is a wildcard
+     * ({@code 0.0.0.0}, {@code ::}), in which case the JDK's choice ({@code java.rmi.server.hostname}) applies.
+     */
+    public String advertisedHost() {
+        if (advertisedHost != null) {
+            return advertisedHost;
+        }
+        boolean wildcard = bindAddress.equals("0.0.0.0") || bindAddress.equals("::") || bindAddress.equals("[::]");
+        return wildcard ? null : bindAddress;
+    }
+
+    /** The registry port: {@value #DEFAULT_REGISTRY_PORT} by default, 0 for an ephemeral one, -1 for none. */
+    public int registryPort() {
+        return registryPort;
+    }
+
+    /** The port exported objects listen on: 0 (default) shares the registry's port (ephemeral without one). */
+    public int objectPort() {
+        return objectPort;
+    }
+
+    /** The longest wait for a connection to an endpoint. */
+    public long connectTimeoutMs() {
+        return connectTimeoutMs;
+    }
+
+    /** The longest wait for a reply on a connection (SO_TIMEOUT of every client socket). */
+    public long callTimeoutMs() {
+        return callTimeoutMs;
+    }
+
+    /** The filter every exported object's incoming calls are read through. */
+    public SerialFilter filter() {
+        return filter;
+    }
+
+    /** TLS, or null for plain TCP. */
+    public Tls tls() {
+        return tls;
+    }
+
+    @Override
+    public String toString() {
+        return "bind.address=" + bindAddress + ", advertise.host=" + advertisedHost() + ", registry.port="
+                + registryPort + ", object.port=" + objectPort + ", connect.timeout.ms=" + connectTimeoutMs
+                + ", call.timeout.ms=" + callTimeoutMs + ", tls=" + (tls == null ? "off" : tls);
+    }
+
+    /** TLS key material (paths to keystores; JDK {@code KeyStore} types such as PKCS12 or JKS). */
+    @ProviderType
+    public static final class Tls {
+        private final Path keyStore;
+        private final char[] keyStorePassword;
+        private final Path trustStore;
+        private final char[] trustStorePassword;
+        private final String storeType;
+        private final boolean clientAuth;
+
+        /**
+         * @param keyStore this side's key and certificate (a server always needs one; a client needs one when the
+         *     server requires client authentication), or null
+         * @param trustStore the certificates this side trusts (the test CA), or null for the JDK's default
+         * @param storeType the keystore type of both, e.g. {@code PKCS12}
+         * @param clientAuth whether a server requires clients to present a certificate its trust store accepts
+         */
+        public Tls(Path keyStore, char[] keyStorePassword, Path trustStore, char[] trustStorePassword,
+                String storeType, boolean clientAuth) {
+            this.keyStore = keyStore;
+            this.keyStorePassword = keyStorePassword == null ? null : keyStorePassword.clone();
+            this.trustStore = trustStore;
+            this.trustStorePassword = trustStorePassword == null ? null : trustStorePassword.clone();
+            this.storeType = storeType == null || storeType.isBlank() ? "PKCS12" : storeType;
+            this.clientAuth = clientAuth;
+        }
+
+        public Path keyStore() {
+            return keyStore;
+        }
+
+        public char[] keyStorePassword() {
+            return keyStorePassword == null ? null : keyStorePassword.clone();
+        }
+
+        public Path trustStore() {
+            return trustStore;
+        }
+
+        public char[] trustStorePassword() {
+            return trustStorePassword == null ? null : trustStorePassword.clone();
+        }
+
+        public String storeType() {
+            return storeType;
+        }
+
+        public boolean clientAuth() {
+            return clientAuth;
+        }
+
+        /** Paths and flags; never the passwords. */
+        @Override
+        public String toString() {
+            return "on(keystore=" + keyStore + ", truststore=" + trustStore + ", type=" + storeType
+                    + ", client.auth=" + clientAuth + ")";
+        }
+    }
+
+    /** Builds {@link RemoteSettings}; not thread-safe. */
+    @ProviderType
+    public static final class Builder {
+        private String bindAddress = "127.0.0.1";
+        private String advertisedHost;
+        private int registryPort = DEFAULT_REGISTRY_PORT;
+        private int objectPort;
+        private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
+        private long callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS;
+        private SerialFilter filter = SerialFilter.defaults();
+        private Tls tls;
+
+        private Builder() {
+        }
+
+        /** @throws IllegalArgumentException if blank */
+        public Builder bindAddress(String address) {
+            if (Objects.requireNonNull(address, "address").isBlank()) {
+                throw new IllegalArgumentException("bind address must not be blank");
+            }
+            this.bindAddress = address.trim();
+            return this;
+        }
+
+        /** The host stubs connect to; null or blank for the default (see {@link #advertisedHost()}). */
+        public Builder advertisedHost(String host) {
+            this.advertisedHost = host == null || host.isBlank() ? null : host.trim();
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless -1..65535 */
+        public Builder registryPort(int port) {
+            if (port < -1 || port > 65535) {
+                throw new IllegalArgumentException("registry port must be -1 (none), 0 (ephemeral) or 1..65535: "
+                        + port);
+            }
+            this.registryPort = port;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless 0..65535 */
+        public Builder objectPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("object port must be 0 (registry's) or 1..65535: " + port);
+            }
+            this.objectPort = port;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless positive */
+        public Builder connectTimeoutMs(long ms) {
+            this.connectTimeoutMs = positive(ms, "connect timeout");
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless positive */
+        public Builder callTimeoutMs(long ms) {
+            this.callTimeoutMs = positive(ms, "call timeout");
+            return this;
+        }
+
+        public Builder filter(SerialFilter filter) {
+            this.filter = Objects.requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /** TLS, or null for plain TCP. */
+        public Builder tls(Tls tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        public RemoteSettings build() {
+            return new RemoteSettings(this);
+        }
+
+        private static long positive(long ms, String name) {
+            if (ms <= 0 || ms > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(name + " must be 1.." + Integer.MAX_VALUE + " ms: " + ms);
+            }
+            return ms;
+        }
+    }
+}

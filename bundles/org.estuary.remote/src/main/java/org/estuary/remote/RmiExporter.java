@@ -1,0 +1,258 @@
+package org.estuary.remote;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.rmi.NoSuchObjectException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.ExportException;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javax.net.ssl.SSLContext;
+
+import org.estuary.remote.internal.LocalBackends;
+import org.estuary.remote.internal.LoggingFilter;
+import org.estuary.remote.internal.ServerSockets;
+import org.estuary.remote.internal.TlsContext;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The plain-Java {@link Exporter}: one RMI registry (unless {@link RemoteSettings#NO_REGISTRY}) and the exported
+ * objects, all on the bind address, sharing the registry's port unless an object port is configured. The OSGi
+ * component wraps one; a remote client uses one without a registry for its callbacks. {@link #close()} unexports
+ * everything and frees the port.
+ */
+@ProviderType
+public final class RmiExporter implements Exporter, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("org.estuary.remote");
+
+    private final RemoteSettings settings;
+    private final ServerSockets serverSockets;
+    private final ClientSockets clientSockets;
+    private final LoggingFilter filter;
+    private final Registry registry;
+    private final int registryPort;
+    private final int objectPort;
+    private final Map<UUID, Remote> backends = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> names = new ConcurrentHashMap<>();
+    private final Map<Remote, Remote> callbacks = new IdentityHashMap<>();
+    private volatile boolean closed;
+
+    private RmiExporter(RemoteSettings settings) throws IOException {
+        this.settings = settings;
+        SSLContext ssl = null;
+        if (settings.tls() != null) {
+            ssl = TlsContext.of(settings.tls());
+            TlsContext.install(ssl);
+        }
+        this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), ssl,
+                settings.tls() != null && settings.tls().clientAuth());
+        this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(),
+                settings.callTimeoutMs(), ssl != null);
+        this.filter = new LoggingFilter(settings.filter());
+        if (settings.registryPort() == RemoteSettings.NO_REGISTRY) {
+            this.registry = null;
+            this.registryPort = -1;
+            this.objectPort = settings.objectPort();
+        } else {
+            // The JDK registry reads bind requests through its own built-in filter and takes them from this host
+            // only; everything a client sends to a service goes to an export below, read through the allowlist.
+            this.registry = LocateRegistry.createRegistry(settings.registryPort(), clientSockets, serverSockets);
+            this.registryPort = serverSockets.boundPort() > 0 ? serverSockets.boundPort() : settings.registryPort();
+            this.objectPort = settings.objectPort() == 0 ? registryPort : settings.objectPort();
+        }
+    }
+
+    /**
+     * Starts an exporter: creates the registry (unless none is configured) and listens.
+     *
+     * @throws IOException if the port is taken, the address is not local, or the TLS key material is unusable
+     */
+    public static RmiExporter start(RemoteSettings settings) throws IOException {
+        RmiExporter exporter = new RmiExporter(Objects.requireNonNull(settings, "settings"));
+        LOG.log(Level.DEBUG, "exporter started: {0} (registry port {1})", settings, exporter.registryPort);
+        return exporter;
+    }
+
+    /** The settings it was started with. */
+    public RemoteSettings settings() {
+        return settings;
+    }
+
+    /** The client socket factory its stubs carry (also the one to reach its registry). */
+    public ClientSockets clientSockets() {
+        return clientSockets;
+    }
+
+    @Override
+    public <B extends Remote> BackendRef<B> export(UUID serviceId, Class<B> type, B backend)
+            throws RemoteException {
+        Objects.requireNonNull(serviceId, "serviceId");
+        Objects.requireNonNull(backend, "backend");
+        Registry reg = requireRegistry();
+        BackendRef.local(serviceId, type, backend); // local callers use it at once, exported or not
+        synchronized (backends) {
+            Remote previous = backends.get(serviceId);
+            if (previous != null && previous != backend) {
+                unexportQuietly(previous);
+            }
+            B stub = previous == backend ? stubOf(type, backend) : type.cast(exportObject(backend));
+            reg.rebind(BACKEND_PREFIX + serviceId, stub);
+            backends.put(serviceId, backend);
+            LocalBackends.exported(serviceId, new LocalBackends.Route(host(), registryPort, clientSockets, stub));
+            return BackendRef.routed(serviceId, type, host(), registryPort, clientSockets, stub);
+        }
+    }
+
+    @Override
+    public void unexport(UUID serviceId) {
+        synchronized (backends) {
+            Remote backend = backends.remove(serviceId);
+            if (backend == null) {
+                return;
+            }
+            if (registry != null) {
+                try {
+                    registry.unbind(BACKEND_PREFIX + serviceId);
+                } catch (NotBoundException | RemoteException gone) {
+                    // already unbound
+                }
+            }
+            unexportQuietly(backend);
+            BackendRef.release(serviceId, backend);
+        }
+    }
+
+    @Override
+    public void bind(String name, Serializable proxy) throws RemoteException {
+        Objects.requireNonNull(name, "name");
+        requireRegistry().rebind(name, new RegistryEntry(proxy));
+        names.put(name, Boolean.TRUE);
+    }
+
+    @Override
+    public void unbind(String name) {
+        if (registry != null && names.remove(name) != null) {
+            try {
+                registry.unbind(name);
+            } catch (NotBoundException | RemoteException gone) {
+                // already unbound
+            }
+        }
+    }
+
+    @Override
+    public <T extends Remote> T exportCallback(Class<T> type, T object) throws RemoteException {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(object, "object");
+        if (closed) {
+            throw new IllegalStateException("exporter closed");
+        }
+        synchronized (callbacks) {
+            Remote stub = callbacks.get(object);
+            if (stub == null) {
+                stub = exportObject(object);
+                callbacks.put(object, stub);
+            }
+            return type.cast(stub);
+        }
+    }
+
+    @Override
+    public boolean unexportCallback(Remote object) {
+        synchronized (callbacks) {
+            if (callbacks.remove(object) == null) {
+                return false;
+            }
+        }
+        unexportQuietly(object);
+        return true;
+    }
+
+    @Override
+    public String host() {
+        return settings.advertisedHost();
+    }
+
+    @Override
+    public int registryPort() {
+        return registryPort;
+    }
+
+    /** Names bound with {@link #bind} in the registry of a container (for tools and tests). */
+    public List<String> boundNames() {
+        return new ArrayList<>(names.keySet());
+    }
+
+    /** Unexports every backend and callback, and the registry; the port is free afterwards. */
+    @Override
+    public void close() {
+        closed = true;
+        for (UUID id : new ArrayList<>(backends.keySet())) {
+            unexport(id);
+        }
+        for (String name : new ArrayList<>(names.keySet())) {
+            unbind(name);
+        }
+        List<Remote> exported;
+        synchronized (callbacks) {
+            exported = new ArrayList<>(callbacks.keySet());
+            callbacks.clear();
+        }
+        exported.forEach(RmiExporter::unexportQuietly);
+        if (registry != null) {
+            unexportQuietly(registry);
+        }
+    }
+
+    private Registry requireRegistry() {
+        if (closed) {
+            throw new IllegalStateException("exporter closed");
+        }
+        if (registry == null) {
+            throw new IllegalStateException("this exporter keeps no registry (registry port -1): it exports "
+                    + "callbacks only");
+        }
+        return registry;
+    }
+
+    /** Exports with the object's own class loader as the context loader: RMI reads its calls' arguments through it. */
+    private Remote exportObject(Remote object) throws RemoteException {
+        Thread thread = Thread.currentThread();
+        ClassLoader saved = thread.getContextClassLoader();
+        thread.setContextClassLoader(object.getClass().getClassLoader());
+        try {
+            return UnicastRemoteObject.exportObject(object, objectPort, clientSockets, serverSockets, filter);
+        } catch (ExportException e) {
+            throw new ExportException("cannot export " + object.getClass().getName() + " on "
+                    + settings.bindAddress() + ":" + objectPort + ": " + e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(saved);
+        }
+    }
+
+    private static <B extends Remote> B stubOf(Class<B> type, Remote exported) throws NoSuchObjectException {
+        return type.cast(java.rmi.server.RemoteObject.toStub(exported));
+    }
+
+    private static void unexportQuietly(Remote object) {
+        try {
+            UnicastRemoteObject.unexportObject(object, true);
+        } catch (NoSuchObjectException notExported) {
+            // already gone
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package org.estuary.remote.internal;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.UUID;
+
+import org.estuary.io.Marshaller;
+import org.estuary.remote.BackendRef;
+import org.estuary.remote.Exporter;
+import org.estuary.remote.RemoteSettings;
+import org.estuary.remote.RmiExporter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.AttributeType;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * The container's {@link Exporter} (PID {@value #PID}): an {@link RmiExporter} built from the configuration, reading
+ * every incoming call through the allowlist of {@code org.estuary.io.marshaller}. A configuration change (or a
+ * marshaller change) re-creates it; services re-export when they see the new service.
+ */
+@Component(name = ExporterComponent.PID, configurationPid = ExporterComponent.PID, service = Exporter.class,
+        immediate = true)
+@Designate(ocd = ExporterComponent.Config.class)
+public final class ExporterComponent implements Exporter {
+
+    public static final String PID = "org.estuary.remote";
+
+    private static final System.Logger LOG = System.getLogger("org.estuary.remote");
+
+    @ObjectClassDefinition(name = "Estuary remote access",
+            description = "Java RMI endpoint of the container: registry, exported services, TLS.")
+    public @interface Config {
+        @AttributeDefinition(name = "Bind address", description = "Address every endpoint listens on. "
+                + "127.0.0.1 keeps Estuary local to this host; 0.0.0.0 listens on all addresses.")
+        String bind_address() default "127.0.0.1";
+
+        @AttributeDefinition(name = "Advertised host", required = false, description = "Host name clients "
+                + "connect to (written into stubs). Empty: the bind address, or the JDK's choice for 0.0.0.0.")
+        String advertise_host() default "";
+
+        @AttributeDefinition(name = "Registry port", min = "0", max = "65535",
+                description = "Port of the RMI registry clients connect to (0: any free port).")
+        int registry_port() default RemoteSettings.DEFAULT_REGISTRY_PORT;
+
+        @AttributeDefinition(name = "Object port", min = "0", max = "65535",
+                description = "Port of the exported services; 0 shares the registry's port.")
+        int object_port() default 0;
+
+        @AttributeDefinition(name = "Connect timeout (ms)", min = "1")
+        long connect_timeout_ms() default RemoteSettings.DEFAULT_CONNECT_TIMEOUT_MS;
+
+        @AttributeDefinition(name = "Call timeout (ms)", min = "1", description = "Longest wait for a reply, "
+                + "also when a service calls a client's listener.")
+        long call_timeout_ms() default RemoteSettings.DEFAULT_CALL_TIMEOUT_MS;
+
+        @AttributeDefinition(name = "TLS")
+        boolean tls_enabled() default false;
+
+        @AttributeDefinition(name = "Keystore", required = false, description = "Path of the server's key.")
+        String tls_keystore() default "";
+
+        @AttributeDefinition(name = "Keystore password", required = false, type = AttributeType.PASSWORD)
+        String tls_keystore_password() default "";
+
+        @AttributeDefinition(name = "Truststore", required = false,
+                description = "Path of the trusted certificates (the CA of client certificates).")
+        String tls_truststore() default "";
+
+        @AttributeDefinition(name = "Truststore password", required = false, type = AttributeType.PASSWORD)
+        String tls_truststore_password() default "";
+
+        @AttributeDefinition(name = "Keystore type", description = "PKCS12 or JKS.")
+        String tls_store_type() default "PKCS12";
+
+        @AttributeDefinition(name = "Require client certificates")
+        boolean tls_client_auth() default false;
+    }
+
+    private final RmiExporter exporter;
+
+    /** @throws IOException if the port is taken or the TLS material is unusable (DS logs it) */
+    @Activate
+    public ExporterComponent(@Reference Marshaller marshaller, Config config) throws IOException {
+        RemoteSettings settings = settingsOf(config).filter(marshaller.filter()).build();
+        this.exporter = RmiExporter.start(settings);
+        // No Estuary stub in this container waits longer than configured, whatever its exporter chose (a
+        // client's listener stub carries the client's timeouts).
+        TlsContext.capCallTimeoutAt(settings.callTimeoutMs());
+        LOG.log(Level.INFO, "remote access: registry on {0}:{1,number,#} ({2})", settings.bindAddress(),
+                exporter.registryPort(), settings);
+    }
+
+    /** The settings a configuration describes (without the filter). */
+    public static RemoteSettings.Builder settingsOf(Config config) {
+        RemoteSettings.Tls tls = null;
+        if (config.tls_enabled()) {
+            tls = new RemoteSettings.Tls(pathOf(config.tls_keystore()), chars(config.tls_keystore_password()),
+                    pathOf(config.tls_truststore()), chars(config.tls_truststore_password()),
+                    config.tls_store_type(), config.tls_client_auth());
+            if (tls.keyStore() == null) {
+                throw new IllegalArgumentException("configuration " + PID + ": tls.enabled needs tls.keystore");
+            }
+        }
+        return RemoteSettings.builder().bindAddress(config.bind_address())
+                .advertisedHost(config.advertise_host()).registryPort(config.registry_port())
+                .objectPort(config.object_port()).connectTimeoutMs(config.connect_timeout_ms())
+                .callTimeoutMs(config.call_timeout_ms()).tls(tls);
+    }
+
+    private static Path pathOf(String text) {
+        return text == null || text.isBlank() ? null : Path.of(text.trim());
+    }
+
+    private static char[] chars(String text) {
+        return text == null || text.isEmpty() ? null : text.toCharArray();
+    }
+
+    @Deactivate
+    void deactivate() {
+        exporter.close();
+        LOG.log(Level.INFO, "remote access closed (registry port {0,number,#})", exporter.registryPort());
+    }
+
+    @Override
+    public <B extends Remote> BackendRef<B> export(UUID serviceId, Class<B> type, B backend)
+            throws RemoteException {
+        return exporter.export(serviceId, type, backend);
+    }
+
+    @Override
+    public void unexport(UUID serviceId) {
+        exporter.unexport(serviceId);
+    }
+
+    @Override
+    public void bind(String name, Serializable proxy) throws RemoteException {
+        exporter.bind(name, proxy);
+    }
+
+    @Override
+    public void unbind(String name) {
+        exporter.unbind(name);
+    }
+
+    @Override
+    public <T extends Remote> T exportCallback(Class<T> type, T object) throws RemoteException {
+        return exporter.exportCallback(type, object);
+    }
+
+    @Override
+    public boolean unexportCallback(Remote object) {
+        return exporter.unexportCallback(object);
+    }
+
+    @Override
+    public String host() {
+        return exporter.host();
+    }
+
+    @Override
+    public int registryPort() {
+        return exporter.registryPort();
+    }
+}

@@ -1,0 +1,103 @@
+package org.estuary.remote;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.rmi.NoSuchObjectException;
+import java.util.UUID;
+
+import org.estuary.core.failure.Failure;
+import org.estuary.remote.fixture.Echo;
+import org.estuary.remote.fixture.EchoBackend;
+import org.estuary.remote.fixture.EchoProxy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Issue 5 item 1: a local caller never goes through RMI, also with a deserialized reference and across a swap. */
+class LocalPathTest {
+
+    private RmiExporter exporter;
+    private final UUID serviceId = UUID.randomUUID();
+
+    @BeforeEach
+    void start() throws Exception {
+        exporter = RmiExporter.start(RemoteSettings.builder().registryPort(0).build());
+    }
+
+    @AfterEach
+    void stop() {
+        exporter.close();
+    }
+
+    @Test
+    void localCallsBypassRmiEvenAfterDeserialization() throws Exception {
+        EchoProxy proxy = new EchoProxy(exporter.export(serviceId, Echo.class, new EchoBackend("one")));
+        assertEquals("local", proxy.path());
+        EchoProxy copy = copy(proxy);
+        assertNotSame(proxy, copy);
+        assertEquals("local", copy.path()); // item 1: deserialized in the exporting JVM resolves to the object
+        assertArrayEquals(new byte[] {1, 2}, copy.echo(new byte[] {1, 2}));
+        assertEquals(proxy.ref(), copy.ref());
+        assertEquals(proxy.ref().backend(), copy.ref().backend());
+        assertEquals(proxy.ref().backend().hashCode(), copy.ref().backend().hashCode());
+    }
+
+    @Test
+    void localReferenceWithoutExporterWorksAndSwapsAreIndefinite() throws Exception {
+        UUID id = UUID.randomUUID();
+        EchoBackend first = new EchoBackend("first");
+        EchoProxy proxy = new EchoProxy(BackendRef.local(id, Echo.class, first));
+        assertEquals("first", proxy.generation());
+        BackendRef.release(id, first);
+        // item 2: mid-swap a call gets an indefinite RemoteException, never a wrong answer
+        ServiceSwappingException swapping = assertThrows(ServiceSwappingException.class, proxy::generation);
+        assertEquals(Failure.INDEFINITE, Failure.of(swapping));
+        BackendRef.local(id, Echo.class, new EchoBackend("second", first));
+        assertEquals("second", proxy.generation());
+    }
+
+    @Test
+    void goneObjectGivesNoSuchObjectException() throws Exception {
+        EchoProxy proxy = new EchoProxy(exporter.export(serviceId, Echo.class, new EchoBackend("one")));
+        long id = proxy.create("x");
+        assertEquals("x", proxy.read(id));
+        proxy.drop(id);
+        assertThrows(NoSuchObjectException.class, () -> proxy.read(id)); // item 2
+    }
+
+    @Test
+    void badInputIsRefused() {
+        assertThrows(IllegalArgumentException.class,
+                () -> BackendRef.local(UUID.randomUUID(), (Class) EchoBackend.class, new EchoBackend("x")));
+        assertThrows(NullPointerException.class, () -> BackendRef.local(null, Echo.class, new EchoBackend("x")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteSettings.builder().registryPort(70000));
+        assertThrows(IllegalArgumentException.class, () -> RemoteSettings.builder().objectPort(-1));
+        assertThrows(IllegalArgumentException.class, () -> RemoteSettings.builder().callTimeoutMs(0));
+        assertThrows(IllegalArgumentException.class, () -> RemoteSettings.builder().bindAddress(" "));
+        assertThrows(IllegalStateException.class, () -> {
+            try (RmiExporter callbacksOnly = RmiExporter.start(
+                    RemoteSettings.builder().registryPort(RemoteSettings.NO_REGISTRY).build())) {
+                callbacksOnly.export(UUID.randomUUID(), Echo.class, new EchoBackend("x"));
+            }
+        });
+    }
+
+    static <T> T copy(T object) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(object);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            @SuppressWarnings("unchecked")
+            T read = (T) in.readObject();
+            return read;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.estuary.store.journal.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.activemq.artemis.core.io.nio.NIOSequentialFileFactory;
+import org.apache.activemq.artemis.core.journal.IOCompletion;
+import org.apache.activemq.artemis.core.journal.JournalLoadInformation;
+import org.apache.activemq.artemis.core.journal.PreparedTransactionInfo;
+import org.apache.activemq.artemis.core.journal.RecordInfo;
+import org.apache.activemq.artemis.core.journal.impl.JournalImpl;
+
+/**
+ * The ActiveMQ Artemis journal as this store uses it: append-only files of fixed size, pre-allocated and reused,
+ * transactions (one per batch) whose commit record makes them count, deletes that Artemis's compactor turns into
+ * free files. Everything Artemis-specific lives here, so the store logic reads in Estuary's terms.
+ *
+ * <p>Files are written through NIO without Artemis's timed buffer: the store batches itself (group commit in
+ * {@link JournalStore}), and the buffer's timer would only add its timeout to every group.
+ */
+final class ArtemisJournal {
+
+    static final byte RECORD_TYPE = 1;
+    static final String PREFIX = "estuary";
+    static final String EXTENSION = "jrn";
+
+    private final JournalImpl journal;
+    private final AtomicReference<Throwable> critical;
+
+    private ArtemisJournal(JournalImpl journal, AtomicReference<Throwable> critical) {
+        this.journal = journal;
+        this.critical = critical;
+    }
+
+    /** Opens (creating the directory and files if needed) and loads the journal of {@code settings}. */
+    static ArtemisJournal open(JournalSettings settings, List<RecordInfo> records, List<String> dropped,
+            long[] maxId) throws Exception {
+        Files.createDirectories(settings.directory());
+        AtomicReference<Throwable> critical = new AtomicReference<>();
+        NIOSequentialFileFactory files = new NIOSequentialFileFactory(settings.directory().toFile(), false,
+                (error, message, file) -> critical.compareAndSet(null, error), 1);
+        JournalImpl journal = new JournalImpl(settings.fileSize(), 2, 2, settings.compactMinFiles(),
+                settings.compactPercentage(), files, PREFIX, EXTENSION, 1);
+        ArtemisJournal opened = new ArtemisJournal(journal, critical);
+        journal.start();
+        try {
+            List<PreparedTransactionInfo> prepared = new ArrayList<>();
+            // A transaction without its commit record (or with fewer records than its commit names) was never
+            // acknowledged: Artemis drops it and tells us what it was.
+            JournalLoadInformation info = journal.load(records, prepared, (tx, added, deleted) -> dropped.add(
+                    "transaction " + tx + " with " + added.size() + " puts and " + deleted.size() + " deletes"),
+                    true);
+            maxId[0] = info.getMaxID();
+            for (PreparedTransactionInfo p : prepared) {
+                dropped.add("prepared transaction " + p.getId() + " (never written by this store)");
+            }
+        } catch (Exception | Error e) {
+            opened.closeQuietly();
+            throw e;
+        }
+        Throwable failed = critical.get();
+        if (failed != null) {
+            opened.closeQuietly();
+            throw new IOException(IoFailures.describe(failed), failed);
+        }
+        return opened;
+    }
+
+    void delete(long tx, long id) throws Exception {
+        journal.appendDeleteRecordTransactional(tx, id);
+    }
+
+    void add(long tx, long id, byte[] payload) throws Exception {
+        journal.appendAddRecordTransactional(tx, id, RECORD_TYPE, payload);
+    }
+
+    /** Deletes a record outside any batch (a damaged tail record dropped on recovery), synced. */
+    void deleteNow(long id) throws Exception {
+        journal.appendDeleteRecord(id, true);
+    }
+
+    /**
+     * Appends the commit record of {@code tx}; the future completes when Artemis wrote it (and synced it, if
+     * {@code sync}), or fails with the I/O error. Artemis completes in append order.
+     */
+    CompletableFuture<Void> commit(long tx, boolean sync) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        journal.appendCommitRecord(tx, sync, new IOCompletion() {
+            @Override
+            public void storeLineUp() {
+            }
+
+            @Override
+            public void done() {
+                done.complete(null);
+            }
+
+            @Override
+            public void onError(int code, String message) {
+                done.completeExceptionally(new IOException(message == null ? "I/O error " + code : message));
+            }
+        });
+        return done;
+    }
+
+    /** A critical I/O error Artemis reported outside a callback (file creation, fill), or null. */
+    Throwable criticalError() {
+        return critical.get();
+    }
+
+    int dataFiles() {
+        return journal.getDataFilesCount();
+    }
+
+    void close() throws Exception {
+        journal.stop();
+    }
+
+    void closeQuietly() {
+        try {
+            journal.stop();
+        } catch (Exception | Error ignored) {
+            // closing a failed journal: what matters is what is on disk, and the next open reads that
+        }
+    }
+}

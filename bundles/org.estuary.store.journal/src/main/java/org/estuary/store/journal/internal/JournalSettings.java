@@ -1,0 +1,79 @@
+package org.estuary.store.journal.internal;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The journal store's effective configuration, checked once: where its files live, whether a commit waits for the
+ * disk, how it bounds its queue, when it compacts and how much it may hold.
+ *
+ * @param directory the data directory (created if missing)
+ * @param sync whether an acknowledgement waits for {@code fdatasync}; false acknowledges once the OS has the data
+ *        (survives a crash of the JVM, not of the machine)
+ * @param queueBound batches accepted and not yet acknowledged, at most
+ * @param admissionMillis how long {@code apply} blocks on a full queue before it fails with OVERLOADED
+ * @param compactPercentage compact when live data falls below this share (percent) of the data files
+ * @param compactMinFiles compact only once the journal has at least this many data files
+ * @param fileSize the size of each pre-allocated journal file, in bytes
+ * @param maxRecords records the store holds at most
+ * @param maxBytes logical bytes (UTF-8 keys plus values) the store holds at most
+ */
+record JournalSettings(Path directory, boolean sync, int queueBound, long admissionMillis, int compactPercentage,
+        int compactMinFiles, int fileSize, long maxRecords, long maxBytes) {
+
+    /** The smallest journal file: Artemis needs room for its header and at least one full record. */
+    static final int MIN_FILE_SIZE = 64 * 1024;
+
+    JournalSettings {
+        Objects.requireNonNull(directory, "directory");
+        require(queueBound >= 1, "queue.bound must be at least 1: " + queueBound);
+        require(admissionMillis >= 0, "admission.timeout.ms must not be negative: " + admissionMillis);
+        require(compactPercentage >= 0 && compactPercentage <= 100,
+                "compaction.threshold must be a percentage (0-100): " + compactPercentage);
+        require(compactMinFiles >= 1, "compaction.min.files must be at least 1: " + compactMinFiles);
+        require(fileSize >= MIN_FILE_SIZE && fileSize % 4096 == 0,
+                "journal.file.size must be a multiple of 4096 and at least " + MIN_FILE_SIZE + ": " + fileSize);
+        require(maxRecords > 0, "max.records must be positive: " + maxRecords);
+        require(maxBytes > 0, "max.bytes must be positive: " + maxBytes);
+    }
+
+    /** Defaults of the component's configuration, in {@code directory}; for tests and the benchmark. */
+    static JournalSettings defaults(Path directory) {
+        return new JournalSettings(directory, true, 4096, 1_000, 30, 4, 10 * 1024 * 1024, 1_000_000,
+                268_435_456L);
+    }
+
+    JournalSettings withLimits(long records, long bytes) {
+        return new JournalSettings(directory, sync, queueBound, admissionMillis, compactPercentage, compactMinFiles,
+                fileSize, records, bytes);
+    }
+
+    JournalSettings withQueue(int bound, long admission) {
+        return new JournalSettings(directory, sync, bound, admission, compactPercentage, compactMinFiles, fileSize,
+                maxRecords, maxBytes);
+    }
+
+    JournalSettings withFiles(int size, int percentage, int minFiles) {
+        return new JournalSettings(directory, sync, queueBound, admissionMillis, percentage, minFiles, size,
+                maxRecords, maxBytes);
+    }
+
+    /** The largest record (payload) a journal file can hold, with room for Artemis's record and file headers. */
+    int maxRecordSize() {
+        return fileSize - 1024;
+    }
+
+    @Override
+    public String toString() {
+        return "data.directory=" + directory + ", sync.mode=" + (sync ? "fsync" : "none") + ", queue.bound="
+                + queueBound + ", admission.timeout.ms=" + admissionMillis + ", compaction.threshold="
+                + compactPercentage + ", compaction.min.files=" + compactMinFiles + ", journal.file.size=" + fileSize
+                + ", max.records=" + maxRecords + ", max.bytes=" + maxBytes;
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

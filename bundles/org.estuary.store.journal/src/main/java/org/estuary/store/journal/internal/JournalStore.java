@@ -1,0 +1,575 @@
+package org.estuary.store.journal.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiConsumer;
+
+import org.apache.activemq.artemis.core.journal.RecordInfo;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.LatencyWindow;
+import org.estuary.store.api.Names;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreException.Reason;
+import org.estuary.store.api.StoreStats;
+
+/**
+ * The journal store: a bounded queue in front of one commit thread that writes groups of batches to the Artemis
+ * journal and syncs each group once (group commit), an in-memory index of the live records for scans, and
+ * recovery that checks every record on open.
+ *
+ * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
+ * OVERLOADED: Store S5). The commit thread takes every queued batch at once, plans each against the index plus the
+ * batches before it (S2), refuses those beyond the limits, writes each remaining batch as one Artemis transaction,
+ * syncs once with the last commit record, then installs the group in the index and completes the stages in
+ * acceptance order (S3). An I/O failure fails the group (with an unknown outcome for batches already written), and
+ * the next group first reopens the journal, which re-reads what is on disk: the store resumes when the cause is
+ * gone (S6). Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a
+ * bad checksum among the newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and
+ * makes every operation fail until an operator repairs the data, never silently skipped.
+ */
+final class JournalStore implements Store {
+
+    private static final System.Logger LOG = System.getLogger(JournalStore.class.getName());
+    /** How long the commit thread waits for one group's write and sync before it calls the disk unavailable. */
+    private static final long WRITE_TIMEOUT_SECONDS = 60;
+    /** Batches per group at most, so that one group's plan stays small. */
+    private static final int MAX_GROUP = 1024;
+
+    /** A batch waiting in the queue, with its stage. */
+    private static final class Pending {
+        final Batch batch;
+        final long accepted = System.nanoTime();
+        final CompletableFuture<Void> stage = new CompletableFuture<>();
+        BatchPlan plan;
+        long[] ids;
+        StoreException refused;
+        boolean written;
+
+        Pending(Batch batch) {
+            this.batch = batch;
+        }
+    }
+
+    private final JournalSettings settings;
+    private final BlockingQueue<Pending> queue;
+    private final Thread committer;
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Index index = new Index();
+    private final LatencyWindow latency = new LatencyWindow();
+    private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong syncs = new AtomicLong();
+    private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
+    private volatile String lastFailure;
+    private volatile int inFlight;
+    private volatile boolean closed;
+    private volatile boolean committerDone;
+    private volatile boolean failNext;
+    private volatile boolean everOpened;
+    private volatile CountDownLatch hold;
+
+    // Owned by the commit thread (and by the constructor before it starts).
+    private ArtemisJournal journal;
+    private long nextId;
+    /** Why the journal is not open (null when it is): reported by scans and by batches until a reopen works. */
+    private volatile StoreException down;
+
+    JournalStore(JournalSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.queue = new ArrayBlockingQueue<>(settings.queueBound());
+        try {
+            openJournal();
+        } catch (StoreException e) {
+            down = e;
+            noteFailure(e);
+            LOG.log(Level.WARNING, "Estuary journal store could not open its journal: " + e.getMessage());
+        }
+        committer = new Thread(this::commitLoop, "estuary-journal-commit");
+        committer.setDaemon(true);
+        committer.start();
+    }
+
+    // ---- Store
+
+    @Override
+    public CompletionStage<Void> apply(Batch batch) {
+        Objects.requireNonNull(batch, "batch");
+        if (closed) {
+            return failed(closedException());
+        }
+        Pending pending = new Pending(batch);
+        try {
+            if (!queue.offer(pending, settings.admissionMillis(), TimeUnit.MILLISECONDS)) {
+                return failed(new StoreException(Reason.OVERLOADED, "journal store overloaded: its queue of "
+                        + settings.queueBound() + " batches stayed full for " + settings.admissionMillis() + " ms; "
+                        + "retry after a short back-off, or raise queue.bound (" + IoFailures.CONFIGURATION
+                        + ")"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed(new StoreException(Reason.OVERLOADED, "interrupted while waiting for room in the "
+                    + "journal store's queue", e, false));
+        }
+        if (closed && committerDone) {
+            failQueued(); // S7: the commit thread ended after this batch passed the check above
+        }
+        return pending.stage;
+    }
+
+    @Override
+    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
+        Names.requireSpace(space);
+        Objects.requireNonNull(visitor, "visitor");
+        String[] keys;
+        byte[][] values;
+        lock.readLock().lock();
+        try {
+            checkReadable();
+            Map<String, Index.Slot> records = index.spaces.getOrDefault(space, Map.of());
+            keys = new String[records.size()];
+            values = new byte[records.size()][];
+            int i = 0;
+            for (Map.Entry<String, Index.Slot> record : records.entrySet()) {
+                keys[i] = record.getKey();
+                values[i] = record.getValue().value();
+                i++;
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+        for (int i = 0; i < keys.length; i++) {
+            visitor.accept(keys[i], values[i].clone()); // S4: stored arrays never change; the visitor gets a copy
+        }
+    }
+
+    @Override
+    public Set<String> spaces() throws StoreException {
+        lock.readLock().lock();
+        try {
+            checkReadable();
+            return Set.copyOf(index.spaces.keySet());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public StoreStats stats() {
+        StoreStats.Builder stats = StoreStats.builder(TYPE_JOURNAL);
+        lock.readLock().lock();
+        try {
+            stats.contents(index.records, index.bytes);
+        } finally {
+            lock.readLock().unlock();
+        }
+        return stats.limits(settings.maxRecords(), settings.maxBytes()).queued(queue.size() + (long) inFlight)
+                .outcomes(commits.get(), failures.get()).latency(latency.last(), latency.percentile(99))
+                .lastFailure(lastFailure).build();
+    }
+
+    /** Syncs since the store opened: the benchmark's records per sync. */
+    long syncs() {
+        return syncs.get();
+    }
+
+    /** What recovery dropped from the tail, one line per transaction or record, since the store opened. */
+    List<String> recovered() {
+        synchronized (recovered) {
+            return List.copyOf(recovered);
+        }
+    }
+
+    /** Closes the store (S7): queued batches fail with CLOSED, the journal is closed. Idempotent. */
+    void close() {
+        closed = true;
+        CountDownLatch held = hold;
+        if (held != null) {
+            held.countDown();
+        }
+        try {
+            committer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        failQueued();
+    }
+
+    /** Test hook: the next batch fails in the commit, as an I/O error before its first write would. */
+    void failNextCommit() {
+        failNext = true;
+    }
+
+    /** Test hook: the commit thread waits for the latch before its next group (to fill the queue). */
+    void holdCommits(CountDownLatch latch) {
+        hold = latch;
+    }
+
+    // ---- the commit thread
+
+    private void commitLoop() {
+        List<Pending> group = new ArrayList<>();
+        try {
+            while (!closed) {
+                CountDownLatch held = hold;
+                if (held != null) {
+                    held.await();
+                    hold = null;
+                }
+                Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    retryWhenIdle();
+                    continue;
+                }
+                group.add(first);
+                queue.drainTo(group, MAX_GROUP - 1);
+                inFlight = group.size();
+                if (closed) {
+                    fail(group, closedException());
+                } else {
+                    commitGroup(group);
+                }
+                group.clear();
+                inFlight = 0;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "Estuary journal store's commit thread failed; the store refuses batches", e);
+            down = new StoreException(Reason.UNAVAILABLE, "journal store's commit thread failed: " + e, e, true);
+            fail(group, down);
+        } finally {
+            closed = true;
+            committerDone = true;
+            failQueued();
+            ArtemisJournal open = journal;
+            journal = null;
+            if (open != null) {
+                try {
+                    open.close();
+                } catch (Exception e) {
+                    LOG.log(Level.WARNING, "Estuary journal store: closing the journal in " + settings.directory()
+                            + " failed: " + IoFailures.describe(e));
+                }
+            }
+        }
+    }
+
+    private void commitGroup(List<Pending> group) throws InterruptedException {
+        if (down != null || journal == null) {
+            try {
+                reopen();
+            } catch (StoreException e) {
+                fail(group, e);
+                return;
+            }
+        }
+        Overlay view = new Overlay(index);
+        List<Pending> writing = new ArrayList<>();
+        for (Pending p : group) {
+            p.plan = BatchPlan.of(p.batch, view);
+            p.refused = admit(p.plan, view);
+            if (p.refused == null && !p.plan.writesNothing()) {
+                p.ids = new long[p.plan.adds.size()];
+                for (int i = 0; i < p.ids.length; i++) {
+                    p.ids[i] = nextId++;
+                }
+                p.plan.applyTo(view, p.ids);
+                writing.add(p);
+            }
+        }
+        try {
+            List<CompletableFuture<Void>> done = new ArrayList<>();
+            for (int i = 0; i < writing.size(); i++) {
+                Pending p = writing.get(i);
+                if (failNext) {
+                    failNext = false;
+                    throw new IOException("injected commit failure (test)");
+                }
+                Throwable critical = journal.criticalError();
+                if (critical != null) {
+                    throw new IOException(IoFailures.describe(critical), critical);
+                }
+                p.written = true;
+                long tx = nextId++;
+                for (long id : p.plan.deletes) {
+                    journal.delete(tx, id);
+                }
+                for (int a = 0; a < p.ids.length; a++) {
+                    BatchPlan.Add add = p.plan.adds.get(a);
+                    journal.add(tx, p.ids[a], RecordCodec.encode(add.space(), add.key(), add.value()));
+                }
+                done.add(journal.commit(tx, settings.sync() && i == writing.size() - 1));
+            }
+            if (!done.isEmpty()) {
+                CompletableFuture.allOf(done.toArray(new CompletableFuture<?>[0])).get(WRITE_TIMEOUT_SECONDS,
+                        TimeUnit.SECONDS);
+                syncs.incrementAndGet();
+            }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            if (e instanceof TimeoutException) {
+                cause = new IOException("no write or sync completed within " + WRITE_TIMEOUT_SECONDS + " s", e);
+            }
+            markDown(cause);
+            for (Pending p : group) {
+                complete(p, p.refused != null ? p.refused : IoFailures.of(cause, settings.directory(), p.written));
+            }
+            return;
+        }
+        lock.writeLock().lock();
+        try {
+            view.installInto(index);
+        } finally {
+            lock.writeLock().unlock();
+        }
+        for (Pending p : group) {
+            complete(p, p.refused);
+        }
+    }
+
+    /** Null if the batch fits the limits, otherwise why not (S5). */
+    private StoreException admit(BatchPlan plan, Overlay view) {
+        for (BatchPlan.Add add : plan.adds) {
+            int size = RecordCodec.size(add.space(), add.key(), add.value().length);
+            if (size > settings.maxRecordSize()) {
+                return new StoreException(Reason.TOO_LARGE, "record too large for the journal store: " + add.space()
+                        + " " + add.key() + " takes " + size + " bytes, a journal file holds records of at most "
+                        + settings.maxRecordSize() + "; raise journal.file.size (" + IoFailures.CONFIGURATION + ")");
+            }
+        }
+        if (!plan.grows()) {
+            return null; // S5: what does not grow the store is accepted even when it is full
+        }
+        if (plan.records > 0 && view.records + plan.records > settings.maxRecords()) {
+            if (plan.ownRecords > settings.maxRecords()) {
+                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
+                        + "leaves " + plan.ownRecords + " records, above max.records=" + settings.maxRecords()
+                        + "; raise max.records (" + IoFailures.CONFIGURATION + ")");
+            }
+            return new StoreException(Reason.FULL, "journal store full: the batch would add " + plan.records
+                    + " records to the " + view.records + " stored, above max.records=" + settings.maxRecords()
+                    + "; delete records or raise max.records (" + IoFailures.CONFIGURATION + ")");
+        }
+        if (plan.bytes > 0 && view.bytes + plan.bytes > settings.maxBytes()) {
+            if (plan.ownBytes > settings.maxBytes()) {
+                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
+                        + "leaves " + plan.ownBytes + " bytes, above max.bytes=" + settings.maxBytes()
+                        + "; raise max.bytes (" + IoFailures.CONFIGURATION + ")");
+            }
+            return new StoreException(Reason.FULL, "journal store full: the batch would add " + plan.bytes
+                    + " bytes to the " + view.bytes + " stored, above max.bytes=" + settings.maxBytes()
+                    + "; delete records or raise max.bytes (" + IoFailures.CONFIGURATION + ")");
+        }
+        return null;
+    }
+
+    private void complete(Pending p, StoreException failure) {
+        if (failure == null) {
+            latency.record(System.nanoTime() - p.accepted);
+            commits.incrementAndGet();
+            p.stage.complete(null);
+        } else {
+            noteFailure(failure);
+            p.stage.completeExceptionally(failure);
+        }
+    }
+
+    private void fail(List<Pending> group, StoreException failure) {
+        for (Pending p : group) {
+            if (!p.stage.isDone()) {
+                complete(p, failure);
+            }
+        }
+    }
+
+    private void failQueued() {
+        List<Pending> left = new ArrayList<>();
+        queue.drainTo(left);
+        fail(left, closedException());
+    }
+
+    // ---- opening and recovery
+
+    private long lastRetry = System.nanoTime();
+
+    /** While idle and down, retries opening about once a second, so scans work again without a batch. */
+    private void retryWhenIdle() {
+        if (down != null && System.nanoTime() - lastRetry > TimeUnit.SECONDS.toNanos(1)) {
+            lastRetry = System.nanoTime();
+            try {
+                reopen();
+            } catch (StoreException e) {
+                // still down; the next batch or the next idle second tries again
+            }
+        }
+    }
+
+    private void markDown(Throwable cause) {
+        down = IoFailures.of(cause, settings.directory(), false);
+        LOG.log(Level.WARNING, "Estuary journal store: " + down.getMessage());
+    }
+
+    private void reopen() throws StoreException {
+        ArtemisJournal old = journal;
+        journal = null;
+        if (old != null) {
+            old.closeQuietly();
+        }
+        try {
+            openJournal();
+        } catch (StoreException e) {
+            down = e;
+            throw e;
+        }
+        LOG.log(Level.INFO, "Estuary journal store reopened its journal in " + settings.directory() + " ("
+                + index.records + " records)");
+    }
+
+    /** Opens and loads the journal and rebuilds the index from it; on success the store is up. */
+    private void openJournal() throws StoreException {
+        List<RecordInfo> records = new ArrayList<>();
+        List<String> dropped = new ArrayList<>();
+        long[] maxId = new long[1];
+        ArtemisJournal opened;
+        try {
+            opened = ArtemisJournal.open(settings, records, dropped, maxId);
+        } catch (Exception e) {
+            throw IoFailures.of(e, settings.directory(), false);
+        }
+        try {
+            Index loaded = new Index();
+            long maxLive = recover(records, loaded, opened);
+            for (String transaction : dropped) {
+                String line = "dropped an incomplete batch at the journal's tail (never acknowledged): " + transaction;
+                recovered.add(line);
+                LOG.log(Level.WARNING, "Estuary journal store in " + settings.directory() + ": " + line);
+            }
+            lock.writeLock().lock();
+            try {
+                index.spaces.clear();
+                index.spaces.putAll(loaded.spaces);
+                index.records = loaded.records;
+                index.bytes = loaded.bytes;
+            } finally {
+                lock.writeLock().unlock();
+            }
+            // Ids never repeat: above every id the journal still holds, and above the ids of earlier runs whose
+            // records were compacted away (a microsecond clock: a run never uses a million ids a second).
+            nextId = Math.max(Math.max(maxId[0], maxLive) + 1, System.currentTimeMillis() * 1000);
+            journal = opened;
+            down = null;
+            everOpened = true;
+        } catch (StoreException | RuntimeException e) {
+            opened.closeQuietly();
+            throw e;
+        }
+    }
+
+    /**
+     * Decodes every record into {@code into}. A record failing its check among the newest (no valid record has a
+     * larger id, and ids grow with acceptance order) is a torn tail: dropped for good, and logged. Any other bad
+     * record is CORRUPT.
+     */
+    private long recover(List<RecordInfo> records, Index into, ArtemisJournal opened) throws StoreException {
+        long maxGood = Long.MIN_VALUE;
+        List<RecordInfo> bad = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        for (RecordInfo info : records) {
+            if (info.isUpdate) {
+                throw corrupt("record " + info.id + " is an update, which this store never writes");
+            }
+            try {
+                RecordCodec.Decoded record = RecordCodec.decode(info.data);
+                Names.requireSpace(record.space());
+                Names.requireKey(record.key());
+                Index.Slot before = into.get(record.space(), record.key());
+                if (before != null) {
+                    throw corrupt("records " + before.id() + " and " + info.id + " both hold " + record.space() + " "
+                            + record.key());
+                }
+                into.put(record.space(), record.key(), new Index.Slot(info.id, record.value()));
+                maxGood = Math.max(maxGood, info.id);
+            } catch (RecordCodec.CorruptRecordException | IllegalArgumentException e) {
+                bad.add(info);
+                why.add(e.getMessage());
+            }
+        }
+        for (int i = 0; i < bad.size(); i++) {
+            RecordInfo info = bad.get(i);
+            if (info.id < maxGood) {
+                throw corrupt("record " + info.id + " (" + info.data.length + " bytes) fails its check ("
+                        + why.get(i) + ") and newer records follow it");
+            }
+        }
+        for (int i = 0; i < bad.size(); i++) {
+            RecordInfo info = bad.get(i);
+            try {
+                opened.deleteNow(info.id); // so that the next open does not find it again among older records
+            } catch (Exception e) {
+                throw IoFailures.of(e, settings.directory(), false);
+            }
+            String line = "dropped record " + info.id + " (" + info.data.length + " bytes) at the journal's tail: "
+                    + why.get(i);
+            recovered.add(line);
+            LOG.log(Level.WARNING, "Estuary journal store in " + settings.directory() + ": " + line);
+        }
+        long maxLive = maxGood;
+        for (RecordInfo info : bad) {
+            maxLive = Math.max(maxLive, info.id);
+        }
+        return Math.max(maxLive, 0);
+    }
+
+    private StoreException corrupt(String detail) {
+        return new StoreException(Reason.CORRUPT, "journal store data corrupt in " + settings.directory() + ": "
+                + detail + "; nothing was skipped: restore the directory from a backup, or move it away to start "
+                + "empty, then restart the store");
+    }
+
+    private void checkReadable() throws StoreException {
+        if (closed) {
+            throw closedException();
+        }
+        StoreException failure = down;
+        if (failure != null && failure.reason() == Reason.CORRUPT) {
+            throw failure;
+        }
+        if (failure != null && !everOpened) {
+            throw failure; // never opened: an empty index would claim that the records on disk are gone
+        }
+    }
+
+    private void noteFailure(StoreException failure) {
+        failures.incrementAndGet();
+        lastFailure = failure.getMessage();
+    }
+
+    private static CompletionStage<Void> failed(StoreException failure) {
+        return CompletableFuture.failedStage(failure);
+    }
+
+    private StoreException closedException() {
+        return new StoreException(Reason.CLOSED, "journal store closed: its component was deactivated (bundle "
+                + "stopped or replaced, or " + IoFailures.CONFIGURATION + " changed); retry once a store is bound "
+                + "again");
+    }
+}

@@ -1,0 +1,184 @@
+package org.estuary.store.journal.internal;
+
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreStats;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.osgi.service.metatype.annotations.Option;
+
+/**
+ * The embedded persistent store as a DS component: publishes {@code store.type=journal} and keeps its records in
+ * an ActiveMQ Artemis journal in a data directory. Immediate, so the journal stays open while no service uses it;
+ * a configuration change deactivates and activates it again, which closes and reopens the journal (nothing
+ * acknowledged is lost: it is on disk).
+ */
+@Component(
+        service = Store.class,
+        immediate = true,
+        configurationPid = JournalStoreComponent.PID,
+        property = Store.TYPE + "=" + Store.TYPE_JOURNAL)
+@Designate(ocd = JournalStoreComponent.Config.class)
+public final class JournalStoreComponent implements Store {
+
+    /** The configuration PID. */
+    public static final String PID = "org.estuary.store.journal";
+
+    /** The placeholder for Karaf's data directory in {@code data.directory}. */
+    static final String KARAF_DATA = "${karaf.data}";
+
+    private static final System.Logger LOG = System.getLogger(JournalStoreComponent.class.getName());
+
+    /** The journal store's configuration. */
+    @ObjectClassDefinition(
+            name = "Estuary journal store",
+            description = "The embedded persistent store: records in an append-only journal (ActiveMQ Artemis) in "
+                    + "a data directory, acknowledged once synced to disk, with group commit and compaction.")
+    public @interface Config {
+
+        @AttributeDefinition(
+                name = "Data directory",
+                description = "Where the journal files live. ${karaf.data} stands for Karaf's data directory; "
+                        + "outside Karaf it becomes estuary-data in the working directory.")
+        String data_directory() default KARAF_DATA + "/estuary/journal";
+
+        @AttributeDefinition(
+                name = "Sync mode",
+                description = "fsync: a batch is acknowledged once its group is synced to disk (survives power "
+                        + "loss). none: once the operating system has it (survives a crash of the JVM only).",
+                options = {@Option(label = "fsync", value = "fsync"), @Option(label = "none", value = "none")})
+        String sync_mode() default "fsync";
+
+        @AttributeDefinition(
+                name = "Queue bound",
+                description = "Batches accepted and not yet acknowledged, at most; beyond it callers wait.",
+                min = "1")
+        int queue_bound() default 4096;
+
+        @AttributeDefinition(
+                name = "Admission timeout (ms)",
+                description = "How long a caller waits for room in a full queue before its batch fails with "
+                        + "OVERLOADED.",
+                min = "0")
+        long admission_timeout_ms() default 1000L;
+
+        @AttributeDefinition(
+                name = "Compaction threshold (%)",
+                description = "Compact the journal when its live records fill less than this share of its data "
+                        + "files; 0 turns compaction off.",
+                min = "0", max = "100")
+        int compaction_threshold() default 30;
+
+        @AttributeDefinition(
+                name = "Compaction minimum files",
+                description = "Compact only once the journal has at least this many data files.",
+                min = "1")
+        int compaction_min_files() default 4;
+
+        @AttributeDefinition(
+                name = "Journal file size (bytes)",
+                description = "Size of each pre-allocated journal file; the largest record must fit in one.",
+                min = "65536")
+        int journal_file_size() default 10 * 1024 * 1024;
+
+        @AttributeDefinition(
+                name = "Maximum records",
+                description = "Records the store holds at most; a batch that would add more fails with FULL. "
+                        + "Live records are also kept in the heap.",
+                min = "1")
+        long max_records() default 1_000_000L;
+
+        @AttributeDefinition(
+                name = "Maximum bytes",
+                description = "Logical bytes (UTF-8 keys plus values) the store holds at most; a batch that would "
+                        + "add more fails with FULL.",
+                min = "1")
+        long max_bytes() default 268_435_456L;
+    }
+
+    private final JournalStore store;
+
+    @Activate
+    public JournalStoreComponent(Config config) {
+        this(settingsOf(config));
+    }
+
+    JournalStoreComponent(JournalSettings settings) {
+        this.store = new JournalStore(settings);
+        StoreStats stats = store.stats();
+        LOG.log(Level.INFO, "Estuary journal store active (" + stats.records() + " records recovered): "
+                + settings);
+    }
+
+    @Deactivate
+    void deactivate() {
+        store.close();
+        LOG.log(Level.INFO, "Estuary journal store closed");
+    }
+
+    @Override
+    public CompletionStage<Void> apply(Batch batch) {
+        return store.apply(batch);
+    }
+
+    @Override
+    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
+        store.scan(space, visitor);
+    }
+
+    @Override
+    public Set<String> spaces() throws StoreException {
+        return store.spaces();
+    }
+
+    @Override
+    public StoreStats stats() {
+        return store.stats();
+    }
+
+    /** The store behind the component, for tests. */
+    JournalStore store() {
+        return store;
+    }
+
+    /** Syncs (group commits) since the store opened: what the benchmark divides records by. */
+    public long syncs() {
+        return store.syncs();
+    }
+
+    static JournalSettings settingsOf(Config config) {
+        String mode = config.sync_mode().trim().toLowerCase(Locale.ROOT);
+        if (!mode.equals("fsync") && !mode.equals("none")) {
+            throw new IllegalArgumentException("sync.mode must be fsync or none: " + config.sync_mode());
+        }
+        return new JournalSettings(directoryOf(config.data_directory()), mode.equals("fsync"), config.queue_bound(),
+                config.admission_timeout_ms(), config.compaction_threshold(), config.compaction_min_files(),
+                config.journal_file_size(), config.max_records(), config.max_bytes());
+    }
+
+    /** Expands {@code ${karaf.data}} from the system property, or to {@code estuary-data} outside Karaf. */
+    static Path directoryOf(String configured) {
+        String text = configured == null || configured.isBlank() ? KARAF_DATA + "/estuary/journal" : configured;
+        if (text.contains(KARAF_DATA)) {
+            String data = System.getProperty("karaf.data");
+            if (data == null || data.isBlank()) {
+                text = text.replace(KARAF_DATA + "/estuary", "estuary-data").replace(KARAF_DATA, "estuary-data");
+            } else {
+                text = text.replace(KARAF_DATA, data);
+            }
+        }
+        return Path.of(text).toAbsolutePath().normalize();
+    }
+}

@@ -1,0 +1,239 @@
+package org.estuary.store.journal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreException.Reason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 4 items 1 and 3 for the journal: group commit, back-pressure, compaction, clear failures, configuration. */
+class JournalStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void concurrentBatchesShareOneSync() throws Exception {
+        // Issue 4 item 3: group commit; each stage completes only after the sync that covers its batch
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch held = new CountDownLatch(1);
+        try {
+            store.holdCommits(held);
+            List<CompletableFuture<Void>> stages = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                stages.add(store.apply(Batch.builder().put("gc/a", "k" + i, new byte[1024]).build())
+                        .toCompletableFuture());
+            }
+            assertFalse(stages.get(0).isDone(), "nothing is acknowledged before its sync");
+            long before = store.syncs();
+            held.countDown();
+            CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+            assertTrue(store.syncs() - before <= 2, "200 queued batches took " + (store.syncs() - before)
+                    + " syncs");
+        } finally {
+            held.countDown();
+            store.close();
+        }
+    }
+
+    @Test
+    void aFullQueueRefusesWithOverloadedAfterTheAdmissionTime() throws Exception {
+        // Issue 4 item 3, Store S5: bounded queue, bounded wait, then OVERLOADED
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50));
+        CountDownLatch held = new CountDownLatch(1);
+        try {
+            store.holdCommits(held);
+            Thread.sleep(250); // the commit thread reaches the latch within one 100 ms poll (the only sleep here)
+            List<CompletableFuture<Void>> accepted = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                accepted.add(store.apply(Batch.builder().put("bp/a", "k" + i, new byte[1]).build())
+                        .toCompletableFuture());
+            }
+            long start = System.nanoTime();
+            CompletableFuture<Void> refused = store.apply(Batch.builder().put("bp/a", "over", new byte[1]).build())
+                    .toCompletableFuture();
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> refused.get(1, TimeUnit.SECONDS));
+            StoreException overloaded = StoreException.from(e);
+            assertSame(Reason.OVERLOADED, overloaded.reason());
+            assertTrue(overloaded.getMessage().contains("queue.bound"), overloaded.getMessage());
+            assertTrue(waited >= 40 && waited < 5_000, "waited " + waited + " ms");
+            held.countDown();
+            CompletableFuture.allOf(accepted.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+        } finally {
+            held.countDown();
+            store.close();
+        }
+    }
+
+    @Test
+    void churnKeepsTheDirectoryBounded() throws Exception {
+        // Issue 4 item 3: compaction; rounds of puts and deletes do not grow the data directory without bound
+        Path data = dir.resolve("j");
+        JournalSettings settings = JournalSettings.defaults(data).withFiles(128 * 1024, 30, 2);
+        JournalStore store = new JournalStore(settings);
+        long largest = 0;
+        try {
+            byte[] value = new byte[1024];
+            for (int round = 0; round < 300; round++) {
+                Batch.Builder put = Batch.builder();
+                for (int k = 0; k < 20; k++) {
+                    put.put("churn/a", "r" + round + "-" + k, value);
+                }
+                put.put("churn/keep", "round", Integer.toString(round).getBytes());
+                store.applyAndWait(put.build(), 10, TimeUnit.SECONDS);
+                Batch.Builder delete = Batch.builder();
+                for (int k = 0; k < 20; k++) {
+                    delete.delete("churn/a", "r" + round + "-" + k);
+                }
+                store.applyAndWait(delete.build(), 10, TimeUnit.SECONDS);
+                if (round >= 100) {
+                    largest = Math.max(largest, JournalFiles.directorySize(data));
+                }
+            }
+        } finally {
+            store.close();
+        }
+        // 300 rounds wrote about 6 MB; live data is one small record
+        assertTrue(largest <= 24 * 128 * 1024, "directory grew to " + largest + " bytes");
+        JournalStore again = new JournalStore(settings);
+        try {
+            List<String> rounds = new ArrayList<>();
+            again.scan("churn/keep", (k, v) -> rounds.add(new String(v)));
+            assertEquals(List.of("299"), rounds);
+            assertEquals(1, again.stats().records());
+        } finally {
+            again.close();
+        }
+    }
+
+    @Test
+    void anUnusableDirectoryIsUnavailableAndTheStoreResumesWhenItIsFixed() throws Exception {
+        // Issue 4 item 3, Store S6: the failure names the cause; the store resumes once the cause is gone
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the directory should be");
+        JournalStore store = new JournalStore(JournalSettings.defaults(blocked.resolve("journal")));
+        try {
+            StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
+                    .put("un/a", "k", new byte[1]).build(), 10, TimeUnit.SECONDS));
+            assertSame(Reason.UNAVAILABLE, failed.reason());
+            assertTrue(failed.getMessage().contains(blocked.toString()), failed.getMessage());
+            assertSame(Reason.UNAVAILABLE, assertThrows(StoreException.class, () -> store.spaces()).reason());
+            Files.delete(blocked);
+            store.applyAndWait(Batch.builder().put("un/a", "k", new byte[1]).build(), 10, TimeUnit.SECONDS);
+            assertEquals(1, store.stats().records());
+        } finally {
+            store.close();
+        }
+    }
+
+    @Test
+    void aRecordLargerThanAJournalFileIsTooLarge() throws Exception {
+        // Issue 4 item 3: a batch the store can never hold fails as TOO_LARGE with the setting to raise
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withFiles(64 * 1024, 30,
+                4));
+        try {
+            StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
+                    .put("big/a", "k", new byte[70_000]).build(), 10, TimeUnit.SECONDS));
+            assertSame(Reason.TOO_LARGE, failed.reason());
+            assertTrue(failed.getMessage().contains("journal.file.size"), failed.getMessage());
+        } finally {
+            store.close();
+        }
+    }
+
+    @Test
+    void configurationDefaultsAndBadValues() {
+        // Issue 4 item 1: data directory under ${karaf.data}, or estuary-data outside Karaf; bad values refused
+        String saved = System.getProperty("karaf.data");
+        try {
+            System.clearProperty("karaf.data");
+            assertEquals(Path.of("estuary-data/journal").toAbsolutePath(),
+                    JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal"));
+            System.setProperty("karaf.data", dir.toString());
+            assertEquals(dir.resolve("estuary/journal"),
+                    JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal"));
+        } finally {
+            if (saved == null) {
+                System.clearProperty("karaf.data");
+            } else {
+                System.setProperty("karaf.data", saved);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("sometimes",
+                4096)));
+        assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("fsync", 0)));
+        assertFalse(JournalStoreComponent.settingsOf(config("none", 16)).sync());
+    }
+
+    private JournalStoreComponent.Config config(String syncMode, int queueBound) {
+        Path data = dir;
+        return new JournalStoreComponent.Config() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return JournalStoreComponent.Config.class;
+            }
+
+            @Override
+            public String data_directory() {
+                return data.toString();
+            }
+
+            @Override
+            public String sync_mode() {
+                return syncMode;
+            }
+
+            @Override
+            public int queue_bound() {
+                return queueBound;
+            }
+
+            @Override
+            public long admission_timeout_ms() {
+                return 1000;
+            }
+
+            @Override
+            public int compaction_threshold() {
+                return 30;
+            }
+
+            @Override
+            public int compaction_min_files() {
+                return 4;
+            }
+
+            @Override
+            public int journal_file_size() {
+                return 1024 * 1024;
+            }
+
+            @Override
+            public long max_records() {
+                return 1000;
+            }
+
+            @Override
+            public long max_bytes() {
+                return 1_000_000;
+            }
+        };
+    }
+}
