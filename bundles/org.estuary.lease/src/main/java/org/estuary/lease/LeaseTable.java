@@ -19,7 +19,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * is cancelled, the table drops it and tells the owning service through its {@link LeaseListener}.
  *
  * <p>Costs at a million leases: grant, cancel and expiry are O(log n); renew is O(1) when it moves a deadline later
- * (the usual case) and O(log n) when it moves it earlier; about 70 to 140 bytes of heap per lease besides the
+ * (the usual case) and O(log n) when it moves it earlier; about 70 to 160 bytes of heap per lease (by the growth step of its arrays) besides the
  * resource (primitive arrays, no per-lease objects). The number of leases is bounded by {@code maxLeases}; a grant
  * beyond it gets a {@link LeaseDeniedException} saying so.
  *
