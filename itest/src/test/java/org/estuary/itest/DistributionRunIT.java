@@ -11,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -33,40 +32,21 @@ public class DistributionRunIT {
     private static final String PASSWORD = "it-" + Long.toHexString(System.nanoTime());
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static Path home;
-    private static Process karaf;
+    private static RunningDistribution karaf;
     private static int httpPort;
 
     @BeforeClass
     public static void start() throws Exception {
-        Path work = Path.of(System.getProperty("estuary.work", "target/work"), "run-" + System.nanoTime());
-        Processes.untar(Path.of(System.getProperty("estuary.distribution")), work);
-        try (var entries = Files.list(work)) {
-            home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
-        httpPort = KarafOptions.freePort();
-        Processes.setProperty(home.resolve("etc/org.ops4j.pax.web.cfg"), "org.osgi.service.http.port",
-                Integer.toString(httpPort));
-        Processes.setProperty(home.resolve("etc/org.apache.karaf.shell.cfg"), "sshPort",
-                Integer.toString(KarafOptions.freePort()));
-        Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiRegistryPort",
-                Integer.toString(KarafOptions.freePort()));
-        Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiServerPort",
-                Integer.toString(KarafOptions.freePort()));
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
-                .directory(home.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(home.resolve("console.log").toFile());
-        builder.environment().put("ESTUARY_ADMIN_PASSWORD", PASSWORD);
-        karaf = builder.start();
-        boolean up = Processes.await(Duration.ofSeconds(180), () -> estuaryBundlesActive(bundlesJson()));
-        assertTrue("console did not show the Estuary bundles active within 180 s; log: " + log(), up);
+        karaf = RunningDistribution.start(PASSWORD);
+        httpPort = karaf.httpPort;
+        karaf.await("the console showing the Estuary bundles active", Duration.ofSeconds(180),
+                () -> estuaryBundlesActive(bundlesJson()));
     }
 
     @AfterClass
     public static void stop() throws Exception {
         if (karaf != null) {
-            Processes.stop(karaf);
+            karaf.close();
         }
     }
 
@@ -85,7 +65,7 @@ public class DistributionRunIT {
     @Test
     public void theFirstStartCreatedTheAdministrativeUserAndStoresTheHashOnly() throws Exception {
         get(basic("admin", PASSWORD));
-        String users = Files.readString(home.resolve("etc/users.properties"));
+        String users = Files.readString(karaf.home.resolve("etc/users.properties"));
         assertTrue(users, users.contains("admin"));
         assertFalse("password kept in clear: " + users, users.contains(PASSWORD));
     }
@@ -93,7 +73,7 @@ public class DistributionRunIT {
     @Test
     public void nothingListensBeyondLoopback() throws Exception {
         List<String> listening = new ArrayList<>();
-        for (ProcessHandle handle : (Iterable<ProcessHandle>) karaf.descendants()::iterator) {
+        for (ProcessHandle handle : (Iterable<ProcessHandle>) karaf.karaf.descendants()::iterator) {
             listening.addAll(Sockets.listening(handle.pid()));
         }
         assertTrue("the JVM listens (HTTP at least): " + listening,
@@ -143,13 +123,5 @@ public class DistributionRunIT {
 
     private static String basic(String user, String password) {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String log() {
-        try {
-            return Files.readString(home.resolve("console.log"));
-        } catch (IOException e) {
-            return e.toString();
-        }
     }
 }

@@ -29,7 +29,10 @@ final class Persistence implements HighWaterMark {
     private final long timeoutMillis;
     private final ConcurrentHashMap<String, Long> marks = new ConcurrentHashMap<>();
 
-    Persistence(Supplier<Store> stores, long timeoutMillis) {
+    private final RenewalMetrics metrics;
+
+    Persistence(Supplier<Store> stores, long timeoutMillis, RenewalMetrics metrics) {
+        this.metrics = metrics;
         this.stores = stores;
         this.timeoutMillis = timeoutMillis;
     }
@@ -51,6 +54,7 @@ final class Persistence implements HighWaterMark {
      */
     void write(Batch batch) throws RemoteException {
         Store store = store();
+        com.codahale.metrics.Timer.Context timing = metrics.storeWrites.time();
         try {
             store.applyAndWait(batch, timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (StoreException e) {
@@ -65,6 +69,8 @@ final class Persistence implements HighWaterMark {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
+        } finally {
+            timing.stop();
         }
     }
 

@@ -14,6 +14,9 @@ import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
+import org.estuary.remote.Exporter;
+import org.estuary.renewal.admin.RenewalAdmin;
+import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.store.api.Store;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -21,6 +24,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
@@ -119,6 +123,11 @@ public final class RenewalComponent {
     private final Settings settings;
     private final String storeTarget;
     private volatile ServiceRegistration<LeaseRenewalService> registration;
+    private volatile ServiceRegistration<RenewalAdmin> adminRegistration;
+    private volatile ServiceRegistration<?> mbeanRegistration;
+    /** Issue 5: the container's exporter, when the remote feature runs; guarded by this. */
+    private Exporter exporter;
+    private boolean started;
 
     @Activate
     public RenewalComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
@@ -142,13 +151,85 @@ public final class RenewalComponent {
         service.start();
         this.registration = context.registerService(LeaseRenewalService.class, service.proxy(),
                 new Hashtable<>(java.util.Map.of("service.description", "Estuary lease renewal service")));
+        // issue 7: the management view for the web console, the shell and JMX
+        this.adminRegistration = context.registerService(RenewalAdmin.class, new AdminView(service),
+                new Hashtable<>(java.util.Map.of("service.description", "Estuary lease renewal service (management)",
+                        Store.TARGET, storeTarget)));
+        // issue 7 item 4: Karaf's management feature registers services carrying jmx.objectname in its MBeanServer
+        this.mbeanRegistration = context.registerService(javax.management.DynamicMBean.class.getName(),
+                mbean(), new Hashtable<>(java.util.Map.of("jmx.objectname",
+                        RenewalAdminMXBean.OBJECT_NAME)));
+        synchronized (this) {
+            started = true;
+            if (exporter != null) {
+                export(exporter);
+            }
+        }
         long[] counts = service.counts();
         LOG.log(System.Logger.Level.INFO, "Estuary lease renewal service active: " + settings + ", store.target="
                 + storeTarget + "; recovered " + counts[0] + " sets, " + counts[1] + " client leases");
     }
 
+    /** Issue 5: other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
+    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindExporter(Exporter bound) {
+        if (exporter != null && started) {
+            withdraw(exporter);
+        }
+        exporter = bound;
+        if (started) {
+            export(bound);
+        }
+    }
+
+    synchronized void unbindExporter(Exporter unbound) {
+        if (exporter == unbound) {
+            if (started) {
+                withdraw(unbound);
+            }
+            exporter = null;
+        }
+    }
+
+    private void export(Exporter to) {
+        try {
+            service.useReference(to.export(service.serviceId(), RenewalBackend.class, service));
+            to.bind(LeaseRenewalService.class.getName(), service.proxy());
+        } catch (java.rmi.RemoteException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the lease renewal service is not reachable from other JVMs: "
+                    + "exporting it failed (" + e + "); it keeps serving bundles in this container", e);
+        }
+    }
+
+    private void withdraw(Exporter from) {
+        from.unbind(LeaseRenewalService.class.getName());
+        from.unexport(service.serviceId());
+        service.useReference(null);
+    }
+
     @Deactivate
     void deactivate() {
+        synchronized (this) {
+            if (exporter != null && started) {
+                withdraw(exporter);
+            }
+            started = false;
+        }
+        unregister(mbeanRegistration);
+        unregister(adminRegistration);
+        unregister(registration);
+        service.close();
+        renewals.shutdownNow();
+        clock.close();
+    }
+
+    private Object mbean() {
+        return new javax.management.StandardMBean(new RenewalAdminMBeanImpl(new AdminView(service)),
+                RenewalAdminMXBean.class, true);
+    }
+
+    private static void unregister(ServiceRegistration<?> registration) {
         try {
             if (registration != null) {
                 registration.unregister();
@@ -156,9 +237,6 @@ public final class RenewalComponent {
         } catch (IllegalStateException alreadyGone) {
             // the bundle is stopping
         }
-        service.close();
-        renewals.shutdownNow();
-        clock.close();
     }
 
     static Settings settings(Config config) {

@@ -186,6 +186,7 @@ final class RenewalScheduler {
                     continue;
                 }
                 if (failure == null) {
+                    service.metrics().renewals.inc();
                     entry.actual = entry.live.getExpiration();
                     entry.lastFailure = null;
                     entry.retryDelayMillis = 0;
@@ -193,8 +194,10 @@ final class RenewalScheduler {
                     service.recordRenewal(entry, call.snapshot);
                     plan(entry);
                 } else if (Failure.of(failure).isDefinite()) {
+                    service.metrics().renewalFailures.inc();
                     service.drop(entry, true, failure); // LR.2.1: definite exception
                 } else {
+                    service.metrics().renewalRetries.inc();
                     entry.lastFailure = failure; // LR.2: retry until the lease would leave the set
                     entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
                     plan(entry);

@@ -18,6 +18,7 @@ import net.jini.core.lease.UnknownLeaseException;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.core.time.Clock;
+import org.estuary.remote.BackendRef;
 import org.estuary.core.time.Times;
 import org.estuary.event.EventDelivery;
 import org.estuary.event.GoverningLease;
@@ -54,13 +55,16 @@ public final class RenewalService implements RenewalBackend {
     private final RenewalScheduler scheduler;
     private final EventDelivery delivery;
     private final EventSender events;
+    private final RenewalMetrics metrics = new RenewalMetrics();
     private UUID serviceId;
+    /** How proxies reach this backend: a BackendRef's view, local until the service is exported. */
+    private volatile RenewalBackend ref;
 
     RenewalService(Clock clock, Marshaller marshaller, java.util.function.Supplier<Store> stores,
             Settings settings, Executor renewals, EventDelivery delivery) {
         this.clock = clock;
         this.settings = settings;
-        this.persistence = new Persistence(stores, settings.writeTimeoutMillis);
+        this.persistence = new Persistence(stores, settings.writeTimeoutMillis, metrics);
         this.records = new Records(marshaller);
         this.admission = new Admission(marshaller, clock);
         this.setLeases = new LeaseTable<>(clock, settings.setPolicy, settings.maxSets, new LeaseListener<>() {
@@ -84,7 +88,21 @@ public final class RenewalService implements RenewalBackend {
     void start() throws IOException {
         synchronized (lock) {
             serviceId = new Recovery(this, persistence, records, sets, setLeases).run();
+            ref = BackendRef.local(serviceId, RenewalBackend.class, this).backend();
         }
+    }
+
+    /**
+     * Proxies made from now on call the backend through {@code exported} (issue 5: it reaches this backend from
+     * other JVMs and re-resolves it across swaps and restarts); {@code null} goes back to the in-JVM reference.
+     */
+    void useReference(BackendRef<RenewalBackend> exported) {
+        ref = exported != null ? exported.backend()
+                : BackendRef.local(serviceId, RenewalBackend.class, this).backend();
+    }
+
+    UUID serviceId() {
+        return serviceId;
     }
 
     void close() {
@@ -96,11 +114,14 @@ public final class RenewalService implements RenewalBackend {
         }
         setLeases.close();
         delivery.close();
+        if (serviceId != null) {
+            BackendRef.release(serviceId, this);
+        }
     }
 
     /** The service proxy clients get. */
     ServiceProxy proxy() {
-        return new ServiceProxy(serviceId, this);
+        return new ServiceProxy(serviceId, ref);
     }
 
     Object lock() {
@@ -119,10 +140,39 @@ public final class RenewalService implements RenewalBackend {
         return scheduler;
     }
 
+    RenewalMetrics metrics() {
+        return metrics;
+    }
+
+    /** The tables, for the management view ({@link AdminView}); guarded by {@link #lock()}. */
+    SetTable table() {
+        return sets;
+    }
+
+    /**
+     * Issue 7: the operator removes the client lease with {@code key} from set {@code setId}, as {@link #remove}
+     * does (LR.2: never cancelled, no event). Durable before it returns.
+     *
+     * @return false if the set holds no such lease
+     */
+    boolean removeByKey(long setId, long key) throws RemoteException {
+        synchronized (lock) {
+            SetState set = sets.get(setId);
+            ClientEntry entry = set == null || set.destroyed ? null : set.entries.get(key);
+            if (entry == null) {
+                return false;
+            }
+            persistence.write(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
+            sets.remove(entry);
+            return true;
+        }
+    }
+
     // ---- LeaseRenewalService -------------------------------------------------------------------------------
 
     @Override
     public LeaseRenewalSet createSet(long leaseDuration) throws RemoteException {
+        metrics.operations.inc();
         if (leaseDuration <= 0 && leaseDuration != Lease.ANY) {
             throw new IllegalArgumentException( // LR.2
                     "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
@@ -157,6 +207,7 @@ public final class RenewalService implements RenewalBackend {
     @Override
     public void renewFor(long setId, Lease lease, long desiredDuration, long renewDuration)
             throws RemoteException {
+        metrics.operations.inc();
         if (lease == null) {
             throw new NullPointerException("leaseToRenew is null"); // LR.2
         }
@@ -243,6 +294,7 @@ public final class RenewalService implements RenewalBackend {
 
     @Override
     public Lease remove(long setId, Lease lease) throws RemoteException {
+        metrics.operations.inc();
         if (lease == null) {
             throw new NullPointerException("leaseToRemove is null");
         }
@@ -269,6 +321,7 @@ public final class RenewalService implements RenewalBackend {
     @Override
     @SuppressWarnings("unchecked")
     public Marshalled<Lease>[] getLeases(long setId) throws RemoteException {
+        metrics.operations.inc();
         synchronized (lock) {
             SetState set = sets.require(setId);
             return set.entries.values().stream().map(e -> e.recorded).toArray(Marshalled[]::new);
@@ -278,6 +331,7 @@ public final class RenewalService implements RenewalBackend {
     @Override
     public EventRegistration setListener(long setId, long eventId, RemoteEventListener listener, long minWarning,
             MarshalledObject<?> handback) throws RemoteException {
+        metrics.operations.inc();
         if (listener == null) {
             throw new NullPointerException("listener is null"); // LR.2.1
         }
@@ -323,6 +377,7 @@ public final class RenewalService implements RenewalBackend {
 
     @Override
     public void clearListener(long setId, long eventId) throws RemoteException {
+        metrics.operations.inc();
         synchronized (lock) {
             SetState set = sets.require(setId);
             Registration current = set.registration(eventId);
@@ -363,6 +418,7 @@ public final class RenewalService implements RenewalBackend {
     @Override
     public long renew(long setId, long duration) throws LeaseDeniedException, UnknownLeaseException,
             RemoteException {
+        metrics.operations.inc();
         synchronized (lock) {
             SetState set = sets.get(setId);
             if (set == null || set.destroyed) {
@@ -381,6 +437,7 @@ public final class RenewalService implements RenewalBackend {
 
     @Override
     public void cancel(long setId) throws UnknownLeaseException, RemoteException {
+        metrics.operations.inc();
         synchronized (lock) {
             SetState set = sets.get(setId);
             if (set == null || set.destroyed || setLeases.get(setId) == null) {
@@ -506,6 +563,7 @@ public final class RenewalService implements RenewalBackend {
     private void failureEvent(SetState set, Marshalled<Lease> lease, Lease ready, Throwable failure) {
         Registration registration = set.failure;
         if (registration != null) {
+            metrics.eventsOut.inc();
             events.failure(registration, proxyOf(set), lease, ready, admission.throwable(failure), governing(set));
         }
     }
@@ -530,6 +588,7 @@ public final class RenewalService implements RenewalBackend {
                 return;
             }
             set.warnedFor = set.expiration;
+            metrics.eventsOut.inc();
             events.warning(registration, proxyOf(set), governing(set));
         }
     }
@@ -546,8 +605,9 @@ public final class RenewalService implements RenewalBackend {
     }
 
     SetProxy proxyOf(SetState set) {
-        return new SetProxy(serviceId, set.setId, this,
-                LandlordLease.create(this, serviceId, set.setId, set.expiration, clock));
+        RenewalBackend backend = ref;
+        return new SetProxy(serviceId, set.setId, backend,
+                LandlordLease.create(backend, serviceId, set.setId, set.expiration, clock));
     }
 
     private boolean ownLease(Lease lease) {

@@ -1,7 +1,7 @@
 package org.estuary.renewal.internal;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 import org.estuary.core.time.Clock;
 
@@ -11,7 +11,8 @@ final class SetState {
     long setId;
     /** The set lease's expiration, epoch ms (Lease.FOREVER for none). */
     volatile long expiration;
-    final Map<Long, ClientEntry> entries = new HashMap<>();
+    /** By entry key, ordered so the management view pages through it (issue 7). */
+    final NavigableMap<Long, ClientEntry> entries = new TreeMap<>();
     Registration warning;
     Registration failure;
     Clock.Scheduled warningTask;

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 import net.jini.core.lease.Lease;
 
@@ -14,7 +16,8 @@ import net.jini.core.lease.Lease;
  */
 final class SetTable {
 
-    private final Map<Long, SetState> sets = new HashMap<>();
+    /** Ordered by id so the management view pages through it without copying (issue 7). */
+    private final NavigableMap<Long, SetState> sets = new TreeMap<>();
     private final Map<Lease, ClientEntry> byLease = new HashMap<>();
     private final Map<Long, ClientEntry> byKey = new HashMap<>();
     private long nextKey = 1;
@@ -98,5 +101,10 @@ final class SetTable {
 
     ClientEntry byKey(long key) {
         return byKey.get(key);
+    }
+
+    /** The sets in id order, live view; for the management view only. */
+    NavigableMap<Long, SetState> ordered() {
+        return sets;
     }
 }

@@ -14,6 +14,7 @@ import org.estuary.io.Marshalled;
  * attempt (or null), both kept marshalled and read only when asked; once a getter returns normally it returns
  * that same object ever after.
  */
+@org.osgi.annotation.versioning.ProviderType
 public final class FailureEvent extends RenewalFailureEvent {
 
     private static final long serialVersionUID = 1L;

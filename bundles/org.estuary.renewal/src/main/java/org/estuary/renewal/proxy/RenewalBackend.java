@@ -17,6 +17,7 @@ import org.estuary.lease.Landlord;
  * ids are the set ids. Every method naming a set throws {@code java.rmi.NoSuchObjectException} when the set is
  * gone (LR.2).
  */
+@org.osgi.annotation.versioning.ProviderType
 public interface RenewalBackend extends Landlord {
 
     /** LR.2 {@code createLeaseRenewalSet}: the proxy of a new set, whose lease is granted by the set policy. */

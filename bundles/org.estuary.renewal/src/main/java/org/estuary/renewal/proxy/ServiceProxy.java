@@ -16,6 +16,7 @@ import net.jini.lease.LeaseRenewalSet;
  * The {@link LeaseRenewalService} a client holds: the service id and the backend. Two proxies are equal when they
  * are proxies for the same renewal service (LR.2), that is when their service ids are equal.
  */
+@org.osgi.annotation.versioning.ProviderType
 public final class ServiceProxy implements LeaseRenewalService, Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -24,6 +24,7 @@ import org.estuary.io.Marshalled;
  * equal exactly when they denote the same set of the same service (LR.2); the lease is not part of equality, so
  * the copies in events and registrations equal the client's.
  */
+@org.osgi.annotation.versioning.ProviderType
 public final class SetProxy implements LeaseRenewalSet, Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,93 @@
+package org.estuary.renewal.admin;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What an operator sees of the lease renewal service and may do to it. Pages are read under the service's lock
+ * from its ordered tables (sets by id, a set's leases by key): a page costs its own size plus the entries it skips
+ * over, and nothing else is copied. Ids are those of the service: a set's id is its set lease's id, a lease's
+ * key is the service's own number for that client lease (stable across restarts).
+ */
+@ProviderType
+public interface RenewalAdmin {
+
+    /** The largest page {@link #sets} and {@link #leases} return. */
+    int MAX_PAGE = 1000;
+
+    /** Renewal sets that exist now. */
+    long setCount();
+
+    /** Client leases over all sets. */
+    long leaseCount();
+
+    /**
+     * The service's metrics, name to value, in a fixed order: {@code operations} (client calls),
+     * {@code renewals} (client leases renewed), {@code renewal.retries} (indefinite renewal failures, retried),
+     * {@code renewal.failures} (definite ones: the lease left its set), {@code events.out} (events handed to
+     * delivery), {@code store.writes} and {@code store.write.p50.us}/{@code p99.us}/{@code max.us} (durable
+     * writes and their latency in microseconds over a recent window). Later versions may add names.
+     */
+    java.util.Map<String, Long> metrics();
+
+    /**
+     * The sets in ascending id order, starting at the {@code offset}-th.
+     *
+     * @throws IllegalArgumentException if offset is negative or limit is not within 1..{@link #MAX_PAGE}
+     */
+    Page<SetInfo> sets(long offset, int limit);
+
+    /** One set, if it exists. */
+    Optional<SetInfo> set(long setId);
+
+    /**
+     * A set's client leases in ascending key order, starting at the {@code offset}-th; empty if the set does not
+     * exist (then {@link Page#total()} is 0).
+     *
+     * @throws IllegalArgumentException if offset is negative or limit is not within 1..{@link #MAX_PAGE}
+     */
+    Page<LeaseInfo> leases(long setId, long offset, int limit);
+
+    /**
+     * Cancels a set as its holder would (LR.2: its client leases are neither renewed nor cancelled any more, its
+     * listeners get nothing more). Durable before it returns.
+     *
+     * @return false if no such set exists
+     * @throws IOException if the store did not record the change (nothing changed then)
+     */
+    boolean cancelSet(long setId) throws IOException;
+
+    /**
+     * Removes one client lease from its set, as {@code LeaseRenewalSet.remove} does: the lease is not cancelled,
+     * no event is sent. Durable before it returns.
+     *
+     * @return false if the set has no lease with that key
+     * @throws IOException if the store did not record the change (nothing changed then)
+     */
+    boolean removeLease(long setId, long leaseKey) throws IOException;
+
+    /**
+     * A set id as operators see and type it: unsigned decimal, so it never starts with '-' (which the shell reads
+     * as an option) and the console, the shell and JMX show the same text.
+     */
+    static String formatId(long setId) {
+        return Long.toUnsignedString(setId);
+    }
+
+    /**
+     * Reads an id in the form {@link #formatId} writes; a signed negative decimal (as logs show ids) is accepted
+     * too.
+     *
+     * @throws IllegalArgumentException if text is no such number
+     */
+    static long parseId(String text) {
+        String trimmed = text == null ? "" : text.trim();
+        try {
+            return trimmed.startsWith("-") ? Long.parseLong(trimmed) : Long.parseUnsignedLong(trimmed);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not an id (a decimal number): '" + text + "'");
+        }
+    }
+}

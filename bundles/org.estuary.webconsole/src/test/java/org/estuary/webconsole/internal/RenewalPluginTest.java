@@ -1,0 +1,104 @@
+package org.estuary.webconsole.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.felix.webconsole.WebConsoleConstants;
+import org.junit.jupiter.api.Test;
+
+/** Issue 7 item 6: actions are POST only, with the page's token, from the same origin. */
+class RenewalPluginTest {
+
+    private static final String ROOT = "/system/console/estuary-renewal";
+
+    private final FakeAdmin admin = new FakeAdmin();
+    private final RenewalPlugin plugin = new RenewalPlugin(null, admin);
+
+    private Servlets.Request cancel(String token) {
+        Servlets.Request request = new Servlets.Request();
+        request.attributes.put(WebConsoleConstants.ATTR_PLUGIN_ROOT, ROOT);
+        request.parameters.put("action", "cancel-set");
+        request.parameters.put("set", "5");
+        if (token != null) {
+            request.parameters.put(Csrf.PARAMETER, token);
+        }
+        return request;
+    }
+
+    private Servlets.Response post(Servlets.Request request) throws Exception {
+        Servlets.Response response = new Servlets.Response();
+        plugin.doPost(request.proxy(), response.proxy());
+        return response;
+    }
+
+    private String token(String user) {
+        Servlets.Request request = new Servlets.Request();
+        request.user = user;
+        return plugin.token(request.proxy());
+    }
+
+    @Test
+    void item6PostWithTheTokenActsAndRedirects() throws Exception {
+        admin.addSet(5, 1);
+        Servlets.Request request = cancel(token("admin"));
+        request.headers.put("Host", "127.0.0.1:8181");
+        request.headers.put("Origin", "http://127.0.0.1:8181");
+        Servlets.Response response = post(request);
+        assertEquals(302, response.status);
+        assertEquals(ROOT + "?msg=cancelled", response.location);
+        assertFalse(admin.sets.containsKey(5L));
+    }
+
+    @Test
+    void item6PostWithoutOrWithAWrongTokenIsRefused() throws Exception {
+        admin.addSet(5, 1);
+        assertEquals(403, post(cancel(null)).status);
+        assertEquals(403, post(cancel("forged")).status);
+        assertEquals(403, post(cancel(token("someone-else"))).status, "tokens are per user");
+        assertTrue(admin.sets.containsKey(5L), "nothing changed");
+    }
+
+    @Test
+    void item6PostFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
+        admin.addSet(5, 1);
+        Servlets.Request request = cancel(token("admin"));
+        request.headers.put("Host", "127.0.0.1:8181");
+        request.headers.put("Origin", "http://evil.example");
+        assertEquals(403, post(request).status);
+        request.headers.remove("Origin");
+        request.headers.put("Referer", "http://evil.example/system/console/estuary-renewal");
+        assertEquals(403, post(request).status);
+        assertTrue(admin.sets.containsKey(5L));
+    }
+
+    @Test
+    void item6MalformedPostIsABadRequest() throws Exception {
+        Servlets.Request request = cancel(token("admin"));
+        request.parameters.put("set", "not-a-number");
+        Servlets.Response response = post(request);
+        assertEquals(400, response.status);
+        assertFalse(response.error.contains("not-a-number"), "the reply echoes nothing the client sent");
+    }
+
+    @Test
+    void item6TokensDifferPerPageAndActivation() {
+        Csrf one = new Csrf();
+        Csrf two = new Csrf();
+        assertTrue(one.valid(one.token("admin", "estuary-renewal"), "admin", "estuary-renewal"));
+        assertFalse(one.valid(one.token("admin", "estuary-stores"), "admin", "estuary-renewal"));
+        assertFalse(two.valid(one.token("admin", "estuary-renewal"), "admin", "estuary-renewal"));
+        assertFalse(one.valid(null, "admin", "estuary-renewal"));
+    }
+
+    @Test
+    void item6SameOriginRules() {
+        assertTrue(Csrf.sameOrigin(null, null, "127.0.0.1:8181"));
+        assertTrue(Csrf.sameOrigin("http://127.0.0.1:8181", null, "127.0.0.1:8181"));
+        assertTrue(Csrf.sameOrigin(null, "http://127.0.0.1:8181/system/console/x?y", "127.0.0.1:8181"));
+        assertFalse(Csrf.sameOrigin("http://127.0.0.1:8182", null, "127.0.0.1:8181"));
+        assertFalse(Csrf.sameOrigin("null", null, "127.0.0.1:8181"));
+        assertFalse(Csrf.sameOrigin("http://127.0.0.1:8181.evil.example", null, "127.0.0.1:8181"));
+        assertFalse(Csrf.sameOrigin("http://x", null, null));
+    }
+}

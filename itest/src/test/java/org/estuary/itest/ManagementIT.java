@@ -1,0 +1,468 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.configureConsole;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Serializable;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.UnicastRemoteObject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.inject.Inject;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.core.time.SystemClock;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.renewal.admin.RenewalAdmin;
+import org.estuary.renewal.admin.SetInfo;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.OptionUtils;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.karaf.options.KarafDistributionConfigurationConsoleOption;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+
+/**
+ * Issue 7: the management views in the booted distribution, used from outside as an operator does. The test
+ * (running in the container) creates renewal sets, then drives the Karaf shell over OpenSSH with key
+ * authentication (estuary:* commands, including completion of set ids on a terminal) and the web console pages
+ * over HTTP with Basic authentication (tables, POST-only actions with the page's token).
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class ManagementIT {
+
+    private static final String SSH_USER = "estuary-it";
+    private static final String WEB_USER = "estuary-web";
+    private static final String WEB_PASSWORD = "pw-" + Long.toHexString(System.nanoTime());
+    private static final String GROUP = "group,admin,manager,viewer,systembundles,ssh";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Inject
+    private LeaseRenewalService renewals;
+
+    @Inject
+    private RenewalAdmin admin;
+
+    @Inject
+    private org.osgi.framework.BundleContext context;
+
+    @Configuration
+    public Option[] configuration() throws Exception {
+        Path dir = Path.of("target", "management-it").toAbsolutePath();
+        Files.createDirectories(dir);
+        Path key = dir.resolve("id_rsa");
+        Files.deleteIfExists(key);
+        Files.deleteIfExists(dir.resolve("id_rsa.pub"));
+        Process keygen = new ProcessBuilder("ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-N", "", "-C", SSH_USER,
+                "-f", key.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("keygen.log").toFile())
+                .start();
+        if (!keygen.waitFor(60, TimeUnit.SECONDS) || keygen.exitValue() != 0) {
+            keygen.destroyForcibly();
+            throw new IOException("ssh-keygen failed: " + Files.readString(dir.resolve("keygen.log")));
+        }
+        String publicKey = Files.readString(dir.resolve("id_rsa.pub")).trim().split("\\s+")[1];
+        // KarafOptions turns Karaf's SSH server off; this test needs it.
+        Option[] base = Arrays.stream(KarafOptions.distribution())
+                .filter(o -> !(o instanceof KarafDistributionConfigurationConsoleOption)).toArray(Option[]::new);
+        return OptionUtils.combine(base, configureConsole().ignoreLocalConsole().startRemoteShell(),
+                editConfigurationFilePut("etc/keys.properties", SSH_USER, publicKey + ",_g_:admingroup"),
+                editConfigurationFilePut("etc/keys.properties", "_g_:admingroup", GROUP),
+                editConfigurationFilePut("etc/users.properties", WEB_USER, WEB_PASSWORD + ",_g_:admingroup"),
+                editConfigurationFilePut("etc/users.properties", "_g_:admingroup", GROUP),
+                editConfigurationFilePut("etc/system.properties", "estuary.it.key", key.toString()),
+                editConfigurationFilePut("etc/system.properties", "estuary.it.web.password", WEB_PASSWORD),
+                editConfigurationFilePut("etc/system.properties", "estuary.it.artifacts",
+                        Path.of("target", "screenshots").toAbsolutePath().toString()),
+                editConfigurationFilePut("etc/system.properties", "estuary.it.ci",
+                        String.valueOf(System.getenv("CI") != null)));
+    }
+
+    @Test
+    public void shellCommandsListActAndComplete() throws Exception {
+        try (Landlord landlord = new Landlord()) {
+            LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
+            set.renewFor(landlord.grant(), 600_000);
+            set.renewFor(landlord.grant(), 600_000);
+            String id = idOf(set);
+
+            String sets = ssh("estuary:sets --limit 1000");
+            assertTrue(sets, sets.contains(id));
+            assertTrue(sets, sets.contains("Expires"));
+
+            String leases = ssh("estuary:leases " + id);
+            assertTrue(leases, leases.contains("Desired expiration"));
+            assertTrue(leases, leases.contains("rows 1-2 of 2"));
+            long key = admin.leases(RenewalAdmin.parseId(id), 0, 1).items().get(0).key();
+
+            String metrics = ssh("estuary:metrics"); // item 5
+            assertTrue(metrics, metrics.contains("store.write.p99.us"));
+
+            String stores = ssh("estuary:stores");
+            assertTrue(stores, stores.contains("org.estuary.renewal"));
+
+            String completed = complete("estuary:leases " + id.substring(0, id.length() - 1));
+            assertTrue("completion of set ids: " + completed, completed.contains(id));
+
+            String removed = ssh("estuary:lease-remove " + id + " " + key);
+            assertTrue(removed, removed.contains("Removed lease " + key));
+            assertEquals(1, set.getLeases().length);
+
+            String cancelled = ssh("estuary:set-cancel " + id);
+            assertTrue(cancelled, cancelled.contains("Cancelled renewal set " + id));
+            assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+            String again = ssh("estuary:set-cancel " + id);
+            assertTrue(again, again.contains("no renewal set " + id));
+        }
+    }
+
+    @Test
+    public void consolePagesShowAndCancelWithTheTokenOnly() throws Exception {
+        LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
+        String id = idOf(set);
+        long offset = offsetOf(id);
+        String page = get("/system/console/estuary-renewal?offset=" + offset + "&limit=10").body();
+        assertTrue(page, page.contains("data-set=\"" + id + "\""));
+        Matcher token = Pattern.compile("name=\"estuary-csrf\" value=\"([^\"]+)\"").matcher(page);
+        assertTrue(page, token.find());
+
+        assertEquals(403, post("action=cancel-set&set=" + id).statusCode());
+        assertEquals(403, post("action=cancel-set&set=" + id + "&estuary-csrf=forged").statusCode());
+        assertFalse(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        get("/system/console/estuary-renewal?action=cancel-set&set=" + id + "&estuary-csrf="
+                + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
+        assertTrue("a GET renders the page and never acts", admin.set(RenewalAdmin.parseId(id)).isPresent());
+
+        HttpResponse<String> done = post("action=cancel-set&set=" + id + "&estuary-csrf="
+                + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
+        assertEquals(done.body(), 302, done.statusCode());
+        assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        String after = get("/system/console/estuary-renewal?msg=cancelled").body();
+        assertTrue(after.contains("The set was cancelled."));
+        assertFalse(after.contains("data-set=\"" + id + "\""));
+
+        String stores = get("/system/console/estuary-stores").body();
+        assertTrue(stores, stores.contains("id=\"estuary-stores\""));
+        assertTrue(stores, stores.contains("org.estuary.renewal"));
+        assertEquals(401, HTTP.send(HttpRequest.newBuilder(url("/system/console/estuary-renewal")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    /**
+     * Issue 7 item 2 acceptance: a configuration change made in the console's Configuration tab (its configMgr
+     * form) takes effect without restarting Karaf: the renewal component is re-created with the new limit and
+     * recovers its sets from the store; deleting the configuration restores the defaults.
+     */
+    @Test
+    public void aConfigurationChangeInTheConsoleTakesEffectWithoutRestart() throws Exception {
+        org.osgi.framework.Bundle framework = context.getBundle(0);
+        long started = framework.getLastModified();
+        LeaseRenewalSet kept = renewals.createLeaseRenewalSet(600_000);
+        String keptId = idOf(kept);
+        long limit = admin.setCount(); // with the new limit, no set more
+        HttpResponse<String> applied = postTo("/system/console/configMgr/org.estuary.renewal",
+                "apply=true&propertylist=max.sets&max.sets=" + limit);
+        assertTrue(applied.statusCode() + " " + applied.body(), applied.statusCode() < 400);
+        try {
+            assertTrue("the new limit applies", Processes.await(Duration.ofSeconds(30), () -> {
+                try {
+                    LeaseRenewalService current = currentService();
+                    if (current == null) {
+                        return false;
+                    }
+                    current.createLeaseRenewalSet(60_000).getRenewalSetLease().cancel();
+                    return false; // still the old component: room for more
+                } catch (java.rmi.ServerException e) {
+                    return e.getMessage().contains("max.sets=" + limit);
+                } catch (Exception notYet) {
+                    return false;
+                }
+            }));
+            RenewalAdmin current = context.getService(context.getServiceReference(RenewalAdmin.class));
+            assertTrue("sets recovered by the new component", current.set(RenewalAdmin.parseId(keptId)).isPresent());
+            assertEquals("Karaf was not restarted", started, framework.getLastModified());
+            assertEquals(org.osgi.framework.Bundle.ACTIVE, framework.getState());
+        } finally {
+            postTo("/system/console/configMgr/org.estuary.renewal", "delete=true");
+            Processes.await(Duration.ofSeconds(30), () -> {
+                var reference = context.getServiceReference(RenewalAdmin.class);
+                return reference != null && context.getService(reference).set(RenewalAdmin.parseId(keptId))
+                        .isPresent() && reference.getProperty("service.id") != null;
+            });
+        }
+        RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
+        assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
+    }
+
+    private LeaseRenewalService currentService() {
+        var reference = context.getServiceReference(LeaseRenewalService.class);
+        return reference == null ? null : context.getService(reference);
+    }
+
+    /** Issue 7 item 4: the renewal service's MBean is in Karaf's MBeanServer (management feature) and acts. */
+    @Test
+    public void jmxShowsCountsAndCancels() throws Exception {
+        LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
+        String id = idOf(set);
+        javax.management.ObjectName name = new javax.management.ObjectName("org.estuary:type=RenewalService");
+        javax.management.MBeanServer[] server = new javax.management.MBeanServer[1];
+        assertTrue("the MBean is registered", Processes.await(Duration.ofSeconds(30), () -> {
+            var reference = context.getServiceReference(javax.management.MBeanServer.class);
+            server[0] = reference != null ? context.getService(reference)
+                    : java.lang.management.ManagementFactory.getPlatformMBeanServer();
+            return server[0].isRegistered(name);
+        }));
+        long sets = (Long) server[0].getAttribute(name, "SetCount");
+        assertEquals(admin.setCount(), sets);
+        assertEquals(Boolean.TRUE, server[0].invoke(name, "cancelSet", new Object[] {id},
+                new String[] {String.class.getName()}));
+        assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+    }
+
+    /**
+     * Acceptance of issue 7: headless Chromium logs in (Basic credentials on every request), opens both pages, sees
+     * a set this test created, cancels it with the page's button and sees it gone; screenshots in
+     * itest/target/screenshots.
+     */
+    @Test
+    public void browserCancelsASetFromThePage() throws Exception {
+        if (!Files.isExecutable(Cdp.CHROMIUM)) {
+            assertFalse("CI is set but " + Cdp.CHROMIUM + " is missing (apt-get install chromium)",
+                    Boolean.getBoolean("estuary.it.ci"));
+            org.junit.Assume.assumeTrue("no " + Cdp.CHROMIUM + ": browser test skipped", false);
+        }
+        Path artifacts = Path.of(System.getProperty("estuary.it.artifacts"));
+        LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
+        String id = idOf(set);
+        String root = url("/system/console/").toString();
+        try (Cdp browser = Cdp.start(artifacts.resolve("chromium"))) {
+            browser.call("Network.enable", "{}");
+            browser.call("Network.setExtraHTTPHeaders", "{\"headers\":{\"Authorization\":" + Cdp.json(basic())
+                    + "}}");
+            browser.call("Page.navigate", "{\"url\":" + Cdp.json(root + "estuary-stores") + "}");
+            assertTrue("stores page", browser.await("document.readyState === 'complete' && "
+                    + "document.getElementById('estuary-stores') !== null", Duration.ofSeconds(30)));
+            browser.screenshot(artifacts.resolve("estuary-stores.png"));
+
+            browser.call("Page.navigate", "{\"url\":" + Cdp.json(root + "estuary-renewal?offset=" + offsetOf(id)
+                    + "&limit=10") + "}");
+            String row = "document.querySelector('tr[data-set=\"" + id + "\"]')";
+            assertTrue("the set is listed", browser.await("document.readyState === 'complete' && " + row
+                    + " !== null", Duration.ofSeconds(30)));
+            browser.screenshot(artifacts.resolve("estuary-renewal-before-cancel.png"));
+
+            browser.eval("document.getElementById('estuary-cancel-" + id + "').click()");
+            assertTrue("after the POST and its redirect the page says so and the set is gone",
+                    browser.await("document.readyState === 'complete' && "
+                            + "document.getElementById('estuary-message') !== null && " + row + " === null",
+                            Duration.ofSeconds(30)));
+            browser.screenshot(artifacts.resolve("estuary-renewal-after-cancel.png"));
+            assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        }
+    }
+
+    private long offsetOf(String id) {
+        long offset = 0;
+        for (SetInfo info : admin.sets(0, RenewalAdmin.MAX_PAGE).items()) {
+            if (RenewalAdmin.formatId(info.setId()).equals(id)) {
+                return offset;
+            }
+            offset++;
+        }
+        throw new AssertionError("set " + id + " not listed");
+    }
+
+    private String idOf(LeaseRenewalSet set) {
+        long expiration = set.getRenewalSetLease().getExpiration();
+        List<SetInfo> candidates = new ArrayList<>();
+        for (SetInfo info : admin.sets(0, RenewalAdmin.MAX_PAGE).items()) {
+            if (info.expiration() == expiration) {
+                candidates.add(info);
+            }
+        }
+        assertEquals("one set with that expiration: " + candidates, 1, candidates.size());
+        return RenewalAdmin.formatId(candidates.get(0).setId());
+    }
+
+    // ---- ssh --------------------------------------------------------------------------------------------------
+
+    private static List<String> sshCommand(boolean terminal) throws Exception {
+        int port = Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
+        // Karaf starts its SSH server after the features; wait (bounded) until it listens.
+        assertTrue("Karaf's SSH server listens on " + port, Processes.await(Duration.ofSeconds(60), () -> {
+            try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                return true;
+            } catch (IOException notYet) {
+                return false;
+            }
+        }));
+        List<String> command = new ArrayList<>(Arrays.asList("ssh", "-i", System.getProperty("estuary.it.key"),
+                "-p", etc("org.apache.karaf.shell.cfg", "sshPort"), "-o", "BatchMode=yes", "-o",
+                "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", "-o",
+                "PasswordAuthentication=no", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10"));
+        if (terminal) {
+            command.add("-tt");
+        }
+        command.add(SSH_USER + "@127.0.0.1");
+        return command;
+    }
+
+    /** Runs one command over an exec channel and returns its output (stdout and stderr). */
+    private static String ssh(String line) throws Exception {
+        List<String> command = sshCommand(false);
+        command.add(line);
+        Path out = Files.createTempFile("estuary-ssh", ".out");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile())
+                .start();
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out));
+            }
+            return Files.readString(out);
+        } finally {
+            process.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** Types {@code typed} and TAB at an interactive shell on a terminal and returns what the terminal showed. */
+    private static String complete(String typed) throws Exception {
+        Path out = Files.createTempFile("estuary-ssh", ".tty");
+        Process process = new ProcessBuilder(sshCommand(true)).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        try (OutputStream in = process.getOutputStream()) {
+            // JLine on the server side may wait for terminal replies a pipe never sends before it prompts
+            boolean prompt = Processes.await(Duration.ofSeconds(90), () -> read(out).contains(SSH_USER + "@root"));
+            assertTrue("no shell prompt: " + read(out), prompt);
+            int before = read(out).length();
+            in.write((typed + "\t").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            Processes.await(Duration.ofSeconds(10), () -> read(out).length() > before + typed.length() + 1);
+            Thread.sleep(500); // let the completion finish drawing
+            String shown = read(out).substring(before);
+            in.write("\u0015logout\r".getBytes(StandardCharsets.UTF_8)); // clear the line, leave
+            in.flush();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            return shown;
+        } finally {
+            process.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** The file's text without terminal escape sequences (JLine colours the prompt and the typed line). */
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.ISO_8859_1)
+                    .replaceAll("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[=>]", "");
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    // ---- http -------------------------------------------------------------------------------------------------
+
+    private static URI url(String path) throws IOException {
+        return URI.create("http://127.0.0.1:" + etc("org.ops4j.pax.web.cfg", "org.osgi.service.http.port") + path);
+    }
+
+    private static String basic() {
+        return "Basic " + Base64.getEncoder().encodeToString((WEB_USER + ":"
+                + System.getProperty("estuary.it.web.password")).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static HttpResponse<String> get(String path) throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(url(path)).header("Authorization", basic())
+                .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(path + ": " + response.body(), 200, response.statusCode());
+        return response;
+    }
+
+    private static HttpResponse<String> post(String form) throws Exception {
+        return postTo("/system/console/estuary-renewal", form);
+    }
+
+    private static HttpResponse<String> postTo(String path, String form) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(url(path))
+                .header("Authorization", basic()).header("Content-Type", "application/x-www-form-urlencoded")
+                .timeout(Duration.ofSeconds(20)).POST(HttpRequest.BodyPublishers.ofString(form)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String etc(String file, String key) throws IOException {
+        Properties properties = new Properties();
+        try (var reader = Files.newBufferedReader(Path.of(System.getProperty("karaf.etc"), file))) {
+            properties.load(reader);
+        }
+        return properties.getProperty(key).trim();
+    }
+
+    // ---- a landlord whose leases the service can hold (exported on loopback) ------------------------------------
+
+    private static final class Landlord implements AutoCloseable {
+        private final SystemClock clock = new SystemClock("management-it-landlord");
+        private final LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(600_000, 600_000), 10,
+                (id, r) -> { });
+        private final org.estuary.lease.Landlord stub;
+        private final UUID id = UUID.randomUUID();
+
+        Landlord() throws IOException {
+            stub = (org.estuary.lease.Landlord) UnicastRemoteObject.exportObject(table, 0, null, new Loopback());
+        }
+
+        Lease grant() throws Exception {
+            return LandlordLease.create(stub, id, table.grant("client", 600_000), clock);
+        }
+
+        @Override
+        public void close() throws Exception {
+            UnicastRemoteObject.unexportObject(table, true);
+            table.close();
+            clock.close();
+        }
+    }
+
+    /** Server sockets on 127.0.0.1 only. */
+    private static final class Loopback implements RMIServerSocketFactory, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public ServerSocket createServerSocket(int port) throws IOException {
+            return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
+        }
+    }
+}
