@@ -8,6 +8,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
+import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 import org.osgi.framework.BundleContext;
 
@@ -22,11 +23,11 @@ public class StoresCommand implements Action {
 
     @Override
     public Object execute() {
-        print(System.out, StoreRows.read(context));
+        print(System.out, StoreInventory.read(context));
         return null;
     }
 
-    static void print(PrintStream out, List<StoreRows.Row> rows) {
+    static void print(PrintStream out, List<StoreInventory.Entry> rows) {
         ShellTable table = new ShellTable();
         table.column("Service").alignRight();
         table.column("Type");
@@ -39,7 +40,7 @@ public class StoresCommand implements Action {
         table.column("p99 commit").alignRight();
         table.column("Failures").alignRight();
         table.column("Last failure").maxSize(60);
-        for (StoreRows.Row row : rows) {
+        for (StoreInventory.Entry row : rows) {
             StoreStats stats = row.stats();
             table.addRow().addContent(row.serviceId(), row.type(),
                     row.users().isEmpty() ? "-" : String.join(", ", row.users()),

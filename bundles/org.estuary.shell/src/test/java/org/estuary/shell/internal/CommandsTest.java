@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.SetInfo;
+import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 import org.junit.jupiter.api.Test;
 
@@ -162,7 +163,7 @@ class CommandsTest {
     void item3StoresPrintsTypeUsersAndNumbers() {
         StoreStats stats = StoreStats.builder("memory").contents(12, 3456).limits(1000, StoreStats.UNLIMITED)
                 .outcomes(40, 1).latency(1_500_000, 2_250_000).lastFailure("store full").build();
-        StoresCommand.print(out, List.of(new StoreRows.Row(42, "memory", List.of("org.estuary.renewal [61]"),
+        StoresCommand.print(out, List.of(new StoreInventory.Entry(42, "memory", List.of("org.estuary.renewal [61]"),
                 stats)));
         String text = output();
         assertTrue(text.contains("org.estuary.renewal [61]"), text);

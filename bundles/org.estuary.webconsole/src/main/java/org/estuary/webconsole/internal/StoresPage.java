@@ -3,6 +3,7 @@ package org.estuary.webconsole.internal;
 import java.io.PrintWriter;
 import java.util.List;
 
+import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 
 /** The stores page (issue 7 item 1): every bound store with its type, users, contents, latency and failures. */
@@ -14,14 +15,14 @@ final class StoresPage {
     private StoresPage() {
     }
 
-    static void render(PrintWriter out, List<StoreRows.Row> rows) {
+    static void render(PrintWriter out, List<StoreInventory.Entry> rows) {
         out.println("<p class=\"statline\">" + rows.size() + (rows.size() == 1 ? " store" : " stores")
                 + ". Sizes are logical (keys in UTF-8 plus values), the same on every backend.</p>");
         out.println("<table class=\"nicetable\" id=\"estuary-stores\"><thead><tr><th>Service</th><th>Type</th>"
                 + "<th>Used by</th><th>Records</th><th>Bytes</th><th>Queued</th><th>Commits</th>"
                 + "<th>Last commit</th><th>p99 commit</th><th>Failures</th><th>Last failure</th></tr></thead>"
                 + "<tbody>");
-        for (StoreRows.Row row : rows) {
+        for (StoreInventory.Entry row : rows) {
             StoreStats stats = row.stats();
             out.println("<tr data-store=\"" + row.serviceId() + "\"><td>" + row.serviceId() + "</td><td>"
                     + Html.text(row.type()) + "</td><td>"

@@ -7,6 +7,7 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 import org.apache.felix.webconsole.WebConsoleConstants;
+import org.estuary.store.api.StoreInventory;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -47,6 +48,6 @@ public final class StoresPlugin extends PluginBase {
 
     @Override
     protected void renderContent(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        StoresPage.render(response.getWriter(), StoreRows.read(context));
+        StoresPage.render(response.getWriter(), StoreInventory.read(context));
     }
 }

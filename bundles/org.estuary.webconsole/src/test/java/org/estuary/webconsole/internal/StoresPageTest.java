@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 
+import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class StoresPageTest {
                 .build();
         StringWriter body = new StringWriter();
         StoresPage.render(new PrintWriter(body), List.of(
-                new StoreRows.Row(42, "jdbc", List.of("org.estuary.renewal [61]"), stats)));
+                new StoreInventory.Entry(42, "jdbc", List.of("org.estuary.renewal [61]"), stats)));
         String html = body.toString();
         assertTrue(html.contains("1 store."), html);
         assertTrue(html.contains("<tr data-store=\"42\">"), html);

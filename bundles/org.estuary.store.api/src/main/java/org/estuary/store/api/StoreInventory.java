@@ -1,4 +1,4 @@
-package org.estuary.shell.internal;
+package org.estuary.store.api;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -6,32 +6,38 @@ import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 
-/** Every registered store with its stats and the bundles using it, read through the registry (issue 7 item 1). */
-final class StoreRows {
+import org.osgi.annotation.versioning.ProviderType;
 
-    /** One store: its service id, type, the bundles that got it (besides us) and a stats snapshot. */
-    record Row(long serviceId, String type, List<String> users, StoreStats stats) {
+/**
+ * Every registered store with its stats and the bundles using it, read through the service registry: what the
+ * management views (web console, shell) show of the stores.
+ */
+@ProviderType
+public final class StoreInventory {
+
+    /** One store: its service id, {@code store.type}, the bundles that got it (besides the reader) and its stats. */
+    @ProviderType
+    public record Entry(long serviceId, String type, List<String> users, StoreStats stats) {
     }
 
-    private StoreRows() {
+    private StoreInventory() {
     }
 
-    static List<Row> read(BundleContext context) {
+    /** The stores registered now, by service id; {@code context}'s own bundle is not listed among the users. */
+    public static List<Entry> read(BundleContext context) {
         Collection<ServiceReference<Store>> references;
         try {
             references = context.getServiceReferences(Store.class, null);
         } catch (InvalidSyntaxException impossible) {
             throw new IllegalStateException(impossible);
         }
-        List<Row> rows = new ArrayList<>();
+        List<Entry> rows = new ArrayList<>();
         for (ServiceReference<Store> reference : references) {
             long serviceId = (Long) reference.getProperty(Constants.SERVICE_ID);
             List<String> users = users(reference, context.getBundle().getBundleId());
@@ -40,7 +46,7 @@ final class StoreRows {
                 continue; // unregistered meanwhile
             }
             try {
-                rows.add(new Row(serviceId, String.valueOf(reference.getProperty(Store.TYPE)), users,
+                rows.add(new Entry(serviceId, String.valueOf(reference.getProperty(Store.TYPE)), users,
                         store.stats()));
             } finally {
                 context.ungetService(reference);
