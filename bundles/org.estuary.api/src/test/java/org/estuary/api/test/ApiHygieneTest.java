@@ -26,15 +26,15 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ApiHygieneTest {
 
-    private static final String PROVIDER_TYPE = "Lorg/osgi/annotation/versioning/ProviderType;";
-    private static final String CONSUMER_TYPE = "Lorg/osgi/annotation/versioning/ConsumerType;";
+    private static final String PROVIDER_TYPE = TypeRoles.PROVIDER_TYPE;
+    private static final String CONSUMER_TYPE = TypeRoles.CONSUMER_TYPE;
     private static final String VERSION = "Lorg/osgi/annotation/versioning/Version;";
     private static final String EXPORT = "Lorg/osgi/annotation/bundle/Export;";
 
     private static final Map<String, ApiPackages.ClassFile> CLASSES =
             ApiPackages.scan(ApiHygieneTest.class.getClassLoader());
 
-    /** Every public top-level type carries exactly one of ProviderType and ConsumerType. */
+    /** Every public top-level type carries exactly one of ProviderType and ConsumerType ({@link TypeRoles}). */
     @TestFactory
     Stream<DynamicTest> everyPublicTopLevelTypeDeclaresItsRole() {
         List<DynamicTest> tests = new ArrayList<>();
@@ -43,16 +43,12 @@ class ApiHygieneTest {
                 continue;
             }
             ClassFileInfo info = parse(file);
-            if (!info.isPublic() || info.nested) {
+            if (!TypeRoles.applies(info)) {
                 continue;
             }
             tests.add(DynamicTest.dynamicTest(file.binaryName(), () -> {
-                boolean provider = info.invisible(PROVIDER_TYPE) != null;
-                boolean consumer = info.invisible(CONSUMER_TYPE) != null;
-                assertTrue(provider || consumer,
-                        file.binaryName() + " carries neither @ProviderType nor @ConsumerType");
-                assertFalse(provider && consumer,
-                        file.binaryName() + " carries both @ProviderType and @ConsumerType");
+                String problem = TypeRoles.problem(info);
+                assertNull(problem, problem);
             }));
         }
         assertFalse(tests.isEmpty(), "no public top-level type found in " + ApiPackages.PACKAGES);
@@ -94,6 +90,18 @@ class ApiHygieneTest {
         assertTrue(plain.invisibleAnnotations.isEmpty());
 
         assertThrows(IOException.class, () -> ClassFileInfo.read(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
+    }
+
+    /** The role rule itself: satisfied by one annotation, broken by none, and silent where it does not apply. */
+    @Test
+    void theRoleRuleFlagsAPublicTopLevelTypeWithoutARole() throws IOException {
+        // TypeRoles is a public top-level test helper without either annotation: exactly what the rule rejects.
+        String problem = TypeRoles.problem(ClassFileInfo.read(bytesOf(TypeRoles.class)));
+        assertNotNull(problem);
+        assertTrue(problem.contains("neither"), problem);
+        // A nested type follows its enclosing type; a package-private one is not API.
+        assertNull(TypeRoles.problem(ClassFileInfo.read(bytesOf(AnnotatedSample.class))));
+        assertNull(TypeRoles.problem(ClassFileInfo.read(bytesOf(ApiHygieneTest.class))));
     }
 
     /** A class with a class-retention annotation, for the reader's own test. */

@@ -9,25 +9,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The few facts {@link ApiHygieneTest} needs from a class file, read with a minimal parser of the class file
+ * The few facts the API checks need from a class file ({@link ApiHygieneTest} here, and through this module's
+ * test jar the check of every Estuary bundle's exports in itest/), read with a minimal parser of the class file
  * format (JVMS chapter 4): access flags, this class, whether the class is nested (it names itself in its own
  * InnerClasses attribute), and the annotations of its RuntimeVisibleAnnotations and RuntimeInvisibleAnnotations
  * attributes. The OSGi versioning and bundle annotations have CLASS retention, so reflection cannot see them.
  */
-final class ClassFileInfo {
+public final class ClassFileInfo {
 
     static final int ACC_PUBLIC = 0x0001;
     static final int ACC_INTERFACE = 0x0200;
 
     /** One annotation: its type descriptor and its element values (strings, numbers, nested lists...). */
-    record Annotation(String descriptor, Map<String, Object> values) {
+    public record Annotation(String descriptor, Map<String, Object> values) {
     }
 
-    final int accessFlags;
-    final String thisClass;
-    final boolean nested;
-    final List<Annotation> invisibleAnnotations;
-    final List<Annotation> visibleAnnotations;
+    public final int accessFlags;
+    public final String thisClass;
+    public final boolean nested;
+    public final List<Annotation> invisibleAnnotations;
+    public final List<Annotation> visibleAnnotations;
 
     private ClassFileInfo(int accessFlags, String thisClass, boolean nested, List<Annotation> invisible,
             List<Annotation> visible) {
@@ -38,12 +39,12 @@ final class ClassFileInfo {
         this.visibleAnnotations = visible;
     }
 
-    boolean isPublic() {
+    public boolean isPublic() {
         return (accessFlags & ACC_PUBLIC) != 0;
     }
 
     /** The class-retention annotation of the given type, or null. */
-    Annotation invisible(String descriptor) {
+    public Annotation invisible(String descriptor) {
         for (Annotation a : invisibleAnnotations) {
             if (a.descriptor().equals(descriptor)) {
                 return a;
@@ -52,7 +53,7 @@ final class ClassFileInfo {
         return null;
     }
 
-    static ClassFileInfo read(byte[] bytes) throws IOException {
+    public static ClassFileInfo read(byte[] bytes) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         if (in.readInt() != 0xCAFEBABE) {
             throw new IOException("not a class file");
