@@ -226,6 +226,68 @@ public class ManagementIT {
         assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
     }
 
+    /**
+     * Issue 7 item 2: invalid values are refused with a message. A value below the metatype minimum, posted in the
+     * console's Configuration tab and then set with {@code config:edit} over ssh, is logged as refused (PID,
+     * attribute, value, rule), taken back out of the stored configuration, and the service keeps answering with
+     * its previous settings.
+     */
+    @Test
+    public void anInvalidConfigurationIsRefusedAndTheServiceStaysUp() throws Exception {
+        LeaseRenewalSet kept = renewals.createLeaseRenewalSet(600_000);
+        String keptId = idOf(kept);
+        try {
+            HttpResponse<String> posted = postTo("/system/console/configMgr/org.estuary.renewal",
+                    "apply=true&propertylist=max.sets&max.sets=-5");
+            assertTrue(posted.statusCode() + " " + posted.body(), posted.statusCode() < 400);
+            assertRefused("max.sets=-5");
+
+            String edited = ssh("config:edit org.estuary.renewal; config:property-set max.sets 0; config:update");
+            assertFalse(edited, edited.contains("Error"));
+            assertRefused("max.sets=0");
+            String stored = ssh("config:property-list -p org.estuary.renewal");
+            assertFalse(stored, stored.matches("(?s).*max\\.sets\\s*=\\s*(0|-5)\\b.*"));
+        } finally {
+            postTo("/system/console/configMgr/org.estuary.renewal", "delete=true");
+        }
+        assertTrue("the service answers with its sets", Processes.await(Duration.ofSeconds(30), () -> {
+            try {
+                LeaseRenewalService current = currentService();
+                var reference = context.getServiceReference(RenewalAdmin.class);
+                if (current == null || reference == null) {
+                    return false;
+                }
+                current.createLeaseRenewalSet(60_000).getRenewalSetLease().cancel();
+                return context.getService(reference).set(RenewalAdmin.parseId(keptId)).isPresent();
+            } catch (Exception notYet) {
+                return false;
+            }
+        }));
+        RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
+        assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
+    }
+
+    /** Waits (bounded) for the guard's WARN about {@code attributeAndValue} of org.estuary.renewal in the log. */
+    private static void assertRefused(String attributeAndValue) throws Exception {
+        Path log = Path.of(System.getProperty("karaf.data"), "log", "karaf.log");
+        String expected = "Refused the configuration of org.estuary.renewal: " + attributeAndValue + " (";
+        boolean logged = Processes.await(Duration.ofSeconds(30), () -> {
+            try {
+                return Files.exists(log) && Files.readString(log).contains(expected);
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        assertTrue("refusal logged: " + expected + "\n" + (Files.exists(log) ? tail(Files.readString(log)) : ""),
+                logged);
+        String shown = ssh("log:display");
+        assertTrue("log:display shows the refusal", shown.contains(expected));
+    }
+
+    private static String tail(String text) {
+        return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+    }
+
     private LeaseRenewalService currentService() {
         var reference = context.getServiceReference(LeaseRenewalService.class);
         return reference == null ? null : context.getService(reference);

@@ -1,0 +1,146 @@
+package org.estuary.config.internal;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
+import org.osgi.service.cm.ConfigurationListener;
+import org.osgi.service.cm.ConfigurationPlugin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.MetaTypeService;
+
+/**
+ * Issue 7 item 2: invalid values are refused with a message. Two hooks, one decision ({@link Guard}):
+ * <ul>
+ * <li>as a {@link ConfigurationPlugin}, it rewrites what Configuration Admin hands to a component (DS reads
+ * configurations through {@code getProcessedProperties}, which runs the plugins), so a component never sees an
+ * invalid value and is not rebuilt with one;</li>
+ * <li>as a {@link ConfigurationListener}, it puts the last valid properties back into Configuration Admin (and so
+ * into the console's form and the {@code etc/} file) and logs one WARN naming the PID, the attribute, the value
+ * and the rule.</li>
+ * </ul>
+ */
+@Component(service = {ConfigurationPlugin.class, ConfigurationListener.class},
+        property = {ConfigurationPlugin.CM_RANKING + ":Integer=900"})
+public final class ConfigGuard implements ConfigurationPlugin, ConfigurationListener {
+
+    private static final System.Logger LOG = System.getLogger(ConfigGuard.class.getName());
+
+    private final ConfigurationAdmin admin;
+    private final Guard guard;
+
+    @Activate
+    public ConfigGuard(BundleContext context, @Reference ConfigurationAdmin admin,
+            @Reference MetaTypeService metatype) {
+        this(admin, new Guard(new MetatypeDefinitions(context, metatype)));
+    }
+
+    ConfigGuard(ConfigurationAdmin admin, Guard guard) {
+        this.admin = admin;
+        this.guard = guard;
+        reviewStored();
+    }
+
+    /** Configurations stored before this guard started (etc/ files, an earlier run) are checked once now. */
+    private void reviewStored() {
+        try {
+            Configuration[] stored = admin.listConfigurations("(" + Constants.SERVICE_PID + "=" + Guard.PREFIX
+                    + "*)");
+            if (stored != null) {
+                for (Configuration configuration : stored) {
+                    review(configuration);
+                }
+            }
+        } catch (IOException | InvalidSyntaxException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not check the stored Estuary configurations: " + e, e);
+        }
+    }
+
+    @Override
+    public void modifyConfiguration(ServiceReference<?> reference, Dictionary<String, Object> properties) {
+        String pid = (String) properties.get(Constants.SERVICE_PID);
+        if (!Guard.guarded(pid)) {
+            return;
+        }
+        // The listener logs the refusal and repairs the stored copy; here the component only gets the valid one.
+        guard.review(pid, metatypePid(properties), map(properties)).ifPresent(refusal -> {
+            for (String key : Collections.list(properties.keys())) {
+                properties.remove(key);
+            }
+            refusal.restored().forEach(properties::put);
+            properties.put(Constants.SERVICE_PID, pid);
+        });
+    }
+
+    @Override
+    public void configurationEvent(ConfigurationEvent event) {
+        if (!Guard.guarded(event.getPid())) {
+            return;
+        }
+        if (event.getType() == ConfigurationEvent.CM_DELETED) {
+            guard.deleted(event.getPid());
+            return;
+        }
+        if (event.getType() != ConfigurationEvent.CM_UPDATED) {
+            return;
+        }
+        try {
+            Configuration[] found = admin.listConfigurations("(" + Constants.SERVICE_PID + "="
+                    + escape(event.getPid()) + ")");
+            if (found != null && found.length == 1) {
+                review(found[0]);
+            }
+        } catch (IOException | InvalidSyntaxException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not check the configuration " + event.getPid() + ": " + e,
+                    e);
+        }
+    }
+
+    private void review(Configuration configuration) throws IOException {
+        Dictionary<String, Object> properties = configuration.getProperties();
+        if (properties == null) {
+            return; // created, never updated: the defaults apply
+        }
+        Optional<Guard.Refusal> refusal = guard.review(configuration.getPid(), metatypePid(properties),
+                map(properties));
+        if (refusal.isPresent()) {
+            LOG.log(System.Logger.Level.WARNING, refusal.get().message());
+            Hashtable<String, Object> restored = new Hashtable<>(refusal.get().restored());
+            restored.remove(Constants.SERVICE_PID); // Configuration Admin sets these itself
+            restored.remove(ConfigurationAdmin.SERVICE_FACTORYPID);
+            restored.remove(ConfigurationAdmin.SERVICE_BUNDLELOCATION);
+            configuration.update(restored);
+        }
+    }
+
+    /** A factory configuration's metatype is declared for its factory PID. */
+    private static String metatypePid(Dictionary<String, Object> properties) {
+        Object factoryPid = properties.get(ConfigurationAdmin.SERVICE_FACTORYPID);
+        return factoryPid != null ? factoryPid.toString() : (String) properties.get(Constants.SERVICE_PID);
+    }
+
+    private static Map<String, Object> map(Dictionary<String, Object> properties) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (String key : Collections.list(properties.keys())) {
+            map.put(key, properties.get(key));
+        }
+        return map;
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("*", "\\*").replace("(", "\\(").replace(")", "\\)");
+    }
+}

@@ -1,0 +1,72 @@
+package org.estuary.config.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import org.osgi.service.metatype.AttributeDefinition;
+
+/**
+ * Decides what an Estuary PID's component may see: properties that pass the PID's metatype rules, or else the
+ * last valid properties of that PID (or, with none known since this guard started, the properties without the
+ * invalid attributes, so the component's defaults apply to them). Thread-safe; holds one map per PID.
+ */
+final class Guard {
+
+    /** The PIDs guarded: every Estuary service, store and library (org.estuary.renewal, org.estuary.store.*...). */
+    static final String PREFIX = "org.estuary.";
+
+    /** What to do with a refused configuration. */
+    record Refusal(String pid, List<Violation> violations, Map<String, Object> restored) {
+
+        /** One line for the operator: the PID, each refused attribute with its value and rule. */
+        String message() {
+            return "Refused the configuration of " + pid + ": " + String.join("; ",
+                    violations.stream().map(Violation::toString).toList())
+                    + ". The service keeps its last valid settings.";
+        }
+    }
+
+    private final Function<String, AttributeDefinition[]> definitions;
+    private final Map<String, Map<String, Object>> lastValid = new ConcurrentHashMap<>();
+
+    /** @param definitions the attribute definitions of a PID's metatype, or null if it has none */
+    Guard(Function<String, AttributeDefinition[]> definitions) {
+        this.definitions = definitions;
+    }
+
+    static boolean guarded(String pid) {
+        return pid != null && pid.startsWith(PREFIX);
+    }
+
+    /**
+     * Reviews properties stored for {@code pid} (by the factory PID for a factory configuration, which is where
+     * its metatype lives): empty if they are valid (they become the last valid ones), else the refusal with the
+     * properties to restore.
+     */
+    Optional<Refusal> review(String pid, String metatypePid, Map<String, Object> properties) {
+        if (!guarded(pid)) {
+            return Optional.empty();
+        }
+        List<Violation> violations = Validator.check(definitions.apply(metatypePid), properties);
+        if (violations.isEmpty()) {
+            lastValid.put(pid, Map.copyOf(properties));
+            return Optional.empty();
+        }
+        Map<String, Object> restored = lastValid.get(pid);
+        if (restored == null) {
+            Map<String, Object> without = new LinkedHashMap<>(properties);
+            violations.forEach(v -> without.remove(v.attribute()));
+            restored = without;
+        }
+        return Optional.of(new Refusal(pid, List.copyOf(violations), restored));
+    }
+
+    /** Forgets a deleted configuration: the next one starts without a last valid version. */
+    void deleted(String pid) {
+        lastValid.remove(pid);
+    }
+}

@@ -1,0 +1,83 @@
+package org.estuary.config.internal;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.metatype.AttributeDefinition;
+
+/**
+ * Checks configuration properties against the attribute definitions of their PID's metatype: each value present
+ * must pass {@link AttributeDefinition#validate} (its type, minimum, maximum and options). Absent attributes are
+ * fine (the component's default applies); properties without a definition (service.pid, felix.fileinstall.*) are
+ * not checked.
+ */
+final class Validator {
+
+    private Validator() {
+    }
+
+    /** The attributes of {@code properties} that break their definition, in definition order. */
+    static List<Violation> check(AttributeDefinition[] definitions, Map<String, Object> properties) {
+        List<Violation> violations = new ArrayList<>();
+        if (definitions == null) {
+            return violations;
+        }
+        for (AttributeDefinition definition : definitions) {
+            Object value = properties.get(definition.getID());
+            if (value == null) {
+                continue;
+            }
+            for (String element : elements(value)) {
+                String rule = rule(definition, element);
+                if (rule != null) {
+                    violations.add(new Violation(definition.getID(), element, rule));
+                    break;
+                }
+            }
+        }
+        return violations;
+    }
+
+    /** Why {@code text} is refused, or null if it is accepted. */
+    private static String rule(AttributeDefinition definition, String text) {
+        String message;
+        try {
+            message = definition.validate(text);
+        } catch (RuntimeException e) {
+            message = "cannot be read as " + typeName(definition.getType()) + ": " + e.getMessage();
+        }
+        if (message == null || message.isEmpty()) {
+            return null; // "" is valid, null means the definition does not validate
+        }
+        // Felix MetaType answers with localization keys ("%less than minimum") where no translation exists
+        return message.startsWith("%") ? message.substring(1) : message;
+    }
+
+    /** A multi-valued property is checked value by value; a scalar is one value. */
+    private static List<String> elements(Object value) {
+        List<String> elements = new ArrayList<>();
+        if (value.getClass().isArray()) {
+            for (int i = 0; i < Array.getLength(value); i++) {
+                elements.add(String.valueOf(Array.get(value, i)));
+            }
+        } else if (value instanceof Collection<?> collection) {
+            collection.forEach(v -> elements.add(String.valueOf(v)));
+        } else {
+            elements.add(String.valueOf(value));
+        }
+        return elements;
+    }
+
+    private static String typeName(int type) {
+        return switch (type) {
+            case AttributeDefinition.LONG -> "a long";
+            case AttributeDefinition.INTEGER -> "an integer";
+            case AttributeDefinition.BOOLEAN -> "a boolean";
+            case AttributeDefinition.DOUBLE, AttributeDefinition.FLOAT -> "a number";
+            default -> "its type";
+        };
+    }
+}

@@ -1,0 +1,53 @@
+package org.estuary.config.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Issue 7 item 2: the metatype rules (type, minimum) decide which values are refused. */
+class ValidatorTest {
+
+    @Test
+    void aValueBelowTheMinimumIsRefusedWithTheRule() {
+        List<Violation> violations = Validator.check(Definitions.renewal(), Map.of("max.sets", "-5"));
+        assertEquals(1, violations.size(), violations.toString());
+        assertEquals("max.sets", violations.get(0).attribute());
+        assertEquals("-5", violations.get(0).value());
+        assertEquals("less than minimum", violations.get(0).rule());
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsRefused() {
+        List<Violation> violations = Validator.check(Definitions.renewal(),
+                Map.of("renewal.lead.ms", "soon", "max.sets", 10));
+        assertEquals(List.of("renewal.lead.ms"), violations.stream().map(Violation::attribute).toList());
+    }
+
+    @Test
+    void typedAndTextValuesWithinTheRulesPass() {
+        assertEquals(List.of(), Validator.check(Definitions.renewal(),
+                Map.of("max.sets", 10, "renewal.lead.ms", "30000", "store.target", "(store.type=journal)")));
+    }
+
+    @Test
+    void absentAttributesAndUndefinedPropertiesAreNotChecked() {
+        assertEquals(List.of(), Validator.check(Definitions.renewal(),
+                Map.of("service.pid", "org.estuary.renewal", "felix.fileinstall.filename", "file:/x.cfg")));
+    }
+
+    @Test
+    void everyValueOfAMultiValuedPropertyIsChecked() {
+        List<Violation> violations = Validator.check(Definitions.renewal(),
+                Map.of("max.sets", new String[] {"3", "0"}));
+        assertEquals("0", violations.get(0).value());
+    }
+
+    @Test
+    void aPidWithoutMetatypeIsNotChecked() {
+        assertEquals(List.of(), Validator.check(null, Map.of("max.sets", "-5")));
+    }
+}
