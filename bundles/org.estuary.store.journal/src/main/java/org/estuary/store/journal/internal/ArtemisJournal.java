@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.activemq.artemis.core.io.IOCriticalErrorListener;
 import org.apache.activemq.artemis.core.io.nio.NIOSequentialFileFactory;
 import org.apache.activemq.artemis.core.journal.IOCompletion;
 import org.apache.activemq.artemis.core.journal.JournalLoadInformation;
@@ -41,10 +42,15 @@ final class ArtemisJournal {
             long[] maxId) throws Exception {
         Files.createDirectories(settings.directory());
         AtomicReference<Throwable> critical = new AtomicReference<>();
+        IOCriticalErrorListener listener = (error, message, file) -> critical.compareAndSet(null, error);
         NIOSequentialFileFactory files = new NIOSequentialFileFactory(settings.directory().toFile(), false,
-                (error, message, file) -> critical.compareAndSet(null, error), 1);
+                listener, 1);
         JournalImpl journal = new JournalImpl(settings.fileSize(), 2, 2, settings.compactMinFiles(),
                 settings.compactPercentage(), files, PREFIX, EXTENSION, 1);
+        // JournalImpl's constructor replaces the file factory's listener with its own (null here), so set ours
+        // again: it is how ENOSPC while creating the next file reaches the store (issue 4 item 3: FULL, not a bare
+        // "File not opened").
+        journal.setCriticalErrorListener(listener);
         ArtemisJournal opened = new ArtemisJournal(journal, critical);
         journal.start();
         try {

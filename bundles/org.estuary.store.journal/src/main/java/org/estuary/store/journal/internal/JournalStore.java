@@ -329,6 +329,7 @@ final class JournalStore implements Store {
             if (e instanceof TimeoutException) {
                 cause = new IOException("no write or sync completed within " + WRITE_TIMEOUT_SECONDS + " s", e);
             }
+            cause = withCritical(cause);
             markDown(cause);
             for (Pending p : group) {
                 complete(p, p.refused != null ? p.refused : IoFailures.of(cause, settings.directory(), p.written));
@@ -344,6 +345,23 @@ final class JournalStore implements Store {
         for (Pending p : group) {
             complete(p, p.refused);
         }
+    }
+
+    /**
+     * The failure with the root cause Artemis reported to its critical-error listener, if any: when the disk is
+     * full, Artemis reports ENOSPC there (creating or filling the next file) and the write that follows fails with
+     * only "File not opened", which alone would hide that the disk is full (S6: the message names the cause).
+     */
+    private Throwable withCritical(Throwable cause) {
+        ArtemisJournal open = journal;
+        Throwable critical = open == null ? null : open.criticalError();
+        if (critical == null || critical == cause) {
+            return cause;
+        }
+        IOException both = new IOException(IoFailures.describe(critical) + "; then: " + IoFailures.describe(cause),
+                critical);
+        both.addSuppressed(cause);
+        return both;
     }
 
     /** Null if the batch fits the limits, otherwise why not (S5). */
