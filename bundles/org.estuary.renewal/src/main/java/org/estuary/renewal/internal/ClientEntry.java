@@ -16,6 +16,8 @@ final class ClientEntry {
     Lease live;
     /** The lease as last recorded (LR.2: what clients are shown). */
     Marshalled<Lease> recorded;
+    /** The newest renewed form sent to the store, possibly not yet acknowledged; null when none since recovery. */
+    Marshalled<Lease> pending;
     /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
     long actual;
     long desired;
@@ -39,6 +41,11 @@ final class ClientEntry {
         this.actual = actual;
         this.desired = desired;
         this.renewDuration = renewDuration;
+    }
+
+    /** The newest form of the lease this service knows: what a copy into a new store carries (S8). */
+    Marshalled<Lease> newest() {
+        return pending != null ? pending : recorded;
     }
 
     /** LR.2: the duration to ask for at wall time {@code now}. */

@@ -2,48 +2,60 @@ package org.estuary.renewal.internal;
 
 import java.rmi.RemoteException;
 import java.rmi.ServerException;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
-import net.jini.core.lease.LeaseDeniedException;
 
 import org.estuary.event.EventKind;
 import org.estuary.event.HighWaterMark;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
 /**
- * Writes the service's batches through the currently bound store: {@link #write} waits for durability before the
+ * Writes the service's batches through its {@link BoundStore}: {@link #write} waits for durability before the
  * caller acknowledges anything (ARCHITECTURE "State and durability"), {@link #writeLater} does not (renewal
- * results, timer-driven removals). Also the {@link HighWaterMark} of event sequence numbers over the store.
+ * results, timer-driven removals). Both run under the service lock, so a switch to a new store (S8) copies the
+ * state before either reaches it. Also the {@link HighWaterMark} of event sequence numbers over the store, and the
+ * records recovery could not read, kept so that a switch carries them along.
  */
 final class Persistence implements HighWaterMark {
 
     private static final System.Logger LOG = System.getLogger(Persistence.class.getName());
 
-    private final Supplier<Store> stores;
+    private final BoundStore stores;
     private final long timeoutMillis;
     private final ConcurrentHashMap<String, Long> marks = new ConcurrentHashMap<>();
+    /** Records recovery could not read, by space then key: kept in the store and carried into a new one. */
+    private final Map<String, Map<String, byte[]>> unreadable = new ConcurrentHashMap<>();
 
     private final RenewalMetrics metrics;
 
-    Persistence(Supplier<Store> stores, long timeoutMillis, RenewalMetrics metrics) {
+    Persistence(BoundStore stores, long timeoutMillis, RenewalMetrics metrics) {
         this.metrics = metrics;
         this.stores = stores;
         this.timeoutMillis = timeoutMillis;
     }
 
-    /** The store bound now; a RemoteException (indefinite, retry) if none is. */
+    /** On activation: the store to recover from, adopted without a copy. */
+    Store adopt() throws StoreException {
+        return stores.adopt();
+    }
+
+    /**
+     * The store to write through now, after the copy into a newly bound one (S8); an indefinite RemoteException
+     * (retry) if none is bound or the copy failed for a retryable reason.
+     */
     Store store() throws RemoteException {
-        Store store = stores.get(); // read once per operation
-        if (store == null) {
-            throw new RemoteException("the renewal service has no store bound (check store.target); retry later");
+        try {
+            return stores.current(); // read once per operation
+        } catch (StoreException e) {
+            throw failure(e);
         }
-        return store;
     }
 
     /**
@@ -58,14 +70,7 @@ final class Persistence implements HighWaterMark {
         try {
             store.applyAndWait(batch, timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (StoreException e) {
-            if (e.reason().isRetryable() || e.outcomeUnknown()) {
-                throw new RemoteException("renewal store: " + e.getMessage(), e);
-            }
-            if (e.reason() == StoreException.Reason.FULL) {
-                throw new ServerException("renewal store is full: " + e.getMessage(),
-                        new LeaseDeniedException(e.getMessage()));
-            }
-            throw new ServerException("renewal store refused the change: " + e.getMessage(), e);
+            throw failure(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
@@ -74,11 +79,29 @@ final class Persistence implements HighWaterMark {
         }
     }
 
-    /** Applies {@code batch} without waiting; runs {@code onDurable} once it is acknowledged. */
+    /**
+     * What a caller sees of a store failure: indefinite when the store may recover (retryable reason, unknown
+     * outcome), else a ServerException whose detail is the StoreException.
+     */
+    private static RemoteException failure(StoreException e) {
+        if (e.reason().isRetryable() || e.outcomeUnknown()) {
+            return new RemoteException("renewal store: " + e.getMessage(), e); // includes FULL: space may return
+        }
+        return new ServerException("renewal store refused the change: " + e.getMessage(), e);
+    }
+
+    /**
+     * Applies {@code batch} without waiting; runs {@code onDurable} once it is acknowledged. Without a usable
+     * store the batch is dropped: its effect stays in the service's memory and reaches the next store with the
+     * copy (S8).
+     */
     void writeLater(Batch batch, Runnable onDurable) {
-        Store store = stores.get();
-        if (store == null) {
-            LOG.log(System.Logger.Level.DEBUG, "no store bound; a background write was dropped");
+        Store store;
+        try {
+            store = stores.current();
+        } catch (StoreException e) {
+            LOG.log(System.Logger.Level.DEBUG, "no usable store; a background write stays in memory: "
+                    + e.getMessage());
             return;
         }
         store.apply(batch).whenComplete((ok, failure) -> {
@@ -89,6 +112,17 @@ final class Persistence implements HighWaterMark {
                         + "or removals are not recorded until it recovers): " + failure.getMessage());
             }
         });
+    }
+
+    /** Keeps a record recovery could not read, so that a switch to another store carries it along. */
+    void keepUnreadable(String space, String key, byte[] value) {
+        unreadable.computeIfAbsent(space, s -> new ConcurrentHashMap<>()).put(key, value);
+    }
+
+    /** Adds the sequence marks and the unreadable records to a snapshot of the state (S8). */
+    void snapshotInto(Batch.Builder batch) {
+        marks.forEach((key, mark) -> batch.put(Records.SEQUENCE, key, Records.encodeLong(mark)));
+        unreadable.forEach((space, records) -> records.forEach((key, value) -> batch.put(space, key, value)));
     }
 
     /** Puts a mark read during recovery. */

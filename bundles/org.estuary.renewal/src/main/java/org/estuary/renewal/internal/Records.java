@@ -33,6 +33,10 @@ final class Records {
     static final String LEASES = "renewal/leases";
     static final String LISTENERS = "renewal/listeners";
     static final String SEQUENCE = "renewal/sequence";
+    /** Every space the service writes: what a copy into a new store clears first (S8). */
+    static final java.util.List<String> SPACES = java.util.List.of(SERVICE, SETS, LEASES, LISTENERS, SEQUENCE);
+    /** The key of the service id record in {@value #SERVICE}. */
+    static final String SERVICE_KEY = "id";
 
     private static final byte VERSION = 1;
 
@@ -59,8 +63,17 @@ final class Records {
         return in.readLong();
     }
 
-    byte[] encodeLease(ClientEntry entry) {
-        byte[] lease = marshal(entry.recorded);
+    static byte[] encodeServiceId(java.util.UUID id) {
+        return id.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    static java.util.UUID decodeServiceId(byte[] bytes) {
+        return java.util.UUID.fromString(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The record of {@code entry} holding {@code lease}, its last recorded or a newer renewed form. */
+    byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form) {
+        byte[] lease = marshal(form);
         return write(out -> {
             out.writeLong(entry.setId);
             out.writeLong(entry.desired);

@@ -1,7 +1,6 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,20 +49,20 @@ final class Recovery {
     }
 
     private UUID scan() throws IOException, StoreException {
-        Store store = persistence.store();
+        Store store = persistence.adopt();
         UUID[] id = new UUID[1];
-        store.scan(Records.SERVICE, (key, value) -> id[0] = UUID.fromString(new String(value,
-                StandardCharsets.UTF_8)));
+        store.scan(Records.SERVICE, (key, value) -> id[0] = Records.decodeServiceId(value));
         if (id[0] == null) {
             id[0] = UUID.randomUUID();
-            persistence.write(Batch.builder().put(Records.SERVICE, "id",
-                    id[0].toString().getBytes(StandardCharsets.UTF_8)).build());
+            persistence.write(Batch.builder().put(Records.SERVICE, Records.SERVICE_KEY,
+                    Records.encodeServiceId(id[0])).build());
         }
         List<IOException> failures = new ArrayList<>();
         store.scan(Records.SEQUENCE, (key, value) -> {
             try {
                 persistence.recoveredMark(key, Records.decodeLong(value));
             } catch (IOException e) {
+                persistence.keepUnreadable(Records.SEQUENCE, key, value);
                 failures.add(e);
             }
         });
@@ -74,6 +73,7 @@ final class Recovery {
                 sets.addSet(set);
                 restored.add(set);
             } catch (IOException | NumberFormatException e) {
+                persistence.keepUnreadable(Records.SETS, key, value);
                 failures.add(new IOException("set record " + key + ": " + e.getMessage(), e));
             }
         });
@@ -89,6 +89,7 @@ final class Recovery {
                 service.revive(entry); // a lease whose class is missing stays marshalled and is retried
                 service.scheduler().now(entry);
             } catch (IOException | ClassNotFoundException | NumberFormatException e) {
+                persistence.keepUnreadable(Records.LEASES, key, value);
                 failures.add(new IOException("lease record " + key + ": " + e.getMessage(), e));
             }
         });
@@ -105,6 +106,7 @@ final class Recovery {
                 RemoteEventListener live = service.admission().readListener(listener);
                 service.install(set, records.decodeRegistration(setId, eventId, value, live));
             } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                persistence.keepUnreadable(Records.LISTENERS, key, value);
                 failures.add(new IOException("listener record " + key + ": " + e.getMessage(), e));
             }
         });

@@ -112,10 +112,6 @@ public final class RenewalComponent {
         String store_target() default "(store.type=*)";
     }
 
-    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile Store store;
-
     private final RenewalService service;
     private final ThreadPoolExecutor renewals;
     private final SystemClock clock;
@@ -136,16 +132,27 @@ public final class RenewalComponent {
         this.clock = new SystemClock("estuary-renewal-timer");
         this.renewals = newPool("estuary-renewal", settings.renewalThreads, settings.renewalQueue);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events");
-        this.service = new RenewalService(clock, marshaller, () -> store, settings, renewals, delivery);
+        this.service = new RenewalService(clock, marshaller, settings, renewals, delivery);
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
     }
 
     /**
-     * Recovers from the store and registers the service. SCR injects the dynamic {@code store} field after the
-     * constructor and before this method, so recovery cannot run in the constructor.
+     * The store: greedy and dynamic, so a new {@code store.target} or a better-ranked store rebinds the service
+     * without a restart, and the service copies its state into the new store before it writes there (Store S8).
+     * SCR binds it after the constructor and before {@link #start()}.
      */
+    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindStore(Store store) {
+        service.bindStore(store);
+    }
+
+    void unbindStore(Store store) {
+        service.unbindStore(store);
+    }
+
+    /** Recovers from the store and registers the service; recovery needs the store, so not in the constructor. */
     @Activate
     void start() throws IOException {
         service.start();

@@ -34,6 +34,7 @@ import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.ServiceProxy;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Store;
 
 /**
@@ -43,6 +44,9 @@ import org.estuary.store.api.Store;
  * client is shown their result.
  */
 public final class RenewalService implements RenewalBackend {
+
+    /** How long after a failed copy into a new store the next copy may start (S8). */
+    private static final long STORE_RETRY_MILLIS = 1_000;
 
     private final Object lock = new Object();
     private final Clock clock;
@@ -60,11 +64,15 @@ public final class RenewalService implements RenewalBackend {
     /** How proxies reach this backend: a BackendRef's view, local until the service is exported. */
     private volatile RenewalBackend ref;
 
-    RenewalService(Clock clock, Marshaller marshaller, java.util.function.Supplier<Store> stores,
-            Settings settings, Executor renewals, EventDelivery delivery) {
+    private final BoundStore store;
+
+    RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
+            EventDelivery delivery) {
         this.clock = clock;
         this.settings = settings;
-        this.persistence = new Persistence(stores, settings.writeTimeoutMillis, metrics);
+        this.store = new BoundStore("lease renewal service", lock, this::snapshot, settings.writeTimeoutMillis,
+                STORE_RETRY_MILLIS);
+        this.persistence = new Persistence(store, settings.writeTimeoutMillis, metrics);
         this.records = new Records(marshaller);
         this.admission = new Admission(marshaller, clock);
         this.setLeases = new LeaseTable<>(clock, settings.setPolicy, settings.maxSets, new LeaseListener<>() {
@@ -82,6 +90,48 @@ public final class RenewalService implements RenewalBackend {
         this.delivery = delivery;
         this.events = new EventSender(delivery, new SequenceNumbers(persistence, settings.sequenceBlock,
                 Math.max(2, settings.maxSets * 2)), this::unknownEvent);
+    }
+
+    /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
+    void bindStore(Store bound) {
+        store.bind(bound);
+    }
+
+    void unbindStore(Store unbound) {
+        store.unbind(unbound);
+    }
+
+    /** Whether the service writes through the store bound now (no copy into it pending or failed). */
+    boolean storeSettled() {
+        return store.settled();
+    }
+
+    /**
+     * S8: the whole state as one batch for a new store, built from memory under the lock: it clears the service's
+     * spaces and puts the service id, every set, client lease, registration and sequence mark, and the records
+     * recovery could not read. A client lease goes in its newest renewed form, also when that form's own write
+     * has not been acknowledged yet.
+     */
+    private Batch snapshot() {
+        Batch.Builder batch = Batch.builder();
+        for (String space : Records.SPACES) {
+            batch.clear(space);
+        }
+        batch.put(Records.SERVICE, Records.SERVICE_KEY, Records.encodeServiceId(serviceId));
+        for (SetState set : sets.sets()) {
+            batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(set.expiration));
+            for (ClientEntry entry : set.entries.values()) {
+                batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, entry.newest()));
+            }
+            for (Registration registration : new Registration[] {set.warning, set.failure}) {
+                if (registration != null) {
+                    batch.put(Records.LISTENERS, Records.kindKey(set.setId, registration.eventId),
+                            records.encodeRegistration(registration));
+                }
+            }
+        }
+        persistence.snapshotInto(batch);
+        return batch.build();
     }
 
     /** Rebuilds the state from the store; call once before use. */
@@ -250,7 +300,7 @@ public final class RenewalService implements RenewalBackend {
                 existing.desired = desired;
                 existing.renewDuration = renewDuration;
                 try {
-                    persistence.write(leaseRecord(existing, existing.recorded));
+                    persistence.write(leaseRecord(existing, existing.newest()));
                 } catch (RemoteException e) {
                     existing.desired = oldDesired;
                     existing.renewDuration = oldRenew;
@@ -527,6 +577,7 @@ public final class RenewalService implements RenewalBackend {
             return;
         }
         long version = entry.version;
+        entry.pending = snapshot;
         persistence.writeLater(leaseRecord(entry, snapshot), () -> {
             synchronized (lock) {
                 if (!entry.removed && entry.version >= version) {
@@ -551,13 +602,8 @@ public final class RenewalService implements RenewalBackend {
     }
 
     private Batch leaseRecord(ClientEntry entry, Marshalled<Lease> lease) {
-        Marshalled<Lease> previous = entry.recorded;
-        entry.recorded = lease;
-        try {
-            return Batch.builder().put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry)).build();
-        } finally {
-            entry.recorded = previous;
-        }
+        return Batch.builder().put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, lease))
+                .build();
     }
 
     private void failureEvent(SetState set, Marshalled<Lease> lease, Lease ready, Throwable failure) {

@@ -11,33 +11,72 @@ import org.estuary.store.api.Store;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
- * Builds renewal services for tests: a manual clock, a memory store (kept across "restarts" of the service),
+ * Builds renewal services for tests: a manual clock, a store (memory unless given; kept across "restarts" of the service),
  * renewals and event deliveries run in the thread that advances the clock.
  */
 public final class Harness implements AutoCloseable {
 
     public final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    public final Store store = new MemoryStoreComponent(annotation(MemoryStoreComponent.Config.class));
+    /** The store the next {@link #start} recovers from. */
+    public volatile Store store;
     public final Marshaller marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader()).build();
     private RenewalService service;
+
+    /** On a memory store. */
+    public Harness() {
+        this(new MemoryStoreComponent(annotation(MemoryStoreComponent.Config.class)));
+    }
+
+    /** On {@code store}, which the caller closes. */
+    public Harness(Store store) {
+        this.store = store;
+    }
 
     /** A service with {@code settings}, recovered from the store (a restart if one ran before). */
     public RenewalService start(Settings settings) throws Exception {
         if (service != null) {
             service.close();
         }
-        service = new RenewalService(clock, marshaller, () -> store, settings, Runnable::run,
+        service = new RenewalService(clock, marshaller, settings, Runnable::run,
                 new EventDelivery(clock, Runnable::run, settings.delivery));
+        service.bindStore(store);
         service.start();
         return service;
+    }
+
+    /** The running service (if any) is rebound from the current store to {@code next}, as greedy DS would. */
+    public void switchTo(Store next) {
+        Store previous = store;
+        store = next;
+        if (service != null) {
+            service.bindStore(next);
+            service.unbindStore(previous);
+        }
     }
 
     public RenewalService start() throws Exception {
         return start(Settings.defaults());
     }
 
+    /**
+     * Lets time pass; renewals and events run in this thread, and their store writes are acknowledged before this
+     * returns (a persistent store acknowledges in its own thread, in acceptance order: Store S3).
+     */
     public void advance(long millis) {
         clock.advance(millis, TimeUnit.MILLISECONDS);
+        flush();
+    }
+
+    /** Waits until every batch the service gave the store so far is acknowledged (Store S3: in order). */
+    public void flush() {
+        try {
+            store.applyAndWait(org.estuary.store.api.Batch.builder().delete("harness/flush", "x").build(), 10,
+                    TimeUnit.SECONDS);
+        } catch (org.estuary.store.api.StoreException e) {
+            // a store the test closed or made unusable on purpose: nothing to wait for
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
@@ -48,13 +87,19 @@ public final class Harness implements AutoCloseable {
     }
 
     /** An annotation instance with every element at its default, as SCR builds one from no configuration. */
-    @SuppressWarnings("unchecked")
     static <A> A annotation(Class<A> type) {
+        return annotation(type, java.util.Map.of());
+    }
+
+    /** An annotation instance with the elements of {@code values} set and the rest at their defaults. */
+    @SuppressWarnings("unchecked")
+    static <A> A annotation(Class<A> type, java.util.Map<String, Object> values) {
         return (A) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
             if (method.getName().equals("annotationType")) {
                 return type;
             }
-            Object value = method.getDefaultValue();
+            Object value = values.containsKey(method.getName()) ? values.get(method.getName())
+                    : method.getDefaultValue();
             if (value == null) {
                 throw new UnsupportedOperationException(method.getName());
             }

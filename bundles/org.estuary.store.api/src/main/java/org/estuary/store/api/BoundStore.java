@@ -19,8 +19,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * comes from the service's memory, so it works when the old store is already gone. A bind also starts the copy at
  * once on a thread of its own, so the state reaches the new store even when no client writes for a while.
  *
- * <p>A copy that fails leaves the service without a store: every write is refused with the cause (retryable
- * reasons stay retryable), and the copy is tried again on the next write, at most once per retry interval, until
+ * <p>A copy that fails leaves the service without a store: every write is refused with the cause, always with a
+ * retryable reason (a copy that cannot fit is reported as UNAVAILABLE with the store's own failure as its cause,
+ * since the operator, not the caller, has to act), and the copy is tried again on the next write, at most once per retry interval, until
  * a store accepts it. Nothing the service acknowledged is lost meanwhile: it is still in the service's memory.
  */
 @ProviderType
@@ -155,7 +156,11 @@ public final class BoundStore {
             current = null;
             lastCopyTarget = next;
             retryAt = now + retryNanos;
-            lastCopyFailure = new StoreException(e.reason(), "the " + owner + " could not copy its state ("
+            // A copy that can never fit (TOO_LARGE) is still the operator's to fix, not the caller's fault:
+            // callers see the store as unavailable until then, and the cause keeps the store's own reason.
+            StoreException.Reason reason = e.reason().isRetryable() ? e.reason()
+                    : StoreException.Reason.UNAVAILABLE;
+            lastCopyFailure = new StoreException(reason, "the " + owner + " could not copy its state ("
                     + state.size() + " operations, " + state.bytes() + " bytes) into the " + to + " store it is "
                     + "now bound to, so it refuses changes until the copy succeeds (nothing acknowledged is lost; "
                     + "it is kept in memory and copied again on the next change): " + e.getMessage(), e,

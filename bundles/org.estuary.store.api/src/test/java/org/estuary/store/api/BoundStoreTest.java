@@ -117,7 +117,7 @@ class BoundStoreTest {
         synchronized (lock) {
             bound.bind(tooSmall);
             StoreException refused = assertThrows(StoreException.class, bound::current);
-            assertEquals(StoreException.Reason.FULL, refused.reason(), "the copy's reason, still retryable");
+            assertEquals(StoreException.Reason.FULL, refused.reason(), "the copy's reason when retryable");
             assertTrue(refused.getMessage().contains("refuses changes until the copy succeeds"),
                     refused.getMessage());
             assertTrue(refused.getMessage().contains("max.records=1"), refused.getMessage());
@@ -133,6 +133,22 @@ class BoundStoreTest {
         }
         assertEquals(1, roomy.applied().size());
         assertTrue(bound.settled());
+    }
+
+    @Test
+    void s8ACopyThatCanNeverFitIsReportedRetryableWithTheStoresReasonAsCause() throws Exception {
+        RecordingStore first = new RecordingStore("memory");
+        bound.bind(first);
+        bound.adopt();
+        RecordingStore tiny = new RecordingStore("memory");
+        StoreException tooLarge = new StoreException(StoreException.Reason.TOO_LARGE, "batch exceeds max.bytes");
+        tiny.refusal = tooLarge;
+        synchronized (lock) {
+            bound.bind(tiny);
+            StoreException refused = assertThrows(StoreException.class, bound::current);
+            assertEquals(StoreException.Reason.UNAVAILABLE, refused.reason());
+            assertSame(tooLarge, refused.getCause());
+        }
     }
 
     @Test

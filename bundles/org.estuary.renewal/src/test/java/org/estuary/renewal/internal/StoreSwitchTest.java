@@ -1,0 +1,151 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.renewal.conformance.TestLandlord;
+import org.estuary.renewal.conformance.TestListener;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4 item 4 and Store S8: the renewal service switches stores while it runs (a new {@code store.target}, a
+ * better-ranked store) and loses nothing: the new store gets the whole state before it takes a write, and the
+ * state then survives a restart on it.
+ */
+class StoreSwitchTest {
+
+    private static final long HOUR = 3_600_000L;
+
+    @TempDir
+    Path directory;
+
+    private final Harness harness = new Harness();
+    private final TestLandlord landlord = new TestLandlord(harness.clock);
+    private Store journal;
+
+    @AfterEach
+    void close() {
+        harness.close();
+        landlord.close();
+        if (journal != null) {
+            Stores.close(journal);
+        }
+    }
+
+    @Test
+    void item4MemoryToJournalLosesNothingAndSurvivesARestart() throws Exception {
+        Store memory = harness.store;
+        RenewalService first = harness.start();
+        LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease kept = landlord.grant(10_000);
+        set.renewFor(kept, HOUR, 10_000);
+        Lease expired = landlord.grant(10);
+        harness.advance(30_000);
+        set.renewFor(expired, 60_000); // expired on arrival: a failure event (LR.2.1)
+        harness.advance(0);
+        long firstSeq = failures.events.get(0).getSequenceNumber();
+
+        journal = Stores.journal(directory);
+        harness.switchTo(journal);
+        awaitTrue(first::storeSettled, "the state is copied into the journal");
+        Stores.close(memory); // from now on a write that still went to the memory store would fail
+        Lease added = landlord.grant(10_000);
+        set.renewFor(added, HOUR, 10_000); // acknowledged by the journal
+
+        harness.close();
+        Stores.close(journal);
+        journal = Stores.journal(directory); // the journal read back from disk
+        harness.switchTo(journal);
+        RenewalService second = harness.start();
+        assertEquals(first.proxy(), second.proxy(), "the service id moved with the state");
+        LeaseRenewalSet again = second.proxyOf(second.setsForTest().get(0));
+        assertEquals(set, again);
+        assertEquals(2, again.getLeases().length, "the lease from before the switch and the one after it");
+        Lease expiredToo = landlord.grant(10);
+        harness.advance(30_000);
+        again.renewFor(expiredToo, 60_000);
+        harness.advance(0);
+        assertEquals(2, failures.events.size(), "the listener registration moved with the state");
+        assertTrue(failures.events.get(1).getSequenceNumber() > firstSeq, "sequence numbers continue");
+        harness.advance(30_000);
+        assertTrue(landlord.expiration(kept) > harness.clock.currentTimeMillis(), "still renewed after it all");
+    }
+
+    @Test
+    void item4ACopyThatDoesNotFitRefusesChangesUntilAStoreTakesIt() throws Exception {
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
+        for (int i = 0; i < 3; i++) {
+            set.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        }
+        Store tooSmall = Stores.memory(2);
+        harness.switchTo(tooSmall);
+
+        // S8: the copy fails FULL; the service refuses changes with a retryable error naming the cause
+        RemoteException refused = assertThrows(RemoteException.class,
+                () -> set.renewFor(landlord.grant(10_000), HOUR, 10_000));
+        assertTrue(refused.getMessage().contains("could not copy its state"), refused.getMessage());
+        assertFalse(refused instanceof java.rmi.ServerException, "indefinite: the client may retry");
+        assertTrue(refused.getCause() instanceof StoreException, "the store's failure travels with it");
+        assertTrue(refused.getMessage().contains("max.records=2"), refused.getMessage());
+        assertFalse(service.storeSettled());
+        assertEquals(3, set.getLeases().length, "nothing acknowledged was lost");
+
+        journal = Stores.journal(directory);
+        harness.switchTo(journal); // the operator points store.target at a store that fits
+        set.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        assertTrue(service.storeSettled());
+
+        harness.close();
+        Stores.close(journal);
+        journal = Stores.journal(directory);
+        harness.switchTo(journal);
+        RenewalService restarted = harness.start();
+        assertEquals(4, restarted.counts()[1], "every client lease reached the journal");
+        assertInstanceOf(LeaseRenewalSet.class, restarted.proxyOf(restarted.setsForTest().get(0)));
+    }
+
+    @Test
+    void item4WithoutAStoreChangesAreRefusedAndKeptUntilOneIsBound() throws Exception {
+        Store memory = harness.store;
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
+        service.unbindStore(memory); // the store bundle is being replaced
+        RemoteException refused = assertThrows(RemoteException.class,
+                () -> set.renewFor(landlord.grant(10_000), HOUR, 10_000));
+        assertTrue(refused.getMessage().contains("no store bound"), refused.getMessage());
+
+        service.bindStore(memory); // back: the state (one set, no lease) is copied and writes resume
+        set.renewFor(landlord.grant(10_000), HOUR, 10_000);
+        assertEquals(1, set.getLeases().length);
+        RenewalService restarted = harness.start();
+        assertEquals(1, restarted.counts()[1]);
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 10 s: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.estuary.renewal.internal;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.estuary.store.api.Store;
+import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.memory.internal.MemoryStoreComponent;
+
+/** Real store backends for the renewal service's tests, built and closed as SCR would. */
+final class Stores {
+
+    private Stores() {
+    }
+
+    static Store memory(long maxRecords) {
+        return new MemoryStoreComponent(Harness.annotation(MemoryStoreComponent.Config.class,
+                Map.of("max_records", maxRecords)));
+    }
+
+    /** A journal in {@code directory}; the same directory again is a restart of the store. */
+    static Store journal(Path directory) {
+        return new JournalStoreComponent(Harness.annotation(JournalStoreComponent.Config.class,
+                Map.of("data_directory", directory.toString(), "journal_file_size", 1024 * 1024)));
+    }
+
+    /** Deactivates a store component as SCR does when its bundle stops (Store S7). */
+    static void close(Store store) {
+        try {
+            java.lang.reflect.Method deactivate = store.getClass().getDeclaredMethod("deactivate");
+            deactivate.setAccessible(true);
+            deactivate.invoke(store);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot close " + store, e);
+        }
+    }
+}
