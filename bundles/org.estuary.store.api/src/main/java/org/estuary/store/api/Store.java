@@ -18,7 +18,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * ({@value #TYPE_MEMORY}, {@value #TYPE_JOURNAL} or {@value #TYPE_JDBC}); services only call it, so it is a
  * provider type: a new method in a minor version binds backends, not services. A service names its reference
  * {@value #REFERENCE} (greedy, dynamic, single), exposes {@value #TARGET} in its configuration and reads the
- * reference once per operation. Services share a store; each uses its own spaces, prefixed with its name
+ * reference once per operation. With the default target {@code (store.type=*)} a service uses the best-ranked
+ * store: the backends register with {@code service.ranking} memory 0, journal 10, jdbc 20 (a configuration can
+ * override it), so installing a persistent store moves services onto it (S8). Services share a store; each uses its own spaces, prefixed with its name
  * ({@code "renewal/sets"}, {@code "mailbox/registrations"}).
  *
  * <h2>Contract (checked by the conformance suite in this module's test jar)</h2>

@@ -34,7 +34,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         service = Store.class,
         immediate = true,
         configurationPid = JdbcStoreComponent.PID,
-        property = Store.TYPE + "=" + Store.TYPE_JDBC)
+        // Store S8: ranked above the memory store, so a service on the default store.target moves here
+        property = {Store.TYPE + "=" + Store.TYPE_JDBC, "service.ranking:Integer=20"})
 @Designate(ocd = JdbcStoreComponent.Config.class)
 public final class JdbcStoreComponent implements Store {
 

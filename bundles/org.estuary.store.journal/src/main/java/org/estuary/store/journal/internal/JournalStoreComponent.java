@@ -29,7 +29,8 @@ import org.osgi.service.metatype.annotations.Option;
         service = Store.class,
         immediate = true,
         configurationPid = JournalStoreComponent.PID,
-        property = Store.TYPE + "=" + Store.TYPE_JOURNAL)
+        // Store S8: ranked above the memory store, so a service on the default store.target moves here
+        property = {Store.TYPE + "=" + Store.TYPE_JOURNAL, "service.ranking:Integer=10"})
 @Designate(ocd = JournalStoreComponent.Config.class)
 public final class JournalStoreComponent implements Store {
 
