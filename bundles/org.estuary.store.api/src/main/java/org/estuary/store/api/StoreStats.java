@@ -15,9 +15,13 @@ public final class StoreStats {
     /** The value of a limit the store does not have. */
     public static final long UNLIMITED = -1;
 
+    /** The value of {@link #diskBytes()} for a store that keeps nothing on disk (memory) or cannot tell. */
+    public static final long NOT_ON_DISK = -1;
+
     private final String type;
     private final long records;
     private final long bytes;
+    private final long diskBytes;
     private final long maxRecords;
     private final long maxBytes;
     private final long queued;
@@ -31,6 +35,7 @@ public final class StoreStats {
         this.type = b.type;
         this.records = b.records;
         this.bytes = b.bytes;
+        this.diskBytes = b.diskBytes;
         this.maxRecords = b.maxRecords;
         this.maxBytes = b.maxBytes;
         this.queued = b.queued;
@@ -64,6 +69,15 @@ public final class StoreStats {
     /** Logical bytes stored: keys in UTF-8 plus values. */
     public long bytes() {
         return bytes;
+    }
+
+    /**
+     * What the store occupies on disk, in bytes, including its own overhead (journal: its data files; jdbc: the
+     * tables with their indexes and TOAST), or {@link #NOT_ON_DISK}. Unlike {@link #bytes()} it depends on the
+     * backend, so it tells an operator when to add disk or compact.
+     */
+    public long diskBytes() {
+        return diskBytes;
     }
 
     /** The configured maximum of records, or {@link #UNLIMITED}. */
@@ -109,7 +123,8 @@ public final class StoreStats {
     @Override
     public String toString() {
         return "StoreStats[type=" + type + ", records=" + records + "/" + limit(maxRecords) + ", bytes=" + bytes
-                + "/" + limit(maxBytes) + ", queued=" + queued + ", commits=" + commits + ", failures=" + failures
+                + "/" + limit(maxBytes) + ", diskBytes=" + (diskBytes == NOT_ON_DISK ? "-" : Long.toString(diskBytes))
+                + ", queued=" + queued + ", commits=" + commits + ", failures=" + failures
                 + ", lastCommitNanos=" + lastCommitNanos + ", p99CommitNanos=" + p99CommitNanos
                 + (lastFailure == null ? "" : ", lastFailure=" + lastFailure) + "]";
     }
@@ -125,6 +140,7 @@ public final class StoreStats {
         private final String type;
         private long records;
         private long bytes;
+        private long diskBytes = NOT_ON_DISK;
         private long maxRecords = UNLIMITED;
         private long maxBytes = UNLIMITED;
         private long queued;
@@ -142,6 +158,15 @@ public final class StoreStats {
         public Builder contents(long records, long bytes) {
             this.records = notNegative(records, "records");
             this.bytes = notNegative(bytes, "bytes");
+            return this;
+        }
+
+        /** Bytes the store occupies on disk, or {@link #NOT_ON_DISK} (the default). */
+        public Builder diskBytes(long diskBytes) {
+            if (diskBytes < 0 && diskBytes != NOT_ON_DISK) {
+                throw new IllegalArgumentException("diskBytes must not be negative: " + diskBytes);
+            }
+            this.diskBytes = diskBytes;
             return this;
         }
 

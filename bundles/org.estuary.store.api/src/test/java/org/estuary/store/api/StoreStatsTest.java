@@ -40,6 +40,17 @@ class StoreStatsTest {
     }
 
     @Test
+    void diskSizeIsReportedOrNotOnDisk() {
+        // Issue 7: the stores page shows the size on disk; a memory store has none ('-')
+        assertEquals(StoreStats.NOT_ON_DISK, StoreStats.builder("memory").build().diskBytes());
+        assertTrue(StoreStats.builder("memory").build().toString().contains("diskBytes=-"));
+        StoreStats journal = StoreStats.builder("journal").diskBytes(20_971_520).build();
+        assertEquals(20_971_520, journal.diskBytes());
+        assertTrue(journal.toString().contains("diskBytes=20971520"), journal.toString());
+        assertThrows(IllegalArgumentException.class, () -> StoreStats.builder("jdbc").diskBytes(-2));
+    }
+
+    @Test
     void negativeNumbersAreRefused() {
         // Store stats: a negative count is a backend bug, caught where it is made
         StoreStats.Builder b = StoreStats.builder("memory");

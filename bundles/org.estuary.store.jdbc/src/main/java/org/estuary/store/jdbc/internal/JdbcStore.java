@@ -200,7 +200,31 @@ final class JdbcStore implements Store {
                 .outcomes(commits.get(), failures.get())
                 .latency(latency.last(), latency.percentile(99))
                 .lastFailure(lastFailure)
+                .diskBytes(diskBytes())
                 .build();
+    }
+
+    /**
+     * Issue 7: the size on disk is what PostgreSQL gives for the store's tables with their indexes and TOAST;
+     * {@link StoreStats#NOT_ON_DISK} while the database cannot answer (stats answer also then, S7).
+     */
+    private long diskBytes() {
+        if (closing.get()) {
+            return StoreStats.NOT_ON_DISK;
+        }
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT pg_total_relation_size(to_regclass(?)) + pg_total_relation_size(to_regclass(?))")) {
+            select.setQueryTimeout(Math.min(5, settings.statementTimeoutSeconds()));
+            select.setString(1, tables.records());
+            select.setString(2, tables.schemaVersion());
+            try (ResultSet result = select.executeQuery()) {
+                long size = result.next() ? result.getLong(1) : 0;
+                return result.wasNull() ? StoreStats.NOT_ON_DISK : size;
+            }
+        } catch (SQLException | RuntimeException e) {
+            return StoreStats.NOT_ON_DISK;
+        }
     }
 
     /**
