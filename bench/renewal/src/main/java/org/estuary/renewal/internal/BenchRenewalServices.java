@@ -58,6 +58,11 @@ public final class BenchRenewalServices {
         return service.metrics().storeWrites.getCount();
     }
 
+    /** The store space holding one record per client lease. */
+    public static String leaseSpace() {
+        return Records.LEASES;
+    }
+
     /** Sets, client leases and scheduled entries now. */
     public static long[] counts(RenewalService service) {
         return service.counts();
