@@ -11,8 +11,14 @@ public final class EvilComparator implements Comparator<Object>, Serializable {
     /** Set if the comparator ever ran in this JVM. */
     public static volatile boolean ran;
 
+    /** Set while a test builds a gadget (the comparator runs then, in the JVM that builds it, harmlessly). */
+    public static volatile boolean arming;
+
     @Override
     public int compare(Object a, Object b) {
+        if (arming) {
+            return 0;
+        }
         ran = true;
         System.err.println("GADGET RAN");
         return 0;

@@ -4,8 +4,7 @@ import java.io.IOException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
+import java.rmi.UnmarshalException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +13,7 @@ import net.jini.core.event.RemoteEventListener;
 import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.remote.ClientSockets;
-import org.estuary.remote.RegistryEntry;
+import org.estuary.remote.Registries;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.osgi.annotation.versioning.ProviderType;
@@ -32,7 +31,7 @@ public final class EstuaryClient implements AutoCloseable {
 
     private final String host;
     private final int port;
-    private final ClientSockets sockets;
+    private volatile ClientSockets sockets;
     private final RmiExporter callbacks;
 
     private EstuaryClient(String host, int port, RemoteSettings settings) throws IOException {
@@ -43,8 +42,9 @@ public final class EstuaryClient implements AutoCloseable {
                 .objectPort(settings.objectPort()).connectTimeoutMs(settings.connectTimeoutMs())
                 .callTimeoutMs(settings.callTimeoutMs()).filter(settings.filter()).tls(settings.tls()).build();
         this.callbacks = RmiExporter.start(local); // listens only once a callback is exported
-        this.sockets = new ClientSockets(null, settings.connectTimeoutMs(), settings.callTimeoutMs(),
-                settings.tls() != null);
+        // The callback exporter's factory, pointed at the container: this client's own key material (never another
+        // client's in the same JVM), inherited by every stub this client reads.
+        this.sockets = callbacks.clientSockets().withHost(null);
     }
 
     /**
@@ -80,7 +80,7 @@ public final class EstuaryClient implements AutoCloseable {
 
     /** The names the container's registry binds (services under their interface names, backends by id). */
     public List<String> names() throws RemoteException {
-        return Arrays.asList(registry().list());
+        return Arrays.asList(Registries.list(host, port, sockets));
     }
 
     /**
@@ -104,9 +104,10 @@ public final class EstuaryClient implements AutoCloseable {
         // In OSGi this bundle imports dynamically, so it can load the proxy classes any service bundle exports.
         thread.setContextClassLoader(EstuaryClient.class.getClassLoader());
         try {
-            Remote entry = registry().lookup(name);
-            Object proxy = entry instanceof RegistryEntry ? ((RegistryEntry) entry).proxy() : entry;
-            return type.cast(proxy);
+            return type.cast(Registries.lookup(host, port, sockets, name));
+        } catch (UnmarshalException refused) {
+            sockets = sockets.withFreshConnections(); // the JDK pooled the refused reply's connection unread
+            throw refused;
         } finally {
             thread.setContextClassLoader(saved);
         }
@@ -136,10 +137,6 @@ public final class EstuaryClient implements AutoCloseable {
     @Override
     public void close() {
         callbacks.close();
-    }
-
-    private Registry registry() throws RemoteException {
-        return LocateRegistry.getRegistry(host, port, sockets);
     }
 
     @Override

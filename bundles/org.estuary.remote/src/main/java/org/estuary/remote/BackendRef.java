@@ -21,7 +21,11 @@ import java.rmi.registry.Registry;
 import java.util.Objects;
 import java.util.UUID;
 
+import javax.net.ssl.SSLContext;
+
 import org.estuary.remote.internal.LocalBackends;
+import org.estuary.remote.internal.RemoteInput;
+import org.estuary.remote.internal.TlsContext;
 import org.estuary.remote.internal.LocalBackends.Route;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -124,10 +128,13 @@ public final class BackendRef<B extends Remote> implements Serializable {
             throw new ServiceSwappingException("service " + serviceId + " was not exported when this reference "
                     + "was made; it has no remote endpoint");
         }
+        RemoteInput.ensureInstalled(); // item 4: the reply passes the allowlist, even with no exporter in this JVM
         Thread thread = Thread.currentThread();
         ClassLoader saved = thread.getContextClassLoader();
         // Results resolve as the backend interface's bundle sees them (its proxy classes), also inside OSGi.
         thread.setContextClassLoader(type.getClassLoader());
+        // Stubs in the result connect with the key material this reference connects with (item 3).
+        SSLContext savedTls = TlsContext.enter(current.sockets == null ? null : current.sockets.ssl());
         try {
             B stub = current.stub == null ? resolve(current, null) : type.cast(current.stub);
             try {
@@ -146,6 +153,7 @@ public final class BackendRef<B extends Remote> implements Serializable {
             }
             throw e;
         } finally {
+            TlsContext.restore(savedTls);
             thread.setContextClassLoader(saved);
         }
     }

@@ -1,6 +1,7 @@
 package org.estuary.remote;
 
 import java.io.IOException;
+import java.io.ObjectInputFilter;
 import java.io.Serializable;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
@@ -24,6 +25,7 @@ import javax.net.ssl.SSLContext;
 
 import org.estuary.remote.internal.LocalBackends;
 import org.estuary.remote.internal.LoggingFilter;
+import org.estuary.remote.internal.RemoteInput;
 import org.estuary.remote.internal.ServerSockets;
 import org.estuary.remote.internal.TlsContext;
 import org.osgi.annotation.versioning.ProviderType;
@@ -42,7 +44,9 @@ public final class RmiExporter implements Exporter, AutoCloseable {
     private final RemoteSettings settings;
     private final ServerSockets serverSockets;
     private final ClientSockets clientSockets;
-    private final LoggingFilter filter;
+    private final SSLContext ssl;
+    private final ObjectInputFilter filter;
+    private final RemoteInput.Registration replies;
     private final Registry registry;
     private final int registryPort;
     private final int objectPort;
@@ -53,16 +57,20 @@ public final class RmiExporter implements Exporter, AutoCloseable {
 
     private RmiExporter(RemoteSettings settings) throws IOException {
         this.settings = settings;
-        SSLContext ssl = null;
-        if (settings.tls() != null) {
-            ssl = TlsContext.of(settings.tls());
-            TlsContext.install(ssl);
-        }
-        this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), ssl,
+        // This exporter's own key material (item 3): never shared with other exporters or clients of the JVM.
+        SSLContext context = settings.tls() == null ? null : TlsContext.of(settings.tls());
+        this.ssl = context;
+        this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), context,
                 settings.tls() != null && settings.tls().clientAuth());
         this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(),
-                settings.callTimeoutMs(), ssl != null);
-        this.filter = new LoggingFilter(settings.filter());
+                settings.callTimeoutMs(), context);
+        LoggingFilter allowlist = new LoggingFilter(settings.filter());
+        // A stub arriving in a call to this exporter connects with this exporter's keys: its socket factory is
+        // read right after the filter saw its class, on the thread of this exporter's connection.
+        this.filter = info -> {
+            TlsContext.enter(context);
+            return allowlist.checkInput(info);
+        };
         if (settings.registryPort() == RemoteSettings.NO_REGISTRY) {
             this.registry = null;
             this.registryPort = -1;
@@ -73,6 +81,12 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             this.registry = LocateRegistry.createRegistry(settings.registryPort(), clientSockets, serverSockets);
             this.registryPort = serverSockets.boundPort() > 0 ? serverSockets.boundPort() : settings.registryPort();
             this.objectPort = settings.objectPort() == 0 ? registryPort : settings.objectPort();
+        }
+        // Item 4: what remote objects return to this JVM (a client's listener or landlord, a container's reply)
+        // passes the same allowlist as the calls this exporter receives.
+        this.replies = RemoteInput.register(settings.filter());
+        if (context != null) {
+            TlsContext.register(context);
         }
     }
 
@@ -215,6 +229,10 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         exported.forEach(RmiExporter::unexportQuietly);
         if (registry != null) {
             unexportQuietly(registry);
+        }
+        replies.close();
+        if (ssl != null) {
+            TlsContext.unregister(ssl);
         }
     }
 

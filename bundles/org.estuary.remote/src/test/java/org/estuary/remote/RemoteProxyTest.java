@@ -130,6 +130,22 @@ class RemoteProxyTest {
     }
 
     @Test
+    void gadgetInAHostileContainersReplyIsRefusedByTheClient() throws Exception {
+        EchoProxy proxy = lookup();
+        EvilComparator.ran = false;
+        // item 4: a return value is read through the allowlist too
+        RemoteException refused = assertThrows(RemoteException.class, proxy::gadget);
+        assertTrue(refused instanceof java.rmi.UnmarshalException, refused.toString());
+        assertTrue(String.valueOf(refused.getCause()).contains("REJECTED"), refused.toString());
+        // so is a registry lookup reply
+        RemoteException lookupRefused = assertThrows(RemoteException.class, () -> LocateRegistry
+                .getRegistry("127.0.0.1", port, new ClientSockets(null, 5_000, 10_000, false)).lookup("gadget"));
+        assertTrue(String.valueOf(lookupRefused.getCause()).contains("REJECTED"), lookupRefused.toString());
+        assertFalse(EvilComparator.ran, "the comparator ran in the client");
+        assertEquals("g1", proxy.generation()); // the proxy keeps working
+    }
+
+    @Test
     void twoHundredConcurrentClientsAreServed() throws Exception {
         EchoProxy proxy = lookup();
         int clients = 200;

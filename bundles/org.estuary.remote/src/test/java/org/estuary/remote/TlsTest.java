@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
-import org.estuary.remote.internal.TlsContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,7 @@ class TlsTest {
     private static final char[] PASSWORD = "test-pass".toCharArray();
     private static Path dir;
     private static RmiExporter server;
-    private static Echo stub;
+    private static UUID serviceId;
 
     @BeforeAll
     static void makeKeysAndStart() throws Exception {
@@ -44,39 +43,66 @@ class TlsTest {
                 .tls(new RemoteSettings.Tls(dir.resolve("server.p12"), PASSWORD, dir.resolve("truststore.p12"),
                         PASSWORD, "PKCS12", true))
                 .build());
-        UUID id = UUID.randomUUID();
-        server.export(id, Echo.class, new EchoBackend("tls"));
-        stub = (Echo) LocateRegistry.getRegistry("127.0.0.1", server.registryPort(), server.clientSockets())
-                .lookup(Exporter.BACKEND_PREFIX + id);
+        serviceId = UUID.randomUUID();
+        server.export(serviceId, Echo.class, new EchoBackend("tls"));
     }
 
     @AfterAll
     static void stop() {
-        TlsContext.install(null);
         if (server != null) {
             server.close();
         }
     }
 
+    /** A client's exporter (callbacks only) with its own key material. */
+    private static RmiExporter client(Path keyStore) throws Exception {
+        return RmiExporter.start(RemoteSettings.builder().registryPort(RemoteSettings.NO_REGISTRY)
+                .connectTimeoutMs(5_000).callTimeoutMs(5_000)
+                .tls(new RemoteSettings.Tls(keyStore, keyStore == null ? null : PASSWORD,
+                        dir.resolve("truststore.p12"), PASSWORD, "PKCS12", false))
+                .build());
+    }
+
+    private static Echo lookup(RmiExporter client) throws Exception {
+        return (Echo) Registries.lookup("127.0.0.1", server.registryPort(), client.clientSockets().withHost(null),
+                Exporter.BACKEND_PREFIX + serviceId);
+    }
+
     @Test
     void clientWithCertificateIsAccepted() throws Exception {
-        TlsContext.install(TlsContext.of(new RemoteSettings.Tls(dir.resolve("client.p12"), PASSWORD,
-                dir.resolve("truststore.p12"), PASSWORD, "PKCS12", false)));
-        assertEquals("tls", stub.generation());
-        assertTrue(stub.path().startsWith("rmi from 127.0.0.1"));
+        try (RmiExporter client = client(dir.resolve("client.p12"))) {
+            Echo stub = lookup(client);
+            assertEquals("tls", stub.generation());
+            assertTrue(stub.path().startsWith("rmi from 127.0.0.1"));
+        }
     }
 
     @Test
     void clientWithoutCertificateIsRefused() throws Exception {
-        TlsContext.install(TlsContext.of(new RemoteSettings.Tls(null, null, dir.resolve("truststore.p12"),
-                PASSWORD, "PKCS12", false)));
-        RemoteException refused = assertThrows(RemoteException.class,
-                () -> LocateRegistry.getRegistry("127.0.0.1", server.registryPort(),
-                        new ClientSockets(null, 5_000, 5_000, true)).lookup("anything"));
-        assertTrue(refused.toString().contains("SSL") || String.valueOf(refused.getCause()).contains("SSL")
-                || String.valueOf(refused.getCause()).contains("certificate")
-                || String.valueOf(refused.getCause()).contains("Broken pipe")
-                || String.valueOf(refused.getCause()).contains("reset"), refused.toString());
+        try (RmiExporter client = client(null)) {
+            RemoteException refused = assertThrows(RemoteException.class, () -> lookup(client));
+            assertTrue(isTlsRefusal(refused), refused.toString());
+        }
+    }
+
+    @Test
+    void eachClientInOneJvmUsesItsOwnKeys() throws Exception {
+        // The client without a certificate starts last: with one TLS context per JVM it would have replaced the
+        // certified client's keys.
+        try (RmiExporter certified = client(dir.resolve("client.p12")); RmiExporter anonymous = client(null)) {
+            Echo stub = lookup(certified); // the stub read through the certified client's factory keeps its keys
+            RemoteException refused = assertThrows(RemoteException.class, () -> lookup(anonymous));
+            assertTrue(isTlsRefusal(refused), refused.toString());
+            assertEquals("tls", stub.generation());
+            assertEquals("tls", lookup(certified).generation());
+            assertThrows(RemoteException.class, () -> lookup(anonymous));
+        }
+    }
+
+    private static boolean isTlsRefusal(RemoteException refused) {
+        String text = refused + " " + refused.getCause();
+        return text.contains("SSL") || text.contains("certificate") || text.contains("Broken pipe")
+                || text.contains("reset");
     }
 
     @Test

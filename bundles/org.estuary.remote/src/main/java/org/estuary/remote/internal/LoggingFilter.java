@@ -11,8 +11,10 @@ import org.estuary.io.SerialFilterException;
 
 /**
  * The allowlist on every exported object, logging each refusal (what was refused, why, from which host) so an
- * operator sees the attempt; the caller gets an {@code UnmarshalException} and the endpoint keeps serving. At most
- * one line per second; the others are counted into the next line.
+ * operator sees the attempt; the caller gets an {@code UnmarshalException} and the endpoint keeps serving. The same
+ * for replies ({@link #forReplies}): what a remote object sent back to this JVM, refused on the thread that called
+ * it, which gets the {@code UnmarshalException}. At most one line per second; the others are counted into the next
+ * line.
  */
 public final class LoggingFilter implements ObjectInputFilter {
 
@@ -20,11 +22,23 @@ public final class LoggingFilter implements ObjectInputFilter {
     private static final long QUIET_NANOS = 1_000_000_000L;
 
     private final SerialFilter filter;
+    private final boolean replies;
     private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - QUIET_NANOS);
     private final AtomicLong suppressed = new AtomicLong();
 
+    /** For the calls an export receives. */
     public LoggingFilter(SerialFilter filter) {
+        this(filter, false);
+    }
+
+    private LoggingFilter(SerialFilter filter, boolean replies) {
         this.filter = filter;
+        this.replies = replies;
+    }
+
+    /** For what remote objects return to this JVM (return values, exceptions, registry replies). */
+    public static LoggingFilter forReplies(SerialFilter filter) {
+        return new LoggingFilter(filter, true);
     }
 
     @Override
@@ -56,14 +70,21 @@ public final class LoggingFilter implements ObjectInputFilter {
         } catch (SerialFilterException refused) {
             reason = refused.getMessage();
         }
+        long others = suppressed.getAndSet(0);
+        String more = others == 0 ? "" : " (" + others + " more refusals in the last second)";
+        if (replies) {
+            LOG.log(Level.WARNING, "refused a reply from a remote object, read by thread {0}: {1}; that call "
+                    + "failed with an UnmarshalException, this JVM keeps serving{2}", Thread.currentThread()
+                    .getName(), reason, more);
+            return;
+        }
         String client;
         try {
             client = RemoteServer.getClientHost();
         } catch (ServerNotActiveException notInACall) {
             client = "(unknown)";
         }
-        long others = suppressed.getAndSet(0);
         LOG.log(Level.WARNING, "refused a remote call from {0}: {1}; the call failed, the endpoint keeps serving{2}",
-                client, reason, others == 0 ? "" : " (" + others + " more refusals in the last second)");
+                client, reason, more);
     }
 }

@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -15,21 +18,49 @@ import javax.net.ssl.TrustManagerFactory;
 import org.estuary.remote.RemoteSettings;
 
 /**
- * What this JVM's Estuary client sockets use, whoever made the stub: the TLS context the last configured exporter
- * or client installed (the JDK default without one) and the call-timeout cap. JVM-wide because a stub's socket
- * factory arrives by deserialization and cannot carry key material.
+ * The TLS contexts of this JVM's exporters and clients, one each (item 3 of the audit: never one per JVM), the
+ * context a thread reading a stub hands to the socket factories in it ({@link #enter}), and the call-timeout cap.
  */
 public final class TlsContext {
 
-    private static volatile SSLContext context;
+    private static final ThreadLocal<SSLContext> SCOPE = new ThreadLocal<>();
+    private static final Set<SSLContext> LIVE = ConcurrentHashMap.newKeySet();
     private static volatile int callTimeoutCapMs = Integer.MAX_VALUE;
 
     private TlsContext() {
     }
 
-    /** Installs the context TLS client sockets of this JVM use. */
-    public static void install(SSLContext ssl) {
-        context = ssl;
+    /** An exporter or client with this context runs (until {@link #unregister}). */
+    public static void register(SSLContext ssl) {
+        LIVE.add(ssl);
+    }
+
+    public static void unregister(SSLContext ssl) {
+        LIVE.remove(ssl);
+    }
+
+    /**
+     * Socket factories read on this thread take {@code ssl} (null: none) until {@link #restore}; returns what to
+     * restore.
+     */
+    public static SSLContext enter(SSLContext ssl) {
+        SSLContext previous = SCOPE.get();
+        SCOPE.set(ssl);
+        return previous;
+    }
+
+    /** Ends an {@link #enter}. */
+    public static void restore(SSLContext previous) {
+        if (previous == null) {
+            SCOPE.remove();
+        } else {
+            SCOPE.set(previous);
+        }
+    }
+
+    /** The context socket factories read on this thread take, or null. */
+    public static SSLContext scoped() {
+        return SCOPE.get();
     }
 
     /** Lowers the cap on reply and connect timeouts of every Estuary client socket in this JVM. */
@@ -42,10 +73,23 @@ public final class TlsContext {
         return Math.min(ms, callTimeoutCapMs);
     }
 
-    /** The factory TLS client sockets come from. */
-    public static SSLSocketFactory clientFactory() {
-        SSLContext ssl = context;
-        return ssl != null ? ssl.getSocketFactory() : (SSLSocketFactory) SSLSocketFactory.getDefault();
+    /**
+     * The factory TLS client sockets come from: {@code own} if given, else the only TLS context an exporter or
+     * client of this JVM runs, else the JDK default ({@code javax.net.ssl.*} properties). Never "the last one
+     * started": with several, a factory that belongs to none of them cannot guess.
+     */
+    public static SSLSocketFactory clientFactory(SSLContext own) {
+        if (own != null) {
+            return own.getSocketFactory();
+        }
+        Iterator<SSLContext> live = LIVE.iterator();
+        if (live.hasNext()) {
+            SSLContext only = live.next();
+            if (!live.hasNext()) {
+                return only.getSocketFactory();
+            }
+        }
+        return (SSLSocketFactory) SSLSocketFactory.getDefault();
     }
 
     /**
