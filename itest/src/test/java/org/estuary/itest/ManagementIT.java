@@ -132,6 +132,7 @@ public class ManagementIT {
 
             String stores = ssh("estuary:stores");
             assertTrue(stores, stores.contains("org.estuary.renewal"));
+            assertTrue(stores, stores.contains("On disk"));
 
             String completed = complete("estuary:leases " + id.substring(0, id.length() - 1));
             assertTrue("completion of set ids: " + completed, completed.contains(id));
@@ -176,6 +177,7 @@ public class ManagementIT {
         String stores = get("/system/console/estuary-stores").body();
         assertTrue(stores, stores.contains("id=\"estuary-stores\""));
         assertTrue(stores, stores.contains("org.estuary.renewal"));
+        assertTrue(stores, stores.contains("<th>On disk</th>"));
         assertEquals(401, HTTP.send(HttpRequest.newBuilder(url("/system/console/estuary-renewal")).build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode());
     }
@@ -215,7 +217,7 @@ public class ManagementIT {
             assertEquals("Karaf was not restarted", started, framework.getLastModified());
             assertEquals(org.osgi.framework.Bundle.ACTIVE, framework.getState());
         } finally {
-            postTo("/system/console/configMgr/org.estuary.renewal", "delete=true");
+            postTo("/system/console/configMgr/org.estuary.renewal", "apply=true&delete=true");
             Processes.await(Duration.ofSeconds(30), () -> {
                 var reference = context.getServiceReference(RenewalAdmin.class);
                 return reference != null && context.getService(reference).set(RenewalAdmin.parseId(keptId))
@@ -234,6 +236,7 @@ public class ManagementIT {
      */
     @Test
     public void anInvalidConfigurationIsRefusedAndTheServiceStaysUp() throws Exception {
+        String before = ssh("config:property-list -p org.estuary.renewal");
         LeaseRenewalSet kept = renewals.createLeaseRenewalSet(600_000);
         String keptId = idOf(kept);
         try {
@@ -248,21 +251,29 @@ public class ManagementIT {
             String stored = ssh("config:property-list -p org.estuary.renewal");
             assertFalse(stored, stored.matches("(?s).*max\\.sets\\s*=\\s*(0|-5)\\b.*"));
         } finally {
-            postTo("/system/console/configMgr/org.estuary.renewal", "delete=true");
+            postTo("/system/console/configMgr/org.estuary.renewal", "apply=true&delete=true");
         }
-        assertTrue("the service answers with its sets", Processes.await(Duration.ofSeconds(30), () -> {
+        String deleted = ssh("config:property-list -p org.estuary.renewal");
+        assertFalse("the console deleted the configuration: " + deleted, deleted.contains("max.sets"));
+        String[] state = {"not tried"};
+        boolean answers = Processes.await(Duration.ofSeconds(30), () -> {
             try {
                 LeaseRenewalService current = currentService();
                 var reference = context.getServiceReference(RenewalAdmin.class);
                 if (current == null || reference == null) {
+                    state[0] = "service " + current + ", admin " + reference;
                     return false;
                 }
                 current.createLeaseRenewalSet(60_000).getRenewalSetLease().cancel();
+                state[0] = "kept set present: " + context.getService(reference).set(RenewalAdmin.parseId(keptId));
                 return context.getService(reference).set(RenewalAdmin.parseId(keptId)).isPresent();
             } catch (Exception notYet) {
+                state[0] = notYet.toString();
                 return false;
             }
-        }));
+        });
+        assertTrue("the service answers with its sets: " + state[0] + "\nbefore: " + before + "\nafter: "
+                + ssh("config:property-list -p org.estuary.renewal") + "\n" + tail(karafLog()), answers);
         RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
         assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
     }
@@ -282,6 +293,14 @@ public class ManagementIT {
                 logged);
         String shown = ssh("log:display");
         assertTrue("log:display shows the refusal", shown.contains(expected));
+    }
+
+    private static String karafLog() {
+        try {
+            return Files.readString(Path.of(System.getProperty("karaf.data"), "log", "karaf.log"));
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     private static String tail(String text) {
@@ -311,6 +330,42 @@ public class ManagementIT {
         assertEquals(Boolean.TRUE, server[0].invoke(name, "cancelSet", new Object[] {id},
                 new String[] {String.class.getName()}));
         assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+    }
+
+    /**
+     * Issue 7 item 4: every registered store has its MBean, {@code org.estuary:type=Store,name=TYPE,service.id=ID},
+     * with the numbers of the stores page; the journal's size on disk is its files', the memory store has none.
+     */
+    @Test
+    public void jmxShowsEveryStore() throws Exception {
+        javax.management.MBeanServer server = context.getService(context.getServiceReference(
+                javax.management.MBeanServer.class));
+        var stores = context.getServiceReferences(org.estuary.store.api.Store.class, null);
+        assertFalse("stores are registered", stores.isEmpty());
+        for (var reference : stores) {
+            String type = (String) reference.getProperty(org.estuary.store.api.Store.TYPE);
+            javax.management.ObjectName name = new javax.management.ObjectName("org.estuary:type=Store,name="
+                    + type + ",service.id=" + reference.getProperty("service.id"));
+            assertTrue(name + " is registered", Processes.await(Duration.ofSeconds(30),
+                    () -> server.isRegistered(name)));
+            org.estuary.store.api.StoreStats stats = context.getService(reference).stats();
+            assertEquals(type, server.getAttribute(name, "Type"));
+            assertTrue(name.toString(), (Long) server.getAttribute(name, "Records") >= 0);
+            assertTrue(name.toString(), (Long) server.getAttribute(name, "Commits") >= 0);
+            for (String attribute : List.of("Bytes", "Queued", "Failures", "LastCommitMicros", "P99CommitMicros",
+                    "MaxRecords", "MaxBytes")) {
+                assertTrue(name + " " + attribute, server.getAttribute(name, attribute) instanceof Long);
+            }
+            long disk = (Long) server.getAttribute(name, "DiskBytes");
+            if (type.equals("memory")) {
+                assertEquals(-1L, disk);
+            } else if (type.equals("journal")) {
+                assertTrue("the journal has files on disk: " + disk, disk > 0);
+                assertEquals(stats.diskBytes() > 0, disk > 0);
+            }
+        }
+        javax.management.ObjectName all = new javax.management.ObjectName("org.estuary:type=Store,*");
+        assertEquals(stores.size(), server.queryNames(all, null).size());
     }
 
     /**

@@ -14,7 +14,7 @@ import org.osgi.framework.BundleContext;
 
 /** {@code estuary:stores}: every registered store with its numbers (issue 7 items 1 and 3). */
 @Command(scope = "estuary", name = "stores", description = "Lists the stores: type, the bundles using each, "
-        + "records, bytes, commit latency (last and 99th percentile) and failures.")
+        + "records, bytes, size on disk, commit latency (last and 99th percentile) and failures.")
 @Service
 public class StoresCommand implements Action {
 
@@ -34,6 +34,7 @@ public class StoresCommand implements Action {
         table.column("Used by");
         table.column("Records").alignRight();
         table.column("Bytes").alignRight();
+        table.column("On disk").alignRight();
         table.column("Queued").alignRight();
         table.column("Commits").alignRight();
         table.column("Last commit").alignRight();
@@ -45,11 +46,16 @@ public class StoresCommand implements Action {
             table.addRow().addContent(row.serviceId(), row.type(),
                     row.users().isEmpty() ? "-" : String.join(", ", row.users()),
                     stats.records() + limit(stats.maxRecords()), stats.bytes() + limit(stats.maxBytes()),
-                    stats.queued(), stats.commits(), Text.nanos(stats.lastCommitNanos()),
+                    disk(stats.diskBytes()), stats.queued(), stats.commits(), Text.nanos(stats.lastCommitNanos()),
                     Text.nanos(stats.p99CommitNanos()), stats.failures(), Text.clean(stats.lastFailure()));
         }
         table.print(out);
         out.println(rows.size() + (rows.size() == 1 ? " store" : " stores"));
+    }
+
+    /** Issue 7: the size on disk, '-' where a store has none (memory). */
+    private static String disk(long diskBytes) {
+        return diskBytes == StoreStats.NOT_ON_DISK ? "-" : Long.toString(diskBytes);
     }
 
     private static String limit(long max) {

@@ -173,5 +173,17 @@ class CommandsTest {
         assertTrue(text.contains("2.25 ms"), text);
         assertTrue(text.contains("store full"), text);
         assertTrue(text.contains("1 store"), text);
+        assertTrue(text.contains("On disk"), text);
+    }
+
+    @Test
+    void item3StoresPrintsTheSizeOnDiskOrADash() {
+        StoresCommand.print(out, List.of(
+                new StoreInventory.Entry(1, "memory", List.of(), StoreStats.builder("memory").build()),
+                new StoreInventory.Entry(2, "journal", List.of(), StoreStats.builder("journal").contents(1, 10)
+                        .diskBytes(20_971_520).build())));
+        String text = output();
+        assertTrue(text.contains("20971520"), text);
+        assertTrue(text.matches("(?s).*\\bmemory\\b.*\\s-\\s.*"), text);
     }
 }
