@@ -40,7 +40,7 @@ public final class EstuaryClient implements AutoCloseable {
         RemoteSettings local = RemoteSettings.builder().bindAddress(settings.bindAddress())
                 .advertisedHost(settings.advertisedHost()).registryPort(RemoteSettings.NO_REGISTRY)
                 .objectPort(settings.objectPort()).connectTimeoutMs(settings.connectTimeoutMs())
-                .callTimeoutMs(settings.callTimeoutMs()).filter(settings.filter()).tls(settings.tls()).build();
+                .callTimeoutMs(settings.callTimeoutMs()).readTimeoutMs(settings.readTimeoutMs()).filter(settings.filter()).tls(settings.tls()).build();
         this.callbacks = RmiExporter.start(local); // listens only once a callback is exported
         // The callback exporter's factory, pointed at the container: this client's own key material (never another
         // client's in the same JVM), inherited by every stub this client reads.

@@ -22,6 +22,8 @@ public final class RemoteSettings {
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
     /** Default call (read) timeout. */
     public static final long DEFAULT_CALL_TIMEOUT_MS = 60_000;
+    /** Default server-side read timeout: how long an accepted connection may stay silent. */
+    public static final long DEFAULT_READ_TIMEOUT_MS = 120_000;
 
     private final String bindAddress;
     private final String advertisedHost;
@@ -29,6 +31,7 @@ public final class RemoteSettings {
     private final int objectPort;
     private final long connectTimeoutMs;
     private final long callTimeoutMs;
+    private final long readTimeoutMs;
     private final SerialFilter filter;
     private final Tls tls;
 
@@ -39,6 +42,7 @@ public final class RemoteSettings {
         this.objectPort = b.objectPort;
         this.connectTimeoutMs = b.connectTimeoutMs;
         this.callTimeoutMs = b.callTimeoutMs;
+        this.readTimeoutMs = b.readTimeoutMs;
         this.filter = b.filter;
         this.tls = b.tls;
     }
@@ -85,6 +89,14 @@ public final class RemoteSettings {
         return callTimeoutMs;
     }
 
+    /**
+     * The longest an accepted connection waits for the peer's next bytes (between calls, or in the middle of one)
+     * before it is closed and its server thread freed: bounds half-open connections (issue 5 item 5).
+     */
+    public long readTimeoutMs() {
+        return readTimeoutMs;
+    }
+
     /** The filter every exported object's incoming calls are read through. */
     public SerialFilter filter() {
         return filter;
@@ -99,7 +111,7 @@ public final class RemoteSettings {
     public String toString() {
         return "bind.address=" + bindAddress + ", advertise.host=" + advertisedHost() + ", registry.port="
                 + registryPort + ", object.port=" + objectPort + ", connect.timeout.ms=" + connectTimeoutMs
-                + ", call.timeout.ms=" + callTimeoutMs + ", tls=" + (tls == null ? "off" : tls);
+                + ", call.timeout.ms=" + callTimeoutMs + ", read.timeout.ms=" + readTimeoutMs + ", tls=" + (tls == null ? "off" : tls);
     }
 
     /** TLS key material (paths to keystores; JDK {@code KeyStore} types such as PKCS12 or JKS). */
@@ -170,6 +182,7 @@ public final class RemoteSettings {
         private int objectPort;
         private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
         private long callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS;
+        private long readTimeoutMs = DEFAULT_READ_TIMEOUT_MS;
         private SerialFilter filter = SerialFilter.defaults();
         private Tls tls;
 
@@ -219,6 +232,12 @@ public final class RemoteSettings {
         /** @throws IllegalArgumentException unless positive */
         public Builder callTimeoutMs(long ms) {
             this.callTimeoutMs = positive(ms, "call timeout");
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless positive */
+        public Builder readTimeoutMs(long ms) {
+            this.readTimeoutMs = positive(ms, "read timeout");
             return this;
         }
 

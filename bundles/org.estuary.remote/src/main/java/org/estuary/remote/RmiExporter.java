@@ -61,7 +61,7 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         SSLContext context = settings.tls() == null ? null : TlsContext.of(settings.tls());
         this.ssl = context;
         this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), context,
-                settings.tls() != null && settings.tls().clientAuth());
+                settings.tls() != null && settings.tls().clientAuth(), settings.readTimeoutMs());
         this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(),
                 settings.callTimeoutMs(), context);
         LoggingFilter allowlist = new LoggingFilter(settings.filter());

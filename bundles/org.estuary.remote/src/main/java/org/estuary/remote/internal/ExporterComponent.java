@@ -62,6 +62,11 @@ public final class ExporterComponent implements Exporter {
                 + "also when a service calls a client's listener.")
         long call_timeout_ms() default RemoteSettings.DEFAULT_CALL_TIMEOUT_MS;
 
+        @AttributeDefinition(name = "Read timeout (ms)", min = "1", description = "Longest an accepted "
+                + "connection may stay silent (between calls or mid-request) before it is closed: bounds half-open "
+                + "connections.")
+        long read_timeout_ms() default RemoteSettings.DEFAULT_READ_TIMEOUT_MS;
+
         @AttributeDefinition(name = "TLS")
         boolean tls_enabled() default false;
 
@@ -113,7 +118,7 @@ public final class ExporterComponent implements Exporter {
         return RemoteSettings.builder().bindAddress(config.bind_address())
                 .advertisedHost(config.advertise_host()).registryPort(config.registry_port())
                 .objectPort(config.object_port()).connectTimeoutMs(config.connect_timeout_ms())
-                .callTimeoutMs(config.call_timeout_ms()).tls(tls);
+                .callTimeoutMs(config.call_timeout_ms()).readTimeoutMs(config.read_timeout_ms()).tls(tls);
     }
 
     private static Path pathOf(String text) {
