@@ -1,6 +1,5 @@
 package org.estuary.bench.store;
 
-import java.lang.annotation.Annotation;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -18,14 +17,21 @@ import java.util.concurrent.TimeUnit;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
+import org.estuary.store.jdbc.internal.JdbcBenchAccess;
+import org.estuary.store.jdbc.internal.JdbcStoreComponent;
+import org.estuary.store.jdbc.internal.PostgresServer;
 import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
- * Issue 4's store benchmark: first the disk's own limit (write 1 KB + force, one thread), then batches of one 1 KB
- * record with 1, 8 and 64 concurrent writers on each backend, each writer waiting for its acknowledgement. Prints
- * records/s, syncs/s, records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line
- * for the default embedded backend (journal).
+ * Issue 4's store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
+ * it is installed, and a Java loop of 1 KB write + fdatasync in any case), then batches of one 1 KB record with 1, 8
+ * and 64 concurrent writers on each backend, each writer waiting for its acknowledgement. Prints records/s, syncs/s,
+ * records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line for the default embedded
+ * backend (journal).
+ *
+ * <p>Backends: journal (the default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests),
+ * mvstore (H2's MVStore with the same group commit: issue 4 item 1's comparison) and memory.
  */
 public final class StoreBench {
 
@@ -36,16 +42,21 @@ public final class StoreBench {
         long syncs(Store store);
 
         void close(Store store) throws Exception;
+
+        /** Called once after the backend's last run. */
+        default void shutdown() throws Exception {
+        }
     }
 
-    /** The backends, in the order they run. Add a line here for another backend (jdbc). */
+    /** The backends, in the order they run. */
     static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
 
     static {
         BACKENDS.put("journal", new Backend() {
             @Override
             public Store open(Path dir) {
-                return new JournalStoreComponent(journalConfig(dir));
+                return new JournalStoreComponent(Configs.of(JournalStoreComponent.Config.class, Map.of(
+                        "data_directory", dir.toString(), "sync_mode", "fsync", "max_bytes", 1L << 30)));
             }
 
             @Override
@@ -60,10 +71,58 @@ public final class StoreBench {
                 deactivate.invoke(store);
             }
         });
+        BACKENDS.put("jdbc", new Backend() {
+            private PostgresServer server;
+            private int run;
+
+            @Override
+            public Store open(Path dir) throws Exception {
+                if (server == null) {
+                    server = PostgresServer.startOrThrow("bench");
+                }
+                // A fresh table per run, so every run starts empty as the journal's does.
+                return new JdbcStoreComponent(server.dataSource("estuary-bench"), Configs.of(
+                        JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return JdbcBenchAccess.databaseCommits(store);
+            }
+
+            @Override
+            public void close(Store store) {
+                JdbcBenchAccess.close(store);
+            }
+
+            @Override
+            public void shutdown() throws Exception {
+                if (server != null) {
+                    server.close();
+                }
+            }
+        });
+        BACKENDS.put("mvstore", new Backend() {
+            @Override
+            public Store open(Path dir) {
+                return new MvStoreStore(dir.resolve("store.mv.db"));
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return ((MvStoreStore) store).syncs();
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                ((MvStoreStore) store).close();
+            }
+        });
         BACKENDS.put("memory", new Backend() {
             @Override
             public Store open(Path dir) {
-                return new MemoryStoreComponent(memoryConfig());
+                return new MemoryStoreComponent(Configs.of(MemoryStoreComponent.Config.class, Map.of(
+                        "max_bytes", 1L << 30)));
             }
 
             @Override
@@ -93,8 +152,20 @@ public final class StoreBench {
         String only = args.length > 2 ? args[2] : null;
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                 + System.getProperty("java.version") + ", data in " + data);
-        double fsync = fsyncLimit(data.resolve("fsync.probe"), seconds);
-        System.out.printf("disk: fsync_limit_per_s=%.0f (write 1 KB + force into a laid-out file, one thread)%n", fsync);
+        // Issue 4: "first the disk's own limit". fio is the reference when installed (apt-get install fio); the
+        // Java loop does what the journal does (1 KB writes into a file laid out with zeros, fdatasync each).
+        double java = javaFsyncLimit(data.resolve("fsync.probe"), seconds);
+        System.out.printf("disk: java_fdatasync_per_s=%.0f (FileChannel.write 1 KB + force(false), sequential in a "
+                + "16 MB file laid out with zeros, one thread)%n", java);
+        double fio = fioFsyncLimit(data, seconds);
+        if (fio > 0) {
+            System.out.printf("disk: fio_fdatasync_per_s=%.0f (fio --rw=write --ioengine=sync --fdatasync=1 --bs=1k "
+                    + "--size=16m --time_based, in the data directory)%n", fio);
+        } else {
+            System.out.println("disk: fio not installed (apt-get install fio); the Java loop is the limit");
+        }
+        double fsync = fio > 0 ? fio : java;
+        String probe = fio > 0 ? "fio" : "java";
         Map<String, Result> journal = new LinkedHashMap<>();
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
             if (only != null && !only.equals(backend.getKey())) {
@@ -114,22 +185,59 @@ public final class StoreBench {
                 }
             }
         }
+        for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
+            if (only == null || only.equals(backend.getKey())) {
+                backend.getValue().shutdown();
+            }
+        }
         if (journal.containsKey("w64")) {
             Result w1 = journal.get("w1");
             Result w64 = journal.get("w64");
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
-                    + "w64_ratio=%.2f%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync,
-                    w64.recordsPerSecond / (fsync * w64.recordsPerSync));
+                    + "w64_ratio=%.2f probe=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync,
+                    w64.recordsPerSecond / (fsync * w64.recordsPerSync), probe);
         }
     }
 
-    static double fsyncLimit(Path file, long seconds) throws Exception {
+    /**
+     * fio's sequential 1 KB writes with an fdatasync after each, in the data directory, for {@code seconds}; the
+     * writes per second (one sync each), or -1 when fio is not installed.
+     */
+    static double fioFsyncLimit(Path dir, long seconds) throws Exception {
+        Process fio;
+        try {
+            fio = new ProcessBuilder("fio", "--name=fsync-probe", "--directory=" + dir, "--rw=write",
+                    "--ioengine=sync", "--fdatasync=1", "--bs=1k", "--size=16m", "--runtime=" + seconds,
+                    "--time_based", "--output-format=json").redirectErrorStream(true).start();
+        } catch (java.io.IOException notInstalled) {
+            return -1;
+        }
+        String out = new String(fio.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!fio.waitFor(seconds + 60, TimeUnit.SECONDS) || fio.exitValue() != 0) {
+            fio.destroyForcibly();
+            throw new IllegalStateException("fio failed: " + out);
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("fsync-probe")).toList()) {
+                Files.delete(f);
+            }
+        }
+        java.util.regex.Matcher iops = java.util.regex.Pattern
+                .compile("\"write\"\\s*:\\s*\\{[^}]*?\"iops\"\\s*:\\s*([0-9.]+)", java.util.regex.Pattern.DOTALL)
+                .matcher(out);
+        if (!iops.find()) {
+            throw new IllegalStateException("no write iops in fio's output: " + out);
+        }
+        return Double.parseDouble(iops.group(1));
+    }
+
+    static double javaFsyncLimit(Path file, long seconds) throws Exception {
         ByteBuffer buffer = ByteBuffer.allocate(RECORD);
         long count = 0;
         long start = System.nanoTime();
         long end = start + TimeUnit.SECONDS.toNanos(seconds);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            // Laid out first, as fio lays out its file and as the journal pre-allocates its files: the probe
+            // Laid out first, as the journal pre-allocates its files (Artemis fills them with zeros): the probe
             // measures the data sync, not the file-size metadata a growing file also syncs.
             ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
             for (int i = 0; i < 16; i++) {
@@ -142,7 +250,7 @@ public final class StoreBench {
             while (System.nanoTime() < end) {
                 buffer.clear();
                 channel.write(buffer, (count % 16_384) * RECORD);
-                channel.force(false);
+                channel.force(false); // fdatasync(2), as Artemis's NIO file syncs
                 count++;
             }
         }
@@ -195,78 +303,5 @@ public final class StoreBench {
             pool.shutdownNow();
             backend.close(store);
         }
-    }
-
-    static JournalStoreComponent.Config journalConfig(Path dir) {
-        return new JournalStoreComponent.Config() {
-            @Override
-            public Class<? extends Annotation> annotationType() {
-                return JournalStoreComponent.Config.class;
-            }
-
-            @Override
-            public String data_directory() {
-                return dir.toString();
-            }
-
-            @Override
-            public String sync_mode() {
-                return "fsync";
-            }
-
-            @Override
-            public int queue_bound() {
-                return 4096;
-            }
-
-            @Override
-            public long admission_timeout_ms() {
-                return 1000;
-            }
-
-            @Override
-            public int compaction_threshold() {
-                return 30;
-            }
-
-            @Override
-            public int compaction_min_files() {
-                return 4;
-            }
-
-            @Override
-            public int journal_file_size() {
-                return 10 * 1024 * 1024;
-            }
-
-            @Override
-            public long max_records() {
-                return 1_000_000;
-            }
-
-            @Override
-            public long max_bytes() {
-                return 1L << 30;
-            }
-        };
-    }
-
-    static MemoryStoreComponent.Config memoryConfig() {
-        return new MemoryStoreComponent.Config() {
-            @Override
-            public Class<? extends Annotation> annotationType() {
-                return MemoryStoreComponent.Config.class;
-            }
-
-            @Override
-            public long max_records() {
-                return 1_000_000;
-            }
-
-            @Override
-            public long max_bytes() {
-                return 1L << 30;
-            }
-        };
     }
 }
