@@ -1,0 +1,155 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.NoSuchObjectException;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.core.time.SystemClock;
+import org.estuary.lease.Landlord;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.renewal.proxy.SetProxy;
+import org.junit.AfterClass;
+import org.junit.Assume;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.HasAuthentication;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.UsernameAndPassword;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Acceptance of issue 7: an operator in a browser. Headless Chromium, driven by Selenium through Debian's
+ * chromedriver, logs in to the distribution started as an operator starts it (the driver answers the console's
+ * Basic authentication challenge), opens the stores page, the renewal sets page and the leases page of a set this
+ * test created through a remote client, cancels the set with the page's button and sees it gone; the service
+ * confirms it to the client. A screenshot of every page lands in itest/target/screenshots.
+ */
+public class ConsoleBrowserIT {
+
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final String PASSWORD = "it-" + Long.toHexString(System.nanoTime());
+    private static final Duration PAGE = Duration.ofSeconds(30);
+
+    private static RunningDistribution karaf;
+
+    @BeforeClass
+    public static void start() throws Exception {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            assertFalse("CI is set but " + CHROMIUM + " or " + CHROMEDRIVER
+                    + " is missing (apt-get install chromium chromium-driver)", System.getenv("CI") != null);
+            Assume.assumeTrue("no " + CHROMIUM + " or " + CHROMEDRIVER + ": browser test skipped", false);
+        }
+        karaf = RunningDistribution.start(PASSWORD);
+        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
+            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+                return client.names().contains(LeaseRenewalService.class.getName());
+            } catch (Exception notYet) {
+                return false;
+            }
+        });
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    @Test
+    public void anOperatorSeesTheSetItsLeasesAndCancelsItFromThePage() throws Exception {
+        Path screenshots = Path.of("target", "screenshots").toAbsolutePath();
+        Files.createDirectories(screenshots);
+        String root = "http://127.0.0.1:" + karaf.httpPort + "/system/console/";
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+                SystemClock clock = new SystemClock("browser-it-landlord")) {
+            LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(600_000, 600_000), 10,
+                    (id, r) -> { });
+            Landlord landlord = client.export(Landlord.class, table);
+            Lease lease = LandlordLease.create(landlord, UUID.randomUUID(), table.grant("client", 600_000), clock);
+            LeaseRenewalSet set = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(600_000);
+            set.renewFor(lease, 600_000);
+            String id = Long.toUnsignedString(((SetProxy) set).setId());
+
+            WebDriver browser = chromium(screenshots);
+            try {
+                // the driver answers the console's Basic challenge (no header set by hand)
+                ((HasAuthentication) browser).register(UsernameAndPassword.of("admin", PASSWORD));
+                WebDriverWait wait = new WebDriverWait(browser, PAGE);
+
+                browser.get(root + "estuary-stores");
+                wait.until(ExpectedConditions.presenceOfElementLocated(By.id("estuary-stores")));
+                assertTrue(browser.getPageSource(), browser.getPageSource().contains("On disk"));
+                screenshot(browser, screenshots.resolve("estuary-stores.png"));
+
+                browser.get(root + "estuary-renewal");
+                By row = By.cssSelector("tr[data-set='" + id + "']");
+                wait.until(ExpectedConditions.presenceOfElementLocated(row));
+                screenshot(browser, screenshots.resolve("estuary-renewal-sets.png"));
+
+                browser.findElement(row).findElement(By.tagName("a")).click(); // the set's leases page
+                wait.until(ExpectedConditions.presenceOfElementLocated(By.id("estuary-leases")));
+                List<WebElement> leases = browser.findElements(By.cssSelector("#estuary-leases tr[data-lease]"));
+                assertEquals("the set's one client lease", 1, leases.size());
+                screenshot(browser, screenshots.resolve("estuary-renewal-leases.png"));
+
+                browser.findElement(By.id("estuary-cancel-" + id)).click(); // POST with the page's token
+                wait.until(ExpectedConditions.presenceOfElementLocated(By.id("estuary-message")));
+                assertTrue("the set is gone from the page", browser.findElements(row).isEmpty());
+                screenshot(browser, screenshots.resolve("estuary-renewal-after-cancel.png"));
+            } finally {
+                browser.quit();
+            }
+            try {
+                set.getLeases();
+                fail("the cancelled set still answers");
+            } catch (NoSuchObjectException expected) {
+                // LR.2: a cancelled set is destroyed
+            }
+            client.unexport(table);
+            table.close();
+        }
+    }
+
+    /** Headless Chromium with a fresh profile, through Debian's chromedriver (no driver download). */
+    private static WebDriver chromium(Path artifacts) throws Exception {
+        Path profile = Files.createTempDirectory(artifacts, "chromium-profile-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1400,1000", "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
+                .withLogFile(new File(artifacts.resolve("chromedriver.log").toString())).build();
+        return new ChromeDriver(service, options);
+    }
+
+    private static void screenshot(WebDriver browser, Path file) throws Exception {
+        Files.write(file, ((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+}
