@@ -14,8 +14,8 @@ final class ClientEntry {
     final long setId;
     /** Our copy, renewed in place; null while it cannot be unmarshalled (after a restart without its class). */
     Lease live;
-    /** The lease as last recorded (LR.2: what clients are shown). */
-    Marshalled<Lease> recorded;
+    /** The lease as last recorded (LR.2: what clients are shown); set without the lock by store callbacks. */
+    volatile Marshalled<Lease> recorded;
     /** The newest renewed form sent to the store, possibly not yet acknowledged; null when none since recovery. */
     Marshalled<Lease> pending;
     /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
@@ -30,7 +30,8 @@ final class ClientEntry {
     long retryDelayMillis;
     /** When the scheduler should next look at this entry (monotonic ns). */
     long dueNanos;
-    boolean removed;
+    /** Read without the lock by store callbacks. */
+    volatile boolean removed;
 
     ClientEntry(long key, long setId, Lease live, Marshalled<Lease> recorded, long actual, long desired,
             long renewDuration) {

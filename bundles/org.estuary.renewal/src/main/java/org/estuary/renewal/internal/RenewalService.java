@@ -576,13 +576,14 @@ public final class RenewalService implements RenewalBackend {
         if (snapshot == null) {
             return;
         }
-        long version = entry.version;
         entry.pending = snapshot;
         persistence.writeLater(leaseRecord(entry, snapshot), () -> {
-            synchronized (lock) {
-                if (!entry.removed && entry.version >= version) {
-                    entry.recorded = snapshot;
-                }
+            // Runs in the store's commit thread, so it must not take the service lock: a client call holding
+            // the lock may be waiting for this very store's acknowledgement (a deadlock on any store that
+            // acknowledges in its own thread). Acknowledgements come in order (Store S3), so the newest
+            // renewal's form is the last one set; a lease removed meanwhile keeps the form it was removed with.
+            if (!entry.removed) {
+                entry.recorded = snapshot;
             }
         });
     }

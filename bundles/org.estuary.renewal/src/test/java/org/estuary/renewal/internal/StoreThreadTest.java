@@ -1,0 +1,139 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.renewal.conformance.TestLandlord;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreStats;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Regression: a persistent store acknowledges in its own thread (Store S3). A renewal's record used to take the
+ * service lock in that thread once durable, while a client call held the lock waiting for the same store's next
+ * acknowledgement: the service hung on the journal store until the write timed out.
+ */
+class StoreThreadTest {
+
+    /** Forwards batches to a memory store; can hold one back until the next arrives, then acks both in a thread. */
+    private static final class LaggingStore implements Store {
+        private final Store delegate = Stores.memory(1_000_000);
+        private final List<Runnable> held = new ArrayList<>();
+        private boolean holdNext;
+        private int heldCount;
+
+        synchronized void holdNext() {
+            holdNext = true;
+        }
+
+        synchronized int held() {
+            return heldCount;
+        }
+
+        synchronized int waiting() {
+            return held.size();
+        }
+
+        @Override
+        public CompletionStage<Void> apply(Batch batch) {
+            CompletableFuture<Void> stage = new CompletableFuture<>();
+            synchronized (this) {
+                if (holdNext) {
+                    holdNext = false;
+                    heldCount++;
+                    held.add(() -> forward(batch, stage));
+                    return stage;
+                }
+                if (!held.isEmpty()) {
+                    List<Runnable> release = new ArrayList<>(held);
+                    held.clear();
+                    release.add(() -> forward(batch, stage));
+                    Thread acks = new Thread(() -> release.forEach(Runnable::run), "lagging-store-commit");
+                    acks.setDaemon(true);
+                    acks.start();
+                    return stage;
+                }
+            }
+            return delegate.apply(batch);
+        }
+
+        private void forward(Batch batch, CompletableFuture<Void> stage) {
+            delegate.apply(batch).whenComplete((ok, failure) -> {
+                if (failure == null) {
+                    stage.complete(null);
+                } else {
+                    stage.completeExceptionally(failure);
+                }
+            });
+        }
+
+        @Override
+        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
+            delegate.scan(space, visitor);
+        }
+
+        @Override
+        public Set<String> spaces() throws StoreException {
+            return delegate.spaces();
+        }
+
+        @Override
+        public StoreStats stats() {
+            return delegate.stats();
+        }
+    }
+
+    private final LaggingStore store = new LaggingStore();
+    private final Harness harness = new Harness(store);
+    private final TestLandlord landlord = new TestLandlord(harness.clock);
+
+    @AfterEach
+    void close() {
+        harness.close();
+        landlord.close();
+    }
+
+    @Test
+    void lr2ARenewalRecordedInTheStoresThreadNeverBlocksAClientCallWaitingForThatStore() throws Exception {
+        LeaseRenewalSet set = harness.start().proxy().createLeaseRenewalSet(3_600_000);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, 3_600_000, 10_000);
+        store.holdNext();
+        for (int step = 0; step < 40 && store.held() == 0; step++) {
+            harness.clock.advance(250, TimeUnit.MILLISECONDS); // until the renewal falls due; its record is held
+        }
+        assertEquals(1, store.held(), "the renewal's record waits for the store's commit thread");
+        assertEquals(1, store.waiting(), "and nothing has released it yet");
+
+        // Under the service lock, waits for the store: before the fix this timed out with a RemoteException.
+        set.renewFor(landlord.grant(10_000), 3_600_000, 10_000);
+        assertEquals(2, set.getLeases().length);
+
+        RenewalService restarted = harness.start(); // what the store holds: the held renewal's record too
+        LeaseRenewalSet again = restarted.proxyOf(restarted.setsForTest().get(0));
+        assertEquals(landlord.expiration(lease), findRenewed(again, lease),
+                "LR.2: the renewal was recorded once the store acknowledged it");
+    }
+
+    private long findRenewed(LeaseRenewalSet set, Lease lease) throws Exception {
+        for (Lease held : set.getLeases()) {
+            if (held.equals(lease)) {
+                return held.getExpiration();
+            }
+        }
+        return -1;
+    }
+}
