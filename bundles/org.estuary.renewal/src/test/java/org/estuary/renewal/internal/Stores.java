@@ -24,6 +24,28 @@ final class Stores {
                 Map.of("data_directory", directory.toString(), "journal_file_size", 1024 * 1024)));
     }
 
+    /** A jdbc store over {@code dataSource} in tables named with {@code prefix}; the same prefix again reopens it. */
+    static Store jdbc(javax.sql.DataSource dataSource, String prefix) {
+        return new org.estuary.store.jdbc.internal.JdbcStoreComponent(dataSource, Harness.annotation(
+                org.estuary.store.jdbc.internal.JdbcStoreComponent.Config.class, Map.of("table_prefix", prefix)));
+    }
+
+    /**
+     * Issue 4 item 6: the private PostgreSQL server the jdbc store's tests use; without its binaries the caller is
+     * skipped on a developer's machine and fails when {@code CI} is set.
+     */
+    static org.estuary.store.jdbc.internal.PostgresServer postgres(String name) throws Exception {
+        try {
+            return org.estuary.store.jdbc.internal.PostgresServer.startOrThrow(name);
+        } catch (IllegalStateException missing) {
+            if (System.getenv("CI") != null) {
+                org.junit.jupiter.api.Assertions.fail(missing.getMessage() + " (CI is set: never skipped)");
+            }
+            org.junit.jupiter.api.Assumptions.abort(missing.getMessage());
+            throw missing;
+        }
+    }
+
     /** Deactivates a store component as SCR does when its bundle stops (Store S7). */
     static void close(Store store) {
         try {

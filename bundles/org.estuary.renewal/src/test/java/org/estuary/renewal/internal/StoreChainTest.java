@@ -1,0 +1,103 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.renewal.conformance.TestLandlord;
+import org.estuary.renewal.conformance.TestListener;
+import org.estuary.store.api.Store;
+import org.estuary.store.jdbc.internal.PostgresServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4 item 4 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on
+ * each, and a restart on the jdbc store keeps all of it.
+ */
+class StoreChainTest {
+
+    private static final long HOUR = 3_600_000L;
+
+    @TempDir
+    Path directory;
+
+    private final Harness harness = new Harness();
+    private final TestLandlord landlord = new TestLandlord(harness.clock);
+    private PostgresServer server;
+    private Store journal;
+    private Store jdbc;
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+        landlord.close();
+        for (Store store : new Store[] {journal, jdbc}) {
+            if (store != null) {
+                Stores.close(store);
+            }
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void item4MemoryThenJournalThenJdbcLosesNothingAndSurvivesARestart() throws Exception {
+        server = Stores.postgres("renewal-chain");
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Set<Lease> acknowledged = new HashSet<>();
+        acknowledged.add(add(set)); // on memory
+
+        journal = Stores.journal(directory);
+        harness.switchTo(journal);
+        acknowledged.add(add(set)); // the first change after the switch waits for the copy: on the journal
+
+        jdbc = Stores.jdbc(server.dataSource("estuary-renewal-chain"), "chain_");
+        harness.switchTo(jdbc);
+        acknowledged.add(add(set)); // on jdbc
+        LeaseRenewalSet second = service.proxy().createLeaseRenewalSet(HOUR);
+        Lease expired = landlord.grant(10);
+        harness.advance(30_000);
+        set.renewFor(expired, HOUR); // a failure event, numbered
+        harness.advance(0);
+        long seq = failures.events.get(0).getSequenceNumber();
+
+        harness.close();
+        Stores.close(jdbc);
+        jdbc = Stores.jdbc(server.dataSource("estuary-renewal-chain-2"), "chain_"); // the same tables again
+        harness.switchTo(jdbc);
+        RenewalService restarted = harness.start();
+        assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, journal, jdbc");
+        List<SetState> sets = restarted.setsForTest();
+        assertEquals(2, sets.size(), "both sets");
+        LeaseRenewalSet again = restarted.proxyOf(sets.stream()
+                .filter(s -> s.setId == ((org.estuary.renewal.proxy.SetProxy) set).setId()).findFirst().orElseThrow());
+        assertEquals(acknowledged, new HashSet<>(List.of(again.getLeases())), "every acknowledged lease");
+        Lease expiredToo = landlord.grant(10);
+        harness.advance(30_000);
+        again.renewFor(expiredToo, HOUR);
+        harness.advance(0);
+        assertEquals(2, failures.events.size(), "the registration reached jdbc too");
+        assertTrue(failures.events.get(1).getSequenceNumber() > seq, "sequence numbers continue");
+        assertTrue(second.getRenewalSetLease().getExpiration() > harness.clock.currentTimeMillis());
+    }
+
+    private Lease add(LeaseRenewalSet set) throws Exception {
+        Lease lease = landlord.grant(TimeUnit.HOURS.toMillis(2));
+        set.renewFor(lease, HOUR);
+        return lease;
+    }
+}
