@@ -42,6 +42,7 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 import org.junit.Test;
@@ -122,7 +123,7 @@ public class ManagementIT {
             String leases = ssh("estuary:leases " + id);
             assertTrue(leases, leases.contains("Desired expiration"));
             assertTrue(leases, leases.contains("rows 1-2 of 2"));
-            long key = admin.leases(RenewalAdmin.parseId(id), 0, 1).items().get(0).key();
+            long key = admin.leases(Ids.parse(id), 0, 1).items().get(0).key();
 
             String metrics = ssh("estuary:metrics"); // item 5
             assertTrue(metrics, metrics.contains("store.write.p99.us"));
@@ -140,7 +141,7 @@ public class ManagementIT {
 
             String cancelled = ssh("estuary:set-cancel " + id);
             assertTrue(cancelled, cancelled.contains("Cancelled renewal set " + id));
-            assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+            assertTrue(admin.set(Ids.parse(id)).isEmpty());
             String again = ssh("estuary:set-cancel " + id);
             assertTrue(again, again.contains("no renewal set " + id));
         }
@@ -158,15 +159,15 @@ public class ManagementIT {
 
         assertEquals(403, post("action=cancel-set&set=" + id).statusCode());
         assertEquals(403, post("action=cancel-set&set=" + id + "&estuary-csrf=forged").statusCode());
-        assertFalse(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        assertFalse(admin.set(Ids.parse(id)).isEmpty());
         get("/system/console/estuary-renewal?action=cancel-set&set=" + id + "&estuary-csrf="
                 + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
-        assertTrue("a GET renders the page and never acts", admin.set(RenewalAdmin.parseId(id)).isPresent());
+        assertTrue("a GET renders the page and never acts", admin.set(Ids.parse(id)).isPresent());
 
         HttpResponse<String> done = post("action=cancel-set&set=" + id + "&estuary-csrf="
                 + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
         assertEquals(done.body(), 302, done.statusCode());
-        assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        assertTrue(admin.set(Ids.parse(id)).isEmpty());
         String after = get("/system/console/estuary-renewal?msg=cancelled").body();
         assertTrue(after.contains("The set was cancelled."));
         assertFalse(after.contains("data-set=\"" + id + "\""));
@@ -210,19 +211,19 @@ public class ManagementIT {
                 }
             }));
             RenewalAdmin current = context.getService(context.getServiceReference(RenewalAdmin.class));
-            assertTrue("sets recovered by the new component", current.set(RenewalAdmin.parseId(keptId)).isPresent());
+            assertTrue("sets recovered by the new component", current.set(Ids.parse(keptId)).isPresent());
             assertEquals("Karaf was not restarted", started, framework.getLastModified());
             assertEquals(org.osgi.framework.Bundle.ACTIVE, framework.getState());
         } finally {
             postTo("/system/console/configMgr/org.estuary.renewal", "apply=true&delete=true");
             Processes.await(Duration.ofSeconds(30), () -> {
                 var reference = context.getServiceReference(RenewalAdmin.class);
-                return reference != null && context.getService(reference).set(RenewalAdmin.parseId(keptId))
+                return reference != null && context.getService(reference).set(Ids.parse(keptId))
                         .isPresent() && reference.getProperty("service.id") != null;
             });
         }
         RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
-        assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
+        assertTrue(after.cancelSet(Ids.parse(keptId)));
     }
 
     /**
@@ -262,8 +263,8 @@ public class ManagementIT {
                     return false;
                 }
                 current.createLeaseRenewalSet(60_000).getRenewalSetLease().cancel();
-                state[0] = "kept set present: " + context.getService(reference).set(RenewalAdmin.parseId(keptId));
-                return context.getService(reference).set(RenewalAdmin.parseId(keptId)).isPresent();
+                state[0] = "kept set present: " + context.getService(reference).set(Ids.parse(keptId));
+                return context.getService(reference).set(Ids.parse(keptId)).isPresent();
             } catch (Exception notYet) {
                 state[0] = notYet.toString();
                 return false;
@@ -272,7 +273,7 @@ public class ManagementIT {
         assertTrue("the service answers with its sets: " + state[0] + "\nbefore: " + before + "\nafter: "
                 + ssh("config:property-list -p org.estuary.renewal") + "\n" + tail(karafLog()), answers);
         RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
-        assertTrue(after.cancelSet(RenewalAdmin.parseId(keptId)));
+        assertTrue(after.cancelSet(Ids.parse(keptId)));
     }
 
     /** Waits (bounded) for the guard's WARN about {@code attributeAndValue} of org.estuary.renewal in the log. */
@@ -326,7 +327,7 @@ public class ManagementIT {
         assertEquals(admin.setCount(), sets);
         assertEquals(Boolean.TRUE, server[0].invoke(name, "cancelSet", new Object[] {id},
                 new String[] {String.class.getName()}));
-        assertTrue(admin.set(RenewalAdmin.parseId(id)).isEmpty());
+        assertTrue(admin.set(Ids.parse(id)).isEmpty());
     }
 
     /**
@@ -368,7 +369,7 @@ public class ManagementIT {
     private long offsetOf(String id) {
         long offset = 0;
         for (SetInfo info : admin.sets(0, RenewalAdmin.MAX_PAGE).items()) {
-            if (RenewalAdmin.formatId(info.setId()).equals(id)) {
+            if (Ids.format(info.setId()).equals(id)) {
                 return offset;
             }
             offset++;
@@ -385,7 +386,7 @@ public class ManagementIT {
             }
         }
         assertEquals("one set with that expiration: " + candidates, 1, candidates.size());
-        return RenewalAdmin.formatId(candidates.get(0).setId());
+        return Ids.format(candidates.get(0).setId());
     }
 
     // ---- ssh --------------------------------------------------------------------------------------------------

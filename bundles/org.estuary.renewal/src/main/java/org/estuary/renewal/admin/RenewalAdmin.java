@@ -3,13 +3,15 @@ package org.estuary.renewal.admin;
 import java.io.IOException;
 import java.util.Optional;
 
+import org.estuary.management.Page;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * What an operator sees of the lease renewal service and may do to it. Pages are read under the service's lock
  * from its ordered tables (sets by id, a set's leases by key): a page costs its own size plus the entries it skips
  * over, and nothing else is copied. Ids are those of the service: a set's id is its set lease's id, a lease's
- * key is the service's own number for that client lease (stable across restarts).
+ * key is the service's own number for that client lease (stable across restarts). Operators see and type ids in
+ * the form of {@link org.estuary.management.Ids}; pages are {@link Page}s, the type every service's view shares.
  */
 @ProviderType
 public interface RenewalAdmin {
@@ -67,27 +69,4 @@ public interface RenewalAdmin {
      * @throws IOException if the store did not record the change (nothing changed then)
      */
     boolean removeLease(long setId, long leaseKey) throws IOException;
-
-    /**
-     * A set id as operators see and type it: unsigned decimal, so it never starts with '-' (which the shell reads
-     * as an option) and the console, the shell and JMX show the same text.
-     */
-    static String formatId(long setId) {
-        return Long.toUnsignedString(setId);
-    }
-
-    /**
-     * Reads an id in the form {@link #formatId} writes; a signed negative decimal (as logs show ids) is accepted
-     * too.
-     *
-     * @throws IllegalArgumentException if text is no such number
-     */
-    static long parseId(String text) {
-        String trimmed = text == null ? "" : text.trim();
-        try {
-            return trimmed.startsWith("-") ? Long.parseLong(trimmed) : Long.parseUnsignedLong(trimmed);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not an id (a decimal number): '" + text + "'");
-        }
-    }
 }

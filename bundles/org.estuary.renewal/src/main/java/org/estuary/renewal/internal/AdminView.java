@@ -8,8 +8,8 @@ import java.util.Optional;
 
 import net.jini.core.lease.UnknownLeaseException;
 
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 

@@ -3,6 +3,7 @@ package org.estuary.renewal.internal;
 import java.io.IOException;
 import java.time.Instant;
 
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
@@ -38,22 +39,22 @@ final class RenewalAdminMBeanImpl implements RenewalAdminMXBean {
 
     @Override
     public String[] leases(String setId, long offset, int limit) {
-        return admin.leases(RenewalAdmin.parseId(setId), offset, limit).items().stream()
+        return admin.leases(Ids.parse(setId), offset, limit).items().stream()
                 .map(RenewalAdminMBeanImpl::line).toArray(String[]::new);
     }
 
     @Override
     public boolean cancelSet(String setId) throws IOException {
-        return admin.cancelSet(RenewalAdmin.parseId(setId));
+        return admin.cancelSet(Ids.parse(setId));
     }
 
     @Override
     public boolean removeLease(String setId, String leaseKey) throws IOException {
-        return admin.removeLease(RenewalAdmin.parseId(setId), RenewalAdmin.parseId(leaseKey));
+        return admin.removeLease(Ids.parse(setId), Ids.parse(leaseKey));
     }
 
     private static String line(SetInfo set) {
-        return RenewalAdmin.formatId(set.setId()) + " " + time(set.expiration()) + " leases=" + set.leases()
+        return Ids.format(set.setId()) + " " + time(set.expiration()) + " leases=" + set.leases()
                 + " warning=" + set.warningListener() + " failure=" + set.failureListener();
     }
 

@@ -14,8 +14,9 @@ import java.util.List;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
+import org.estuary.management.Ids;
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 import org.estuary.renewal.conformance.TestLandlord;
@@ -187,14 +188,14 @@ class AdminViewTest {
 
     @Test
     void item3IdsAreUnsignedTextAndBadTextIsRefused() {
-        assertEquals("18446744073709551615", RenewalAdmin.formatId(-1));
-        assertEquals(-1, RenewalAdmin.parseId("18446744073709551615"));
-        assertEquals(-1, RenewalAdmin.parseId("-1"), "as logs print it");
-        assertEquals(42, RenewalAdmin.parseId(" 42 "));
-        assertThrows(IllegalArgumentException.class, () -> RenewalAdmin.parseId("abc"));
-        assertThrows(IllegalArgumentException.class, () -> RenewalAdmin.parseId(""));
-        assertThrows(IllegalArgumentException.class, () -> RenewalAdmin.parseId(null));
-        assertThrows(IllegalArgumentException.class, () -> RenewalAdmin.parseId("18446744073709551616"));
+        assertEquals("18446744073709551615", Ids.format(-1));
+        assertEquals(-1, Ids.parse("18446744073709551615"));
+        assertEquals(-1, Ids.parse("-1"), "as logs print it");
+        assertEquals(42, Ids.parse(" 42 "));
+        assertThrows(IllegalArgumentException.class, () -> Ids.parse("abc"));
+        assertThrows(IllegalArgumentException.class, () -> Ids.parse(""));
+        assertThrows(IllegalArgumentException.class, () -> Ids.parse(null));
+        assertThrows(IllegalArgumentException.class, () -> Ids.parse("18446744073709551616"));
     }
 
     @Test

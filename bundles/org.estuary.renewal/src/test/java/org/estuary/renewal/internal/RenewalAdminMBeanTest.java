@@ -13,6 +13,7 @@ import javax.management.StandardMBean;
 
 import net.jini.lease.LeaseRenewalSet;
 
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.conformance.TestLandlord;
 import org.junit.jupiter.api.AfterEach;
@@ -47,7 +48,7 @@ class RenewalAdminMBeanTest {
         javax.management.openmbean.TabularData metrics =
                 (javax.management.openmbean.TabularData) server.getAttribute(name, "Metrics"); // item 5
         assertEquals(9, metrics.size());
-        String id = RenewalAdmin.formatId(admin.sets(0, 1).items().get(0).setId());
+        String id = Ids.format(admin.sets(0, 1).items().get(0).setId());
         String[] sets = (String[]) server.invoke(name, "sets", new Object[] {0L, 10},
                 new String[] {"long", "int"});
         assertEquals(1, sets.length);

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.console.CommandLine;
 import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.RenewalAdmin;
 
@@ -16,11 +17,15 @@ import org.estuary.renewal.admin.RenewalAdmin;
 @Service
 public class LeaseKeyCompleter implements Completer {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Override
     public int complete(Session session, CommandLine commandLine, List<String> candidates) {
+        if (admin == null) {
+            return -1; // the lease renewal service is not running: nothing to complete
+        }
         String[] arguments = commandLine.getArguments();
         int index = commandLine.getCursorArgumentIndex();
         StringsCompleter strings = new StringsCompleter();
@@ -34,12 +39,12 @@ public class LeaseKeyCompleter implements Completer {
         List<String> keys = new ArrayList<>();
         long setId;
         try {
-            setId = RenewalAdmin.parseId(set);
+            setId = Ids.parse(set);
         } catch (IllegalArgumentException notAnId) {
             return keys;
         }
         for (LeaseInfo lease : admin.leases(setId, 0, SetIdCompleter.MAX).items()) {
-            keys.add(RenewalAdmin.formatId(lease.key()));
+            keys.add(Ids.format(lease.key()));
         }
         return keys;
     }

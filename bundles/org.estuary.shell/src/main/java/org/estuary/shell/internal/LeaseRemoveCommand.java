@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
 
 /** {@code estuary:lease-remove SET LEASE}: takes a client lease out of its set (issue 7 items 1 and 3). */
@@ -17,7 +18,8 @@ import org.estuary.renewal.admin.RenewalAdmin;
 @Service
 public class LeaseRemoveCommand implements Action {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Argument(index = 0, name = "set", description = "The set's id (estuary:sets lists them).", required = true)
@@ -31,18 +33,19 @@ public class LeaseRemoveCommand implements Action {
 
     @Override
     public Object execute() throws IOException {
+        RenewalCommands.require(admin);
         print(System.out);
         return null;
     }
 
     void print(PrintStream out) throws IOException {
-        long setId = RenewalAdmin.parseId(set);
-        long key = RenewalAdmin.parseId(lease);
+        long setId = Ids.parse(set);
+        long key = Ids.parse(lease);
         if (!admin.removeLease(setId, key)) {
-            throw new IllegalArgumentException("renewal set " + RenewalAdmin.formatId(setId) + " has no lease "
-                    + RenewalAdmin.formatId(key));
+            throw new IllegalArgumentException("renewal set " + Ids.format(setId) + " has no lease "
+                    + Ids.format(key));
         }
-        out.println("Removed lease " + RenewalAdmin.formatId(key) + " from renewal set "
-                + RenewalAdmin.formatId(setId));
+        out.println("Removed lease " + Ids.format(key) + " from renewal set "
+                + Ids.format(setId));
     }
 }

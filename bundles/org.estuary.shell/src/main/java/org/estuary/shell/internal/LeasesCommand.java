@@ -10,8 +10,9 @@ import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
+import org.estuary.management.Ids;
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 
 /** {@code estuary:leases SET}: a set's client leases, one page at a time (issue 7 items 1 and 3). */
@@ -20,7 +21,8 @@ import org.estuary.renewal.admin.RenewalAdmin;
 @Service
 public class LeasesCommand implements Action {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Argument(index = 0, name = "set", description = "The set's id (estuary:sets lists them).", required = true)
@@ -35,14 +37,15 @@ public class LeasesCommand implements Action {
 
     @Override
     public Object execute() {
+        RenewalCommands.require(admin);
         print(System.out);
         return null;
     }
 
     void print(PrintStream out) {
-        long setId = RenewalAdmin.parseId(set);
+        long setId = Ids.parse(set);
         if (admin.set(setId).isEmpty()) {
-            throw new IllegalArgumentException("no renewal set " + RenewalAdmin.formatId(setId));
+            throw new IllegalArgumentException("no renewal set " + Ids.format(setId));
         }
         Page<LeaseInfo> page = admin.leases(setId, offset, limit);
         ShellTable table = new ShellTable();

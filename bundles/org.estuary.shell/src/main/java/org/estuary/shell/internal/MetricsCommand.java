@@ -15,11 +15,13 @@ import org.estuary.renewal.admin.RenewalAdmin;
 @Service
 public class MetricsCommand implements Action {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Override
     public Object execute() {
+        RenewalCommands.require(admin);
         print(System.out);
         return null;
     }

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
 
 /** {@code estuary:set-cancel SET}: cancels a renewal set as its holder would (issue 7 items 1 and 3). */
@@ -17,7 +18,8 @@ import org.estuary.renewal.admin.RenewalAdmin;
 @Service
 public class SetCancelCommand implements Action {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Argument(index = 0, name = "set", description = "The set's id (estuary:sets lists them).", required = true)
@@ -26,15 +28,16 @@ public class SetCancelCommand implements Action {
 
     @Override
     public Object execute() throws IOException {
+        RenewalCommands.require(admin);
         print(System.out);
         return null;
     }
 
     void print(PrintStream out) throws IOException {
-        long setId = RenewalAdmin.parseId(set);
+        long setId = Ids.parse(set);
         if (!admin.cancelSet(setId)) {
-            throw new IllegalArgumentException("no renewal set " + RenewalAdmin.formatId(setId));
+            throw new IllegalArgumentException("no renewal set " + Ids.format(setId));
         }
-        out.println("Cancelled renewal set " + RenewalAdmin.formatId(setId));
+        out.println("Cancelled renewal set " + Ids.format(setId));
     }
 }

@@ -8,7 +8,8 @@ import org.apache.karaf.shell.api.console.CommandLine;
 import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
-import org.estuary.renewal.admin.Page;
+import org.estuary.management.Ids;
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
@@ -22,11 +23,15 @@ public class SetIdCompleter implements Completer {
     /** Sets looked at, at most (pages of RenewalAdmin.MAX_PAGE). */
     static final long SCAN = 100_000;
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Override
     public int complete(Session session, CommandLine commandLine, List<String> candidates) {
+        if (admin == null) {
+            return -1; // the lease renewal service is not running: nothing to complete
+        }
         StringsCompleter strings = new StringsCompleter();
         strings.getStrings().addAll(candidates(commandLine.getCursorArgument(), commandLine.getArgumentPosition()));
         return strings.complete(session, commandLine, candidates);
@@ -38,7 +43,7 @@ public class SetIdCompleter implements Completer {
         for (long offset = 0; offset < SCAN && ids.size() < MAX; offset += RenewalAdmin.MAX_PAGE) {
             Page<SetInfo> page = admin.sets(offset, RenewalAdmin.MAX_PAGE);
             for (SetInfo set : page.items()) {
-                String id = RenewalAdmin.formatId(set.setId());
+                String id = Ids.format(set.setId());
                 if (id.startsWith(prefix) && ids.size() < MAX) {
                     ids.add(id);
                 }

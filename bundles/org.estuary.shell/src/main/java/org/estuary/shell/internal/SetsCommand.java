@@ -8,7 +8,8 @@ import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
-import org.estuary.renewal.admin.Page;
+import org.estuary.management.Ids;
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
@@ -18,7 +19,8 @@ import org.estuary.renewal.admin.SetInfo;
 @Service
 public class SetsCommand implements Action {
 
-    @Reference
+    /** Optional: without the lease renewal service the other estuary commands still register. */
+    @Reference(optional = true)
     RenewalAdmin admin;
 
     @Option(name = "-o", aliases = "--offset", description = "First row to show (0 = the first set).")
@@ -29,6 +31,7 @@ public class SetsCommand implements Action {
 
     @Override
     public Object execute() {
+        RenewalCommands.require(admin);
         print(System.out);
         return null;
     }
@@ -43,7 +46,7 @@ public class SetsCommand implements Action {
         table.column("Min warning");
         table.column("Failure listener");
         for (SetInfo set : page.items()) {
-            table.addRow().addContent(RenewalAdmin.formatId(set.setId()), Text.time(set.expiration()), set.leases(),
+            table.addRow().addContent(Ids.format(set.setId()), Text.time(set.expiration()), set.leases(),
                     Text.clean(set.warningListener()),
                     set.warningListener() == null ? "-" : Text.duration(set.minWarningMillis()),
                     Text.clean(set.failureListener()));

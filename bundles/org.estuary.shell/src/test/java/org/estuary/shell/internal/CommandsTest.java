@@ -177,6 +177,15 @@ class CommandsTest {
     }
 
     @Test
+    void aRenewalCommandWithoutTheServiceSaysWhatIsMissing() {
+        // Issue 7: the renewal service is optional for the shell bundle; its commands say so when it is absent
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new SetsCommand().execute());
+        assertTrue(e.getMessage().contains("estuary-renewal"), e.getMessage());
+        assertEquals(-1, new SetIdCompleter().complete(null, null, new java.util.ArrayList<>()));
+    }
+
+    @Test
     void item3StoresPrintsTheSizeOnDiskOrADash() {
         StoresCommand.print(out, List.of(
                 new StoreInventory.Entry(1, "memory", List.of(), StoreStats.builder("memory").build()),

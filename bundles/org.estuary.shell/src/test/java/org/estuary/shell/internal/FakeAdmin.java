@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 

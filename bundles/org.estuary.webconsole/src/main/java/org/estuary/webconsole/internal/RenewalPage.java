@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.estuary.management.Ids;
+import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.Page;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
@@ -46,7 +47,7 @@ final class RenewalPage {
             if (set == null || set.isEmpty()) {
                 sets(out, paging, root, token);
             } else {
-                leases(out, RenewalAdmin.parseId(set), paging, root, token);
+                leases(out, Ids.parse(set), paging, root, token);
             }
         } catch (IllegalArgumentException e) {
             out.println("<p class=\"statline ui-state-error\" id=\"estuary-error\">" + Html.text(e.getMessage())
@@ -64,7 +65,7 @@ final class RenewalPage {
                 + "<th>Leases</th><th>Expiration-warning listener</th><th>Min warning</th>"
                 + "<th>Renewal-failure listener</th><th>Actions</th></tr></thead><tbody>");
         for (SetInfo set : page.items()) {
-            String id = RenewalAdmin.formatId(set.setId());
+            String id = Ids.format(set.setId());
             out.println("<tr data-set=\"" + id + "\"><td><a href=\"" + Html.text(root) + "?set=" + id + "\">" + id
                     + "</a></td><td>" + Html.time(set.expiration()) + "</td><td>" + set.leases() + "</td><td>"
                     + Html.text(set.warningListener()) + "</td><td>"
@@ -93,7 +94,7 @@ final class RenewalPage {
     }
 
     private void leases(PrintWriter out, long setId, Paging paging, String root, String token) {
-        String id = RenewalAdmin.formatId(setId);
+        String id = Ids.format(setId);
         out.println("<p class=\"statline\"><a href=\"" + Html.text(root) + "\">All sets</a></p>");
         Optional<SetInfo> set = admin.set(setId);
         if (set.isEmpty()) {
@@ -109,7 +110,7 @@ final class RenewalPage {
                 + "<th>Client lease</th><th>Desired expiration</th><th>Actual expiration</th><th>Renew for</th>"
                 + "<th>Renewing</th><th>Last failure</th><th>Actions</th></tr></thead><tbody>");
         for (LeaseInfo lease : page.items()) {
-            String key = RenewalAdmin.formatId(lease.key());
+            String key = Ids.format(lease.key());
             out.println("<tr data-lease=\"" + key + "\"><td>" + key + "</td><td>" + Html.text(lease.lease())
                     + "</td><td>" + Html.time(lease.desiredExpiration()) + "</td><td>"
                     + Html.time(lease.actualExpiration()) + "</td><td>" + Html.duration(lease.renewDuration())
@@ -140,13 +141,13 @@ final class RenewalPage {
      */
     String act(Function<String, String> params) throws IOException {
         String action = String.valueOf(params.apply("action"));
-        long setId = RenewalAdmin.parseId(params.apply("set"));
-        String set = RenewalAdmin.formatId(setId);
+        long setId = Ids.parse(params.apply("set"));
+        String set = Ids.format(setId);
         switch (action) {
             case "cancel-set":
                 return admin.cancelSet(setId) ? "?msg=cancelled" : "?msg=no-set";
             case "remove-lease":
-                long key = RenewalAdmin.parseId(params.apply("lease"));
+                long key = Ids.parse(params.apply("lease"));
                 return "?set=" + set + "&msg=" + (admin.removeLease(setId, key) ? "removed" : "no-lease");
             default:
                 throw new IllegalArgumentException("unknown action");

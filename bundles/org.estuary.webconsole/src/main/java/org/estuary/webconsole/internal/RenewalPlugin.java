@@ -14,12 +14,17 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
-/** The web console page of the lease renewal service, at {@code /system/console/estuary-renewal}. */
-@Component(service = Servlet.class, property = {
+/**
+ * The web console page of the lease renewal service, at {@code /system/console/estuary-renewal}. Disabled until
+ * {@link ServiceViews} finds the service's admin package wired (it is an optional import).
+ */
+@Component(name = RenewalPlugin.NAME, enabled = false, service = Servlet.class, property = {
     WebConsoleConstants.PLUGIN_LABEL + "=" + RenewalPage.LABEL,
     WebConsoleConstants.PLUGIN_TITLE + "=" + RenewalPage.TITLE,
     WebConsoleConstants.PLUGIN_CATEGORY + "=" + Html.CATEGORY})
 public final class RenewalPlugin extends PluginBase {
+
+    static final String NAME = "org.estuary.webconsole.renewal";
 
     private static final long serialVersionUID = 1L;
 
