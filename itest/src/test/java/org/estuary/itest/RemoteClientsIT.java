@@ -1,0 +1,139 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.ObjectInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.NoSuchObjectException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.itest.clients.ManyClientsMain;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Issue 5 item 5 against the distribution: 200 remote clients at once, in a JVM then killed with SIGKILL; the
+ * container serves them all, and what they held (a renewal set each, with the client's listener) is freed when the
+ * sets' leases end: every set is destroyed (LR.2) and the container keeps serving.
+ */
+public class RemoteClientsIT {
+
+    private static final int CLIENTS = 200;
+    private static final long SET_LEASE_MS = 10_000;
+
+    private static RunningDistribution karaf;
+
+    @BeforeClass
+    public static void start() throws Exception {
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
+            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+                return client.names().contains(LeaseRenewalService.class.getName());
+            } catch (Exception notYet) {
+                return false;
+            }
+        });
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    @Test
+    public void twoHundredClientsAreServedAndWhatTheyHeldIsFreedWhenTheirLeasesEnd() throws Exception {
+        Path clientJar = jarOf(EstuaryClient.class);
+        Path remote = clientJar.resolveSibling(clientJar.getFileName().toString().replace(".jar", "-remote.jar"));
+        Path sets = Path.of("target", "remote-clients-sets.ser").toAbsolutePath();
+        Files.deleteIfExists(sets);
+        Process clients = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", jarOf(Lease.class) + File.pathSeparator + remote + File.pathSeparator
+                        + jarOf(ManyClientsMain.class),
+                ManyClientsMain.class.getName(), "127.0.0.1", Integer.toString(karaf.registryPort),
+                Integer.toString(CLIENTS), Long.toString(SET_LEASE_MS), sets.toString())
+                .redirectErrorStream(true).start();
+        List<LeaseRenewalSet> held;
+        try {
+            String line = firstLine(clients, "HELD ", 180);
+            assertEquals(line, "HELD " + CLIENTS, line);
+            try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(sets))) {
+                @SuppressWarnings("unchecked")
+                List<LeaseRenewalSet> read = (List<LeaseRenewalSet>) in.readObject();
+                held = read;
+            }
+            assertEquals(CLIENTS, alive(held)); // the container holds one set per client
+        } finally {
+            clients.destroyForcibly(); // kill -9 of the clients' JVM, by its PID
+            clients.waitFor(20, TimeUnit.SECONDS);
+        }
+        // LR.2: each set is destroyed when its lease ends, whether or not its client is still there
+        karaf.await("every client's renewal set freed after its lease ended", Duration.ofSeconds(120),
+                () -> alive(held) == 0);
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+            LeaseRenewalSet fresh = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(60_000);
+            assertEquals(0, fresh.getLeases().length); // still serving
+            fresh.getRenewalSetLease().cancel();
+        }
+    }
+
+    /** How many of the sets the container still holds (a destroyed set answers NoSuchObjectException). */
+    private static int alive(List<LeaseRenewalSet> sets) {
+        int alive = 0;
+        for (LeaseRenewalSet set : sets) {
+            try {
+                set.getLeases();
+                alive++;
+            } catch (NoSuchObjectException destroyed) {
+                // LR.2: gone
+            } catch (Exception other) {
+                throw new AssertionError("a set answered neither its leases nor NoSuchObjectException", other);
+            }
+        }
+        return alive;
+    }
+
+    private static String firstLine(Process process, String prefix, long seconds) throws Exception {
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            if (!out.ready()) {
+                if (!process.isAlive()) {
+                    break;
+                }
+                Thread.sleep(50);
+                continue;
+            }
+            String line = out.readLine();
+            if (line == null) {
+                break;
+            }
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+            seen.append(line).append('\n');
+        }
+        throw new AssertionError("no '" + prefix + "' line within " + seconds + " s; output:\n" + seen);
+    }
+
+    private static Path jarOf(Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+}
