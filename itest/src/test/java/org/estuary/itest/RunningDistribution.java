@@ -15,13 +15,21 @@ final class RunningDistribution implements AutoCloseable {
     final String password;
     final int httpPort;
     final int registryPort;
+    /** Karaf's SSH server, and the private key of the user {@value #SSH_USER} it accepts (etc/keys.properties). */
+    final int sshPort;
+    final Path sshKey;
     final Process karaf;
 
-    private RunningDistribution(Path home, String password, int httpPort, int registryPort, Process karaf) {
+    static final String SSH_USER = "itest";
+
+    private RunningDistribution(Path home, String password, int httpPort, int registryPort, int sshPort,
+            Path sshKey, Process karaf) {
         this.home = home;
         this.password = password;
         this.httpPort = httpPort;
         this.registryPort = registryPort;
+        this.sshPort = sshPort;
+        this.sshKey = sshKey;
         this.karaf = karaf;
     }
 
@@ -36,8 +44,9 @@ final class RunningDistribution implements AutoCloseable {
         int registryPort = KarafOptions.freePort();
         Processes.setProperty(home.resolve("etc/org.ops4j.pax.web.cfg"), "org.osgi.service.http.port",
                 Integer.toString(httpPort));
-        Processes.setProperty(home.resolve("etc/org.apache.karaf.shell.cfg"), "sshPort",
-                Integer.toString(KarafOptions.freePort()));
+        int sshPort = KarafOptions.freePort();
+        Processes.setProperty(home.resolve("etc/org.apache.karaf.shell.cfg"), "sshPort", Integer.toString(sshPort));
+        Path sshKey = authorizeKey(home);
         Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiRegistryPort",
                 Integer.toString(KarafOptions.freePort()));
         Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiServerPort",
@@ -47,12 +56,82 @@ final class RunningDistribution implements AutoCloseable {
             Files.writeString(remote, "");
         }
         Processes.setProperty(remote, "registry.port", Integer.toString(registryPort));
+        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey,
+                launch(home, password));
+    }
+
+    /** A fresh key pair whose public half Karaf accepts for {@value #SSH_USER} in the admin group. */
+    private static Path authorizeKey(Path home) throws IOException, InterruptedException {
+        Path key = home.resolve("itest-ssh-key");
+        Process keygen = new ProcessBuilder("ssh-keygen", "-q", "-t", "rsa", "-b", "2048", "-N", "", "-C", SSH_USER,
+                "-f", key.toString()).redirectErrorStream(true).redirectOutput(home.resolve("keygen.log").toFile())
+                .start();
+        if (!keygen.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || keygen.exitValue() != 0) {
+            keygen.destroyForcibly();
+            throw new IOException("ssh-keygen failed: " + Files.readString(home.resolve("keygen.log")));
+        }
+        String publicKey = Files.readString(home.resolve("itest-ssh-key.pub")).trim().split("\\s+")[1];
+        Path keys = home.resolve("etc/keys.properties");
+        Processes.setProperty(keys, SSH_USER, publicKey + ",_g_:admingroup");
+        // the distribution's keys.properties defines the admin group (_g_\:admingroup) already
+        return key;
+    }
+
+    /** Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. */
+    String ssh(String line) throws IOException, InterruptedException {
+        await("Karaf's SSH server listening on " + sshPort, Duration.ofSeconds(60), () -> {
+            try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), sshPort)) {
+                return true;
+            } catch (IOException notYet) {
+                return false;
+            }
+        });
+        Path out = Files.createTempFile("estuary-ssh", ".out");
+        Process process = new ProcessBuilder("ssh", "-i", sshKey.toString(), "-p", Integer.toString(sshPort), "-o",
+                "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
+                "IdentitiesOnly=yes", "-o", "PasswordAuthentication=no", "-o", "LogLevel=ERROR", "-o",
+                "ConnectTimeout=10", SSH_USER + "@127.0.0.1", line).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        try {
+            if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out));
+            }
+            return Files.readString(out);
+        } finally {
+            process.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    private static Process launch(Path home, String password) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
                 .directory(home.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(home.resolve("console.log").toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("console.log").toFile()));
         builder.environment().put("ESTUARY_ADMIN_PASSWORD", password);
-        return new RunningDistribution(home, password, httpPort, registryPort, builder.start());
+        return builder.start();
+    }
+
+    /**
+     * A crash and a restart: the container's JVM is killed with SIGKILL (no shutdown hook runs, nothing is
+     * flushed), then started again on the same directory and ports, as an operator's supervisor would.
+     */
+    RunningDistribution crashAndRestart() throws IOException, InterruptedException {
+        java.util.List<ProcessHandle> all = new java.util.ArrayList<>();
+        all.add(karaf.toHandle());
+        karaf.descendants().forEach(all::add);
+        for (ProcessHandle handle : all) {
+            handle.destroyForcibly();
+        }
+        for (ProcessHandle handle : all) {
+            try {
+                handle.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IOException("the killed container did not exit: " + handle.pid(), e);
+            }
+        }
+        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey,
+                launch(home, password));
     }
 
     /** Waits (bounded) for {@code condition}; on time-out, fails with the condition's name and the Karaf log. */
