@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.rmi.NoSuchObjectException;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.lease.Lease;
@@ -20,15 +21,20 @@ import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.client.EstuaryClient;
+import org.estuary.core.time.SystemClock;
+import org.estuary.itest.clients.HostileLandlord;
 import org.estuary.itest.clients.ManyClientsMain;
+import org.estuary.lease.Landlord;
+import org.estuary.lease.client.LandlordLease;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
- * Issue 5 item 5 against the distribution: 200 remote clients at once, in a JVM then killed with SIGKILL; the
- * container serves them all, and what they held (a renewal set each, with the client's listener) is freed when the
- * sets' leases end: every set is destroyed (LR.2) and the container keeps serving.
+ * Issue 5 items 4 and 5 against the distribution: 200 remote clients at once, in a JVM then killed with SIGKILL;
+ * the container serves them all, and what they held (a renewal set each, with the client's listener) is freed when
+ * the sets' leases end: every set is destroyed (LR.2) and the container keeps serving. A client's landlord that
+ * answers with a hostile object is refused by the container, which logs it and keeps serving.
  */
 public class RemoteClientsIT {
 
@@ -89,6 +95,35 @@ public class RemoteClientsIT {
             LeaseRenewalSet fresh = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(60_000);
             assertEquals(0, fresh.getLeases().length); // still serving
             fresh.getRenewalSetLease().cancel();
+        }
+    }
+
+    @Test
+    public void hostileLandlordsAnswerIsRefusedLoggedAndTheContainerKeepsServing() throws Exception {
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+                SystemClock clock = new SystemClock("hostile-landlord")) {
+            LeaseRenewalService renewals = client.lookup(LeaseRenewalService.class);
+            Landlord landlord = client.export(Landlord.class, new HostileLandlord());
+            // expires within the service's renewal lead, so the container calls the landlord at once
+            Lease lease = LandlordLease.create(landlord, UUID.randomUUID(), 1, clock.currentTimeMillis() + 5_000,
+                    clock);
+            LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);
+            set.renewFor(lease, 60_000);
+            Path log = karaf.home.resolve("data/log/karaf.log");
+            // issue 5 item 4: what the client's landlord threw is read through the allowlist, on a service thread
+            karaf.await("the container refusing the landlord's answer", Duration.ofSeconds(60), () -> {
+                try {
+                    String text = Files.readString(log);
+                    return text.contains("refused a reply from a remote object")
+                            && text.contains("javax.naming.NamingException");
+                } catch (java.io.IOException notYet) {
+                    return false;
+                }
+            });
+            LeaseRenewalSet fresh = renewals.createLeaseRenewalSet(60_000); // still serving
+            assertEquals(0, fresh.getLeases().length);
+            fresh.getRenewalSetLease().cancel();
+            set.getRenewalSetLease().cancel();
         }
     }
 
