@@ -8,8 +8,9 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * What an operator sees of the lease renewal service and may do to it. Pages are read under the service's lock
- * from its ordered tables (sets by id, a set's leases by key): a page costs its own size plus the entries it skips
- * over, and nothing else is copied. Ids are those of the service: a set's id is its set lease's id, a lease's
+ * from its ordered tables (sets by id, a set's leases by key) and nothing but the page is copied: a page by
+ * position walks from the nearer end of the table (the first and the last pages cost only themselves), a page after
+ * a key ({@link #setsAfter}, {@link #leasesAfter}) seeks to it. Ids are those of the service: a set's id is its set lease's id, a lease's
  * key is the service's own number for that client lease (stable across restarts). Operators see and type ids in
  * the form of {@link org.estuary.management.Ids}; pages are {@link Page}s, the type every service's view shares.
  */
@@ -51,6 +52,24 @@ public interface RenewalAdmin {
      * @throws IllegalArgumentException if offset is negative or limit is not within 1..{@link #MAX_PAGE}
      */
     Page<LeaseInfo> leases(long setId, long offset, int limit);
+
+    /**
+     * The sets with ids above {@code afterId}, in ascending id order: the next page after one ending with
+     * {@code afterId}, found by seeking to that id, so paging on through 1,000,000 sets costs each page its own
+     * size. {@code offset} is the position of the page's first set as the caller counts it (the previous page's
+     * offset plus its size); it is reported in the page and not used to find it.
+     *
+     * @throws IllegalArgumentException if offset is negative or limit is not within 1..{@link #MAX_PAGE}
+     */
+    Page<SetInfo> setsAfter(long afterId, long offset, int limit);
+
+    /**
+     * A set's client leases with keys above {@code afterKey}, in ascending key order, found by seeking (as
+     * {@link #setsAfter}); empty if the set does not exist.
+     *
+     * @throws IllegalArgumentException if offset is negative or limit is not within 1..{@link #MAX_PAGE}
+     */
+    Page<LeaseInfo> leasesAfter(long setId, long afterKey, long offset, int limit);
 
     /**
      * Cancels a set as its holder would (LR.2: its client leases are neither renewed nor cancelled any more, its

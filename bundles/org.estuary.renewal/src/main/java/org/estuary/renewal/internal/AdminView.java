@@ -1,8 +1,6 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,7 +13,8 @@ import org.estuary.renewal.admin.SetInfo;
 
 /**
  * Issue 7: the management view over a {@link RenewalService}'s own tables. Each read holds the service lock for
- * one page; items are copied into immutable records, so nothing the caller keeps refers to live state.
+ * one page ({@link Slice}: from the nearer end, or by key); items are copied into immutable records, so nothing
+ * the caller keeps refers to live state.
  */
 final class AdminView implements RenewalAdmin {
 
@@ -48,8 +47,8 @@ final class AdminView implements RenewalAdmin {
     public Page<SetInfo> sets(long offset, int limit) {
         checkPage(offset, limit);
         synchronized (service.lock()) {
-            var sets = service.table().ordered().values();
-            return new Page<>(sets.size(), offset, page(sets.iterator(), offset, limit, AdminView::info));
+            var sets = service.table().ordered();
+            return new Page<>(sets.size(), offset, Slice.at(sets, offset, limit, AdminView::info));
         }
     }
 
@@ -69,8 +68,29 @@ final class AdminView implements RenewalAdmin {
             if (set == null || set.destroyed) {
                 return new Page<>(0, offset, List.of());
             }
+            return new Page<>(set.entries.size(), offset, Slice.at(set.entries, offset, limit, AdminView::info));
+        }
+    }
+
+    @Override
+    public Page<SetInfo> setsAfter(long afterId, long offset, int limit) {
+        checkPage(offset, limit);
+        synchronized (service.lock()) {
+            var sets = service.table().ordered();
+            return new Page<>(sets.size(), offset, Slice.after(sets, afterId, limit, AdminView::info));
+        }
+    }
+
+    @Override
+    public Page<LeaseInfo> leasesAfter(long setId, long afterKey, long offset, int limit) {
+        checkPage(offset, limit);
+        synchronized (service.lock()) {
+            SetState set = service.table().get(setId);
+            if (set == null || set.destroyed) {
+                return new Page<>(0, offset, List.of());
+            }
             return new Page<>(set.entries.size(), offset,
-                    page(set.entries.values().iterator(), offset, limit, AdminView::info));
+                    Slice.after(set.entries, afterKey, limit, AdminView::info));
         }
     }
 
@@ -87,18 +107,6 @@ final class AdminView implements RenewalAdmin {
     @Override
     public boolean removeLease(long setId, long leaseKey) throws IOException {
         return service.removeByKey(setId, leaseKey);
-    }
-
-    private static <S, T> List<T> page(Iterator<S> all, long offset, int limit,
-            java.util.function.Function<S, T> convert) {
-        for (long skipped = 0; skipped < offset && all.hasNext(); skipped++) {
-            all.next(); // walks the ordered table; copies nothing it skips
-        }
-        List<T> items = new ArrayList<>(Math.min(limit, 64));
-        while (items.size() < limit && all.hasNext()) {
-            items.add(convert.apply(all.next()));
-        }
-        return items;
     }
 
     private static void checkPage(long offset, int limit) {

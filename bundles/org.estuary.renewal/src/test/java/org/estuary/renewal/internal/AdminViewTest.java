@@ -56,6 +56,10 @@ class AdminViewTest {
         }
         assertEquals(25, seen.size());
         assertEquals(seen.stream().sorted().toList(), seen, "ascending ids, each once");
+        Page<SetInfo> afterTenth = admin.setsAfter(seen.get(9), 10, 10);
+        assertEquals(seen.subList(10, 20), afterTenth.items().stream().map(SetInfo::setId).toList(),
+                "the page after a set id is the next one by position too");
+        assertEquals(10, afterTenth.offset());
         assertTrue(admin.sets(25, 10).items().isEmpty(), "past the end: empty, not an error");
         assertTrue(admin.sets(1_000_000, 10).items().isEmpty());
     }

@@ -61,6 +61,20 @@ final class FakeAdmin implements RenewalAdmin {
     }
 
     @Override
+    public Page<SetInfo> setsAfter(long afterId, long offset, int limit) {
+        List<SetInfo> after = new ArrayList<>(((java.util.NavigableMap<Long, SetInfo>) sets).tailMap(afterId, false)
+                .values());
+        return new Page<>(sets.size(), offset, after.subList(0, Math.min(limit, after.size())));
+    }
+
+    @Override
+    public Page<LeaseInfo> leasesAfter(long setId, long afterKey, long offset, int limit) {
+        List<LeaseInfo> all = leases.getOrDefault(setId, List.of());
+        List<LeaseInfo> after = all.stream().filter(l -> l.key() > afterKey).toList();
+        return new Page<>(all.size(), offset, after.subList(0, Math.min(limit, after.size())));
+    }
+
+    @Override
     public Page<LeaseInfo> leases(long setId, long offset, int limit) {
         List<LeaseInfo> all = leases.getOrDefault(setId, List.of());
         return new Page<>(all.size(), offset, slice(all, offset, limit));

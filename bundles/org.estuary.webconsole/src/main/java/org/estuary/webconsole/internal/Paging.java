@@ -3,8 +3,14 @@ package org.estuary.webconsole.internal;
 import java.io.PrintWriter;
 import java.util.function.Function;
 
-/** The offset and limit of a paged table, read from the query, and the pager links under it. */
-record Paging(long offset, int limit) {
+import org.estuary.management.Ids;
+
+/**
+ * The offset and limit of a paged table, read from the query, and the pager links under it. {@code after} (the
+ * key of the previous page's last row, or null) makes the service seek to the page instead of counting rows to
+ * it, so "next" through 1,000,000 rows costs each page its own size; "last" is cheap too (read from the end).
+ */
+record Paging(long offset, int limit, Long after) {
 
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 1000;
@@ -19,7 +25,15 @@ record Paging(long offset, int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit must be within 1.." + MAX_LIMIT);
         }
-        return new Paging(offset, (int) limit);
+        String after = params.apply("after");
+        if (after == null || after.isEmpty()) {
+            return new Paging(offset, (int) limit, null);
+        }
+        try {
+            return new Paging(offset, (int) limit, Ids.parse(after));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("after is not an id");
+        }
     }
 
     private static long number(String text, long absent, String name) {
@@ -33,8 +47,11 @@ record Paging(long offset, int limit) {
         }
     }
 
-    /** "rows a-b of n" and previous/next links; {@code base} is a query prefix ending in '?' or '&'. */
-    void pager(PrintWriter out, String base, int shown, long total) {
+    /**
+     * "rows a-b of n" and first/previous/next/last links; {@code base} is a query prefix ending in '?' or '&',
+     * {@code lastKey} the key of the page's last row (null for an empty page), where "next" seeks to.
+     */
+    void pager(PrintWriter out, String base, int shown, long total, Long lastKey) {
         out.print("<p class=\"statline\">");
         if (shown == 0) {
             out.print("No rows at offset " + offset + " (" + total + " in all).");
@@ -42,12 +59,15 @@ record Paging(long offset, int limit) {
             out.print("Rows " + (offset + 1) + "-" + (offset + shown) + " of " + total + ". ");
         }
         if (offset > 0) {
+            out.print(" <a id=\"estuary-first\" href=\"" + base + "offset=0&amp;limit=" + limit + "\">first</a>");
             out.print(" <a id=\"estuary-prev\" href=\"" + base + "offset=" + Math.max(0, offset - limit) + "&amp;limit="
                     + limit + "\">previous</a>");
         }
         if (offset + shown < total) {
             out.print(" <a id=\"estuary-next\" href=\"" + base + "offset=" + (offset + shown) + "&amp;limit=" + limit
-                    + "\">next</a>");
+                    + (lastKey == null ? "" : "&amp;after=" + Ids.format(lastKey)) + "\">next</a>");
+            out.print(" <a id=\"estuary-last\" href=\"" + base + "offset=" + Math.max(0, total - limit)
+                    + "&amp;limit=" + limit + "\">last</a>");
         }
         out.println("</p>");
     }

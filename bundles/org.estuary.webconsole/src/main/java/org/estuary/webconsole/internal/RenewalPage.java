@@ -56,7 +56,8 @@ final class RenewalPage {
     }
 
     private void sets(PrintWriter out, Paging paging, String root, String token) {
-        Page<SetInfo> page = admin.sets(paging.offset(), paging.limit());
+        Page<SetInfo> page = paging.after() == null ? admin.sets(paging.offset(), paging.limit())
+                : admin.setsAfter(paging.after(), paging.offset(), paging.limit());
         long leases = admin.leaseCount();
         out.println("<p class=\"statline\">" + page.total()
                 + (page.total() == 1 ? " renewal set, " : " renewal sets, ") + leases
@@ -75,7 +76,8 @@ final class RenewalPage {
                     + "</td></tr>");
         }
         out.println("</tbody></table>");
-        paging.pager(out, Html.text(root) + "?", page.items().size(), page.total());
+        paging.pager(out, Html.text(root) + "?", page.items().size(), page.total(),
+                page.items().isEmpty() ? null : page.items().get(page.items().size() - 1).setId());
         metrics(out);
     }
 
@@ -102,7 +104,8 @@ final class RenewalPage {
                     + ".</p>");
             return;
         }
-        Page<LeaseInfo> page = admin.leases(setId, paging.offset(), paging.limit());
+        Page<LeaseInfo> page = paging.after() == null ? admin.leases(setId, paging.offset(), paging.limit())
+                : admin.leasesAfter(setId, paging.after(), paging.offset(), paging.limit());
         out.println("<p class=\"statline\">Set " + id + ": expires " + Html.time(set.get().expiration()) + ", "
                 + page.total() + " client leases. "
                 + form(root, token, "cancel-set", id, null, "Cancel set", "estuary-cancel-" + id) + "</p>");
@@ -119,7 +122,8 @@ final class RenewalPage {
                     + form(root, token, "remove-lease", id, key, "Remove", "estuary-remove-" + key) + "</td></tr>");
         }
         out.println("</tbody></table>");
-        paging.pager(out, Html.text(root) + "?set=" + id + "&amp;", page.items().size(), page.total());
+        paging.pager(out, Html.text(root) + "?set=" + id + "&amp;", page.items().size(), page.total(),
+                page.items().isEmpty() ? null : page.items().get(page.items().size() - 1).key());
     }
 
     private static String form(String root, String token, String action, String set, String lease, String label,

@@ -44,7 +44,8 @@ class RenewalPageTest {
         assertTrue(html.contains("method=\"post\""), html);
         assertTrue(html.contains("name=\"estuary-csrf\" value=\"TOKEN\""), html);
         assertTrue(html.contains("Rows 1-50 of 120."), html);
-        assertTrue(html.contains("offset=50&amp;limit=50\">next</a>"), html);
+        assertTrue(html.contains("offset=50&amp;limit=50&amp;after=50\">next</a>"), html);
+        assertTrue(html.contains("offset=70&amp;limit=50\">last</a>"), html);
         assertTrue(html.contains("<th>store.write.p99.us</th>"), "item 5: metrics shown");
         assertTrue(html.contains("<td>1234</td>"), html);
 
@@ -53,6 +54,16 @@ class RenewalPageTest {
         assertTrue(last.contains("Rows 101-120 of 120."), last);
         assertTrue(last.contains("previous"), last);
         assertFalse(last.contains(">next<"), last);
+
+        params.put("offset", "50");
+        params.put("after", "50"); // the next link: the service seeks to the set after 50
+        String next = render();
+        assertTrue(next.contains("Rows 51-100 of 120."), next);
+        assertTrue(next.contains("<tr data-set=\"51\">"), next);
+        assertFalse(next.contains("data-set=\"50\""), next);
+
+        params.put("after", "<script>");
+        assertFalse(render().contains("<script>"), "a malformed key is refused without echo");
     }
 
     @Test
