@@ -119,5 +119,9 @@ class RemoteInputTest {
         Source source = client.exportCallback(Source.class, () -> new ConcurrentHashMap<>(java.util.Map.of("k", 1)));
         assertInstanceOf(ConcurrentHashMap.class, ForeignCaller.get(source)); // RMI, but not Estuary's call
         assertTrue(new EchoBackend("c").drain(source).startsWith("failed: "), "Estuary's call is filtered");
+        // the verdict on that reply is not carried over to the next stream this thread reads
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            assertEquals(outside, in.readObject());
+        }
     }
 }
