@@ -270,6 +270,9 @@ public final class RenewalService implements RenewalBackend {
             renewOwnLease(setId, lease, desiredDuration);
             return;
         }
+        synchronized (lock) {
+            sets.require(setId); // LR.2: a destroyed set answers NoSuchObjectException whatever the lease
+        }
         Admission.Admitted copy = admission.lease(lease); // outside the lock: may be slow; filtered
         synchronized (lock) {
             SetState set = sets.require(setId);
@@ -337,7 +340,14 @@ public final class RenewalService implements RenewalBackend {
             long now = clock.currentTimeMillis();
             long desired = Times.saturatedAdd(now, desiredDuration);
             if (lease.getExpiration() < desired) {
-                failureEvent(set, null, lease, null);
+                // LR.2.1: the event carries the lease to listeners in other JVMs too, so in marshalled form
+                Marshalled<Lease> recorded;
+                try {
+                    recorded = admission.record(lease);
+                } catch (IOException e) {
+                    recorded = null; // our own lease always marshals; kept in memory only if it ever does not
+                }
+                failureEvent(set, recorded, recorded == null ? lease : null, null);
             }
         }
     }
@@ -474,10 +484,17 @@ public final class RenewalService implements RenewalBackend {
             if (set == null || set.destroyed) {
                 throw new UnknownLeaseException("renewal set " + setId + " no longer exists");
             }
+            long previous = set.expiration;
             long granted = setLeases.renew(setId, duration);
             long expiration = setLeases.expiration(setId);
-            persistence.write(Batch.builder().put(Records.SETS, Records.key(setId),
-                    Records.encodeLong(expiration)).build());
+            try {
+                persistence.write(Batch.builder().put(Records.SETS, Records.key(setId),
+                        Records.encodeLong(expiration)).build());
+            } catch (RemoteException e) {
+                // not recorded, so not granted: the set keeps the expiration the store has (LR.2, atomic)
+                setLeases.renew(setId, Math.max(1, previous - clock.currentTimeMillis()));
+                throw e;
+            }
             set.expiration = expiration;
             set.warnedFor = Long.MIN_VALUE;
             scheduleWarning(set);

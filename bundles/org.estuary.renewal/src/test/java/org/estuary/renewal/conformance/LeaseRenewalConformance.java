@@ -172,6 +172,39 @@ public abstract class LeaseRenewalConformance {
     }
 
     @Test
+    void lr2NegativeDesiredDurationDropsWithEventWhenActualIsEarlier() throws Exception {
+        // LR.2: a negative desired duration drops the lease at once; a failure event exactly when its actual
+        // expiration is before its desired expiration (here actual = now - 900, desired = now - 500)
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease expired = landlord.grant(100);
+        advance(1000);
+        set.renewFor(expired, -500);
+        advance(0);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(1, failures.events.size());
+        assertEquals(expired, ((RenewalFailureEvent) failures.events.get(0)).getLease());
+    }
+
+    @Test
+    void lr2OwnSetLeaseThatExpiredIsTakenAndDroppedWithAnEvent() throws Exception {
+        // LR.2: only a lease of this service that has NOT expired is refused; an expired one is dropped like any
+        // lease expired on arrival, with a failure event carrying it
+        LeaseRenewalSet shortLived = service().createLeaseRenewalSet(1_000);
+        Lease own = shortLived.getRenewalSetLease();
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        TestListener failures = new TestListener();
+        set.setRenewalFailureListener(failures.ref(), null);
+        advance(2_000);
+        set.renewFor(own, 60_000);
+        advance(0);
+        assertEquals(0, set.getLeases().length);
+        assertEquals(1, failures.events.size());
+        assertEquals(own, ((RenewalFailureEvent) failures.events.get(0)).getLease(), "the lease, not null");
+    }
+
+    @Test
     void lr2DesiredExpirationOverflowSaturates() throws Exception {
         // LR.2: now + desired overflows to Long.MAX_VALUE: the lease stays
         LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
@@ -213,6 +246,22 @@ public abstract class LeaseRenewalConformance {
         advance(10_000);
         assertEquals(0, set.getLeases().length);
         assertEquals(0, failures.events.size());
+    }
+
+    @Test
+    void lr2AnyIsRequestedWhenDesiredIsForeverAndRenewDurationIsAny() throws Exception {
+        // LR.2: the one case where the service asks for Lease.ANY instead of min(renew, remaining desired)
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, Lease.FOREVER, Lease.ANY);
+        advance(9_000);
+        assertTrue(landlord.renewCalls.get() + landlord.renewAllCalls.get() > 0, "renewed");
+        assertEquals(Lease.ANY, landlord.lastDuration.get());
+        Lease bounded = landlord.grant(10_000);
+        set.renewFor(bounded, 60_000, 7_000);
+        advance(9_000);
+        assertTrue(landlord.lastDuration.get() > 0 && landlord.lastDuration.get() <= 7_000,
+                "min(renew duration, remaining desired): " + landlord.lastDuration.get());
     }
 
     @Test
@@ -273,6 +322,7 @@ public abstract class LeaseRenewalConformance {
         assertEquals(lease, event.getLease());
         assertInstanceOf(UnknownLeaseException.class, event.getThrowable());
         assertTrue(event.getLease() == event.getLease(), "LR.2.1: the same object once read");
+        assertTrue(event.getThrowable() == event.getThrowable(), "LR.2.1: the throwable too");
     }
 
     @Test
@@ -321,6 +371,34 @@ public abstract class LeaseRenewalConformance {
         advance(20_000);
         assertThrows(UnknownLeaseException.class, () -> landlord.expiration(lease), "no longer renewed");
         assertThrows(NullPointerException.class, () -> set.remove(null));
+    }
+
+    @Test
+    void lr2RemoveIsNotBlockedByARenewalInProgress() throws Exception {
+        // LR.2: remove returns at once while the service waits for the lease's landlord; the late renewal result
+        // does not bring the lease back
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        landlord.hold = release;
+        Thread timePasses = new Thread(() -> {
+            try {
+                advance(9_000); // the renewal falls due and waits in the landlord
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "conformance-advance");
+        timePasses.start();
+        try {
+            assertTrue(landlord.holding.await(30, java.util.concurrent.TimeUnit.SECONDS), "a renewal in flight");
+            assertEquals(lease, set.remove(lease)); // would wait for the landlord if it were blocked
+        } finally {
+            landlord.hold = null;
+            release.countDown();
+            timePasses.join(30_000);
+        }
+        assertEquals(0, set.getLeases().length, "the renewal's result did not put it back");
     }
 
     @Test
@@ -382,6 +460,20 @@ public abstract class LeaseRenewalConformance {
         set.setExpirationWarningListener(warnings.ref(), 60_000, null);
         advance(10);
         assertEquals(1, warnings.events.size());
+    }
+
+    @Test
+    void lr21WarningIsRetriedAfterAnIndefiniteFailure() throws Exception {
+        // LR.2.1 / EV.2: an indefinite failure (the listener unreachable) is retried; the event arrives once
+        LeaseRenewalSet set = service().createLeaseRenewalSet(60_000);
+        TestListener warnings = new TestListener();
+        warnings.failNext.set(1);
+        set.setExpirationWarningListener(warnings.ref(), 20_000, null);
+        advance(40_000); // due at expiration - minWarning; the first attempt fails
+        assertEquals(0, warnings.events.size(), "the first attempt failed");
+        assertEquals(0, warnings.failNext.get());
+        advance(5_000);
+        assertEquals(1, warnings.events.size(), "retried");
     }
 
     @Test

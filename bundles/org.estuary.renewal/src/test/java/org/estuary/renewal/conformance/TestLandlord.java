@@ -33,6 +33,12 @@ public final class TestLandlord {
     public final AtomicInteger renewAllCalls = new AtomicInteger();
     public final AtomicInteger largestBatch = new AtomicInteger();
     public volatile boolean unreachable;
+    /** The duration of the last renewal asked for, through renew or renewAll. */
+    public final java.util.concurrent.atomic.AtomicLong lastDuration = new java.util.concurrent.atomic.AtomicLong();
+    /** While set, renewals wait for it (bounded) before they are answered: a renewal in flight. */
+    public volatile java.util.concurrent.CountDownLatch hold;
+    /** Counted down when a renewal starts waiting on {@link #hold}. */
+    public final java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
     private final Clock clock;
     private final Ref ref;
 
@@ -50,6 +56,21 @@ public final class TestLandlord {
 
     public long expiration(Lease lease) throws UnknownLeaseException {
         return table.expiration(((LandlordLease) lease).leaseId());
+    }
+
+    private void waitIfHeld() throws RemoteException {
+        java.util.concurrent.CountDownLatch latch = hold;
+        if (latch != null) {
+            holding.countDown();
+            try {
+                if (!latch.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                    throw new RemoteException("test landlord held a renewal for 30 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RemoteException("interrupted", e);
+            }
+        }
     }
 
     public void close() {
@@ -78,6 +99,8 @@ public final class TestLandlord {
                 RemoteException {
             TestLandlord landlord = target();
             landlord.renewCalls.incrementAndGet();
+            landlord.lastDuration.set(duration);
+            landlord.waitIfHeld();
             return landlord.table.renew(leaseId, duration);
         }
 
@@ -91,6 +114,8 @@ public final class TestLandlord {
             TestLandlord landlord = target();
             landlord.renewAllCalls.incrementAndGet();
             landlord.largestBatch.accumulateAndGet(leaseIds.length, Math::max);
+            landlord.lastDuration.set(durations[durations.length - 1]);
+            landlord.waitIfHeld();
             return landlord.table.renewAll(leaseIds, durations);
         }
 

@@ -22,6 +22,8 @@ public final class TestListener {
 
     public final List<RemoteEvent> events = new CopyOnWriteArrayList<>();
     public volatile boolean unknown;
+    /** Calls left that fail with an indefinite RemoteException (the listener unreachable for a while). */
+    public final java.util.concurrent.atomic.AtomicInteger failNext = new java.util.concurrent.atomic.AtomicInteger();
     private final UUID id = UUID.randomUUID();
 
     public TestListener() {
@@ -46,6 +48,9 @@ public final class TestListener {
             TestListener target = LIVE.get(id);
             if (target == null) {
                 throw new java.rmi.NoSuchObjectException("listener gone");
+            }
+            if (target.failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw new java.rmi.ConnectException("test listener unreachable for now");
             }
             if (target.unknown) {
                 throw new UnknownEventException("not interested");

@@ -89,4 +89,29 @@ class RenewalServiceTest {
         assertEquals(2, failures.events.size(), "listener registration survived");
         assertTrue(failures.events.get(1).getSequenceNumber() > firstSeq, "sequence numbers continue");
     }
+
+    @Test
+    void item7ASetLeaseRenewalThatCannotBeRecordedIsNotGranted() throws Exception {
+        // LR.2: every operation is atomic; a renewal the store did not take must not extend the set
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
+        Lease setLease = set.getRenewalSetLease();
+        service.unbindStore(harness.store);
+        assertThrows(java.rmi.RemoteException.class, () -> setLease.renew(3_600_000));
+        service.bindStore(harness.store);
+        harness.advance(61_000);
+        assertThrows(java.rmi.NoSuchObjectException.class, set::getLeases,
+                "the set expired at its recorded expiration");
+    }
+
+    @Test
+    void lr2ADestroyedSetAnswersNoSuchObjectWhateverTheLease() throws Exception {
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
+        set.getRenewalSetLease().cancel();
+        Lease local = org.estuary.lease.client.LandlordLease.create(landlord.table, landlord.id,
+                landlord.table.grant("x", 10_000), harness.clock); // would be refused as unmarshallable
+        assertThrows(java.rmi.NoSuchObjectException.class, () -> set.renewFor(local, 60_000),
+                "the set is checked before the lease is copied");
+    }
 }
