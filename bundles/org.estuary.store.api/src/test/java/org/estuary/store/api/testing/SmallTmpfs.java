@@ -1,4 +1,4 @@
-package org.estuary.store.journal.internal;
+package org.estuary.store.api.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Assumptions;
  * A small tmpfs the test mounts itself, so that "the disk is full" is real ENOSPC from the kernel and not a
  * simulation (issue 4 item 7). Mounting needs root (or CAP_SYS_ADMIN): without it the test is skipped with a
  * message on a developer's machine and fails when the environment variable {@code CI} is set, since CI must run it.
+ * In this module's test jar, so that every persistent store's disk-full test uses the same one.
  */
-final class SmallTmpfs implements AutoCloseable {
+public final class SmallTmpfs implements AutoCloseable {
 
     private final Path mountPoint;
 
@@ -23,10 +24,13 @@ final class SmallTmpfs implements AutoCloseable {
         this.mountPoint = mountPoint;
     }
 
-    /** Mounts a tmpfs of {@code bytes} at {@code mountPoint} (created if missing). */
-    static SmallTmpfs mount(Path mountPoint, long bytes) throws Exception {
+    /**
+     * Mounts a tmpfs of {@code bytes} at {@code mountPoint} (created if missing), readable by every user (a
+     * database server under test may run as its own user).
+     */
+    public static SmallTmpfs mount(Path mountPoint, long bytes) throws Exception {
         Files.createDirectories(mountPoint);
-        String output = run("mount", "-t", "tmpfs", "-o", "size=" + bytes + ",mode=0700", "estuary-test",
+        String output = run("mount", "-t", "tmpfs", "-o", "size=" + bytes + ",mode=0755", "estuary-test",
                 mountPoint.toString());
         if (output != null) {
             String message = "cannot mount a tmpfs for the disk-full test (needs root or CAP_SYS_ADMIN): " + output;
@@ -38,7 +42,7 @@ final class SmallTmpfs implements AutoCloseable {
         return new SmallTmpfs(mountPoint);
     }
 
-    Path path() {
+    public Path path() {
         return mountPoint;
     }
 
@@ -46,7 +50,7 @@ final class SmallTmpfs implements AutoCloseable {
      * Fills what is left of the file system with a ballast file (until the kernel answers ENOSPC) and returns it;
      * deleting it is "space returns".
      */
-    Path fill() throws IOException {
+    public Path fill() throws IOException {
         Path ballast = mountPoint.resolve("ballast");
         byte[] chunk = new byte[4096];
         try (var out = Files.newOutputStream(ballast)) {

@@ -64,10 +64,15 @@ public final class PostgresServer implements AutoCloseable {
 
     /** Starts a new, empty cluster; skips or fails the calling test class when the binaries are missing. */
     static PostgresServer start(String name) throws Exception {
+        return start(name, Paths.get("target", "postgres"));
+    }
+
+    /** Starts a new, empty cluster under {@code parent}; skips or fails like {@link #start(String)}. */
+    static PostgresServer start(String name, Path parent) throws Exception {
         if (findBinaries() == null) {
             SkipWithoutPostgres.skipOrFail(MISSING);
         }
-        return startOrThrow(name);
+        return startOrThrow(name, parent);
     }
 
     /**
@@ -76,12 +81,20 @@ public final class PostgresServer implements AutoCloseable {
      * @throws IllegalStateException with {@link #MISSING} when the binaries are missing
      */
     public static PostgresServer startOrThrow(String name) throws Exception {
+        return startOrThrow(name, Paths.get("target", "postgres"));
+    }
+
+    /**
+     * Starts a new, empty cluster in a new directory under {@code parent}.
+     *
+     * @throws IllegalStateException with {@link #MISSING} when the binaries are missing
+     */
+    public static PostgresServer startOrThrow(String name, Path parent) throws Exception {
         Path bin = findBinaries();
         if (bin == null) {
             throw new IllegalStateException(MISSING);
         }
-        Path base = Paths.get("target", "postgres", name + "-" + UUID.randomUUID().toString().substring(0, 8))
-                .toAbsolutePath();
+        Path base = parent.resolve(name + "-" + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
         Files.createDirectories(base);
         PostgresServer server = new PostgresServer(bin, base);
         Files.createDirectories(server.socketDir);

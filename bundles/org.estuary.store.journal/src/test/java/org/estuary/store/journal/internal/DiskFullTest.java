@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
+import org.estuary.store.api.testing.SmallTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
