@@ -1,15 +1,14 @@
 package org.estuary.renewal.internal;
 
+import java.io.IOException;
 import java.rmi.RemoteException;
 import java.rmi.ServerException;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 
-import org.estuary.event.EventKind;
-import org.estuary.event.HighWaterMark;
+import org.estuary.event.StoredHighWaterMark;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
@@ -20,16 +19,17 @@ import org.estuary.store.api.StoreException;
  * Writes the service's batches through its {@link BoundStore}: {@link #write} waits for durability before the
  * caller acknowledges anything (ARCHITECTURE "State and durability"), {@link #writeLater} does not (renewal
  * results, timer-driven removals). Both run under the service lock, so a switch to a new store (S8) copies the
- * state before either reaches it. Also the {@link HighWaterMark} of event sequence numbers over the store, and the
+ * state before either reaches it. Also the {@link StoredHighWaterMark} of event sequence numbers, and the
  * records recovery could not read, kept so that a switch carries them along.
  */
-final class Persistence implements HighWaterMark {
+final class Persistence {
 
     private static final System.Logger LOG = System.getLogger(Persistence.class.getName());
 
     private final BoundStore stores;
     private final long timeoutMillis;
-    private final ConcurrentHashMap<String, Long> marks = new ConcurrentHashMap<>();
+    private final StoredHighWaterMark marks = new StoredHighWaterMark(Records.SEQUENCE,
+            kind -> Records.kindKey(((SetProxy) kind.source()).setId(), kind.eventId()), this::reserveWrite);
     /** Records recovery could not read, by space then key: kept in the store and carried into a new one. */
     private final Map<String, Map<String, byte[]>> unreadable = new ConcurrentHashMap<>();
 
@@ -121,38 +121,25 @@ final class Persistence implements HighWaterMark {
 
     /** Adds the sequence marks and the unreadable records to a snapshot of the state (S8). */
     void snapshotInto(Batch.Builder batch) {
-        marks.forEach((key, mark) -> batch.put(Records.SEQUENCE, key, Records.encodeLong(mark)));
+        marks.snapshotInto(batch);
         unreadable.forEach((space, records) -> records.forEach((key, value) -> batch.put(space, key, value)));
     }
 
-    /** Puts a mark read during recovery. */
-    void recoveredMark(String key, long mark) {
-        marks.put(key, mark);
+    /** The event sequence marks, one record per (set, event id) in {@value Records#SEQUENCE} (EV.2.3.2). */
+    StoredHighWaterMark marks() {
+        return marks;
     }
 
     void forgetMarks(long setId) {
-        marks.remove(Records.kindKey(setId, 0));
-        marks.remove(Records.kindKey(setId, 1));
+        marks.forget(Records.kindKey(setId, 0));
+        marks.forget(Records.kindKey(setId, 1));
     }
 
-    @Override
-    public OptionalLong load(EventKind kind) {
-        Long mark = marks.get(markKey(kind));
-        return mark == null ? OptionalLong.empty() : OptionalLong.of(mark);
-    }
-
-    @Override
-    public void reserve(EventKind kind, long upTo) throws java.io.IOException {
-        String key = markKey(kind);
+    private void reserveWrite(Batch batch) throws IOException {
         try {
-            write(Batch.builder().put(Records.SEQUENCE, key, Records.encodeLong(upTo)).build());
+            write(batch);
         } catch (RemoteException e) {
-            throw new java.io.IOException("cannot reserve sequence numbers of " + kind + ": " + e.getMessage(), e);
+            throw new IOException("cannot reserve event sequence numbers: " + e.getMessage(), e);
         }
-        marks.put(key, upTo);
-    }
-
-    private static String markKey(EventKind kind) {
-        return Records.kindKey(((SetProxy) kind.source()).setId(), kind.eventId());
     }
 }

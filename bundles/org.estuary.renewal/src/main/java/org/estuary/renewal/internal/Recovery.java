@@ -58,13 +58,9 @@ final class Recovery {
                     Records.encodeServiceId(id[0])).build());
         }
         List<IOException> failures = new ArrayList<>();
-        store.scan(Records.SEQUENCE, (key, value) -> {
-            try {
-                persistence.recoveredMark(key, Records.decodeLong(value));
-            } catch (IOException e) {
-                persistence.keepUnreadable(Records.SEQUENCE, key, value);
-                failures.add(e);
-            }
+        persistence.marks().recover(store, (key, value) -> {
+            persistence.keepUnreadable(Records.SEQUENCE, key, value);
+            failures.add(new IOException("sequence record " + key + " does not parse"));
         });
         List<SetState> restored = new ArrayList<>();
         store.scan(Records.SETS, (key, value) -> {

@@ -88,7 +88,7 @@ public final class RenewalService implements RenewalBackend {
         });
         this.scheduler = new RenewalScheduler(this, clock, renewals, settings);
         this.delivery = delivery;
-        this.events = new EventSender(delivery, new SequenceNumbers(persistence, settings.sequenceBlock,
+        this.events = new EventSender(delivery, new SequenceNumbers(persistence.marks(), settings.sequenceBlock,
                 Math.max(2, settings.maxSets * 2)), this::unknownEvent);
     }
 

@@ -1,0 +1,97 @@
+package org.estuary.event;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The {@link HighWaterMark} every persistent service uses: one record per kind of event in a space of the service's
+ * own store, so that sequence numbers survive restarts (EV.2.3.2). The service supplies the key of a kind (its own
+ * ids, which stay equal across restarts) and its durable write path, so a mark is reserved exactly as durably as
+ * the service's other changes, through whatever store it is bound to now.
+ *
+ * <p>Record value: a format byte (1) and the mark as 8 bytes, big-endian.
+ */
+@ProviderType
+public final class StoredHighWaterMark implements HighWaterMark {
+
+    /** How the service makes a batch durable: its store write that returns once the batch is acknowledged. */
+    @FunctionalInterface
+    public interface DurableWrite {
+        void write(Batch batch) throws IOException;
+    }
+
+    private static final byte FORMAT = 1;
+
+    private final String space;
+    private final Function<EventKind, String> keys;
+    private final DurableWrite write;
+    private final Map<String, Long> marks = new ConcurrentHashMap<>();
+
+    /**
+     * @param space the store space the marks live in (the service's own, such as {@code "renewal/sequence"})
+     * @param keys the record key of a kind; equal kinds after a restart must give equal keys
+     * @param write the service's durable write
+     */
+    public StoredHighWaterMark(String space, Function<EventKind, String> keys, DurableWrite write) {
+        this.space = Objects.requireNonNull(space, "space");
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.write = Objects.requireNonNull(write, "write");
+    }
+
+    /**
+     * Reads the marks back on activation; a record that does not parse goes to {@code unreadable} (the service keeps
+     * it, a corrupt record is reported, never skipped silently) and its kind starts from no mark.
+     */
+    public void recover(Store store, BiConsumer<String, byte[]> unreadable) throws StoreException {
+        store.scan(space, (key, value) -> {
+            if (value.length == 9 && value[0] == FORMAT) {
+                marks.put(key, ByteBuffer.wrap(value, 1, 8).getLong());
+            } else {
+                unreadable.accept(key, value);
+            }
+        });
+    }
+
+    @Override
+    public OptionalLong load(EventKind kind) {
+        Long mark = marks.get(keys.apply(kind));
+        return mark == null ? OptionalLong.empty() : OptionalLong.of(mark);
+    }
+
+    @Override
+    public void reserve(EventKind kind, long upTo) throws IOException {
+        String key = keys.apply(kind);
+        write.write(Batch.builder().put(space, key, encode(upTo)).build());
+        marks.put(key, upTo); // only once durable (EV.2.3.2: never a repeat after a restart)
+    }
+
+    /** Drops the mark of a kind whose source is gone for good; the service deletes its record in the same batch. */
+    public void forget(String key) {
+        marks.remove(key);
+    }
+
+    /** Puts the delete of {@code key}'s record into {@code batch}: for a service ending a source. */
+    public void deleteInto(Batch.Builder batch, String key) {
+        batch.delete(space, key);
+    }
+
+    /** Puts every mark into a copy of the service's state for a new store (Store S8). */
+    public void snapshotInto(Batch.Builder batch) {
+        marks.forEach((key, mark) -> batch.put(space, key, encode(mark)));
+    }
+
+    static byte[] encode(long mark) {
+        return ByteBuffer.allocate(9).put(FORMAT).putLong(mark).array();
+    }
+}

@@ -1,0 +1,92 @@
+package org.estuary.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.junit.jupiter.api.Test;
+
+/** EV.2.3.2 over a store: sequence numbers never repeat or decrease across a restart of the service. */
+class StoredHighWaterMarkTest {
+
+    private final Store store = new MemoryStoreComponent(defaults(MemoryStoreComponent.Config.class));
+    private boolean refuse;
+
+    private StoredHighWaterMark marks() {
+        return new StoredHighWaterMark("test/sequence", kind -> kind.source() + "." + kind.eventId(), batch -> {
+            if (refuse) {
+                throw new IOException("store refused the batch");
+            }
+            try {
+                store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+            } catch (StoreException | InterruptedException e) {
+                throw new IOException(e);
+            }
+        });
+    }
+
+    @Test
+    void ev232NumbersContinueAboveEveryNumberHandedOutBeforeARestart() throws Exception {
+        EventKind kind = EventKind.of("source-a", 7);
+        StoredHighWaterMark first = marks();
+        first.recover(store, (key, value) -> { });
+        SequenceNumbers numbers = new SequenceNumbers(first, 10, 100);
+        long last = 0;
+        for (int i = 0; i < 25; i++) {
+            long next = numbers.next(kind);
+            assertTrue(next > last, "increasing");
+            last = next;
+        }
+
+        StoredHighWaterMark second = marks(); // the service restarted on the same store
+        second.recover(store, (key, value) -> { });
+        long after = new SequenceNumbers(second, 10, 100).next(kind);
+        assertTrue(after > last, "EV.2.3.2: " + after + " after " + last + " before the restart");
+        assertTrue(after - last <= 10, "a restart skips at most one block");
+    }
+
+    @Test
+    void ev232ANumberIsNotHandedOutBeyondAMarkThatWasNotRecorded() throws Exception {
+        StoredHighWaterMark marks = marks();
+        SequenceNumbers numbers = new SequenceNumbers(marks, 2, 100);
+        EventKind kind = EventKind.of("source-b", 1);
+        numbers.next(kind);
+        numbers.next(kind);
+        refuse = true; // the next block cannot be reserved
+        assertThrows(IOException.class, () -> numbers.next(kind));
+        refuse = false;
+        StoredHighWaterMark restarted = marks();
+        restarted.recover(store, (key, value) -> { });
+        assertEquals(2, restarted.load(kind).getAsLong(), "the recorded mark, not the refused one");
+    }
+
+    @Test
+    void aRecordThatDoesNotParseIsReportedNotSkippedSilently() throws Exception {
+        store.applyAndWait(Batch.builder().put("test/sequence", "broken.1", new byte[] {9, 9}).build(), 10,
+                TimeUnit.SECONDS);
+        Map<String, byte[]> unreadable = new HashMap<>();
+        StoredHighWaterMark marks = marks();
+        marks.recover(store, unreadable::put);
+        assertEquals(1, unreadable.size());
+        assertTrue(marks.load(EventKind.of("broken", 1)).isEmpty());
+        Batch.Builder snapshot = Batch.builder();
+        marks.snapshotInto(snapshot);
+        assertEquals(0, snapshot.size(), "only readable marks are copied by the mark itself");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <A> A defaults(Class<A> type) {
+        return (A) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) ->
+                method.getName().equals("annotationType") ? type : method.getDefaultValue());
+    }
+}
