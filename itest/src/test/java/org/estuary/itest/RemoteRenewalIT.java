@@ -36,13 +36,7 @@ public class RemoteRenewalIT {
     @BeforeClass
     public static void start() throws Exception {
         karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
-            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
-                return client.names().contains(LeaseRenewalService.class.getName());
-            } catch (Exception notYet) {
-                return false;
-            }
-        });
+        karaf.awaitBound(LeaseRenewalService.class);
     }
 
     @AfterClass

@@ -61,7 +61,7 @@ public class RenewalDurabilityIT {
     @BeforeClass
     public static void start() throws Exception {
         karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        awaitService();
+        karaf.awaitBound(LeaseRenewalService.class);
         client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
         clock = new SystemClock("it-landlord");
         table = new LeaseTable<>(clock, new LeasePolicy(HOUR, HOUR), 100_000, (id, r) -> { });
@@ -82,16 +82,6 @@ public class RenewalDurabilityIT {
         if (karaf != null) {
             karaf.close();
         }
-    }
-
-    private static void awaitService() throws InterruptedException {
-        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
-            try (EstuaryClient probe = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
-                return probe.names().contains(LeaseRenewalService.class.getName());
-            } catch (Exception notYet) {
-                return false;
-            }
-        });
     }
 
     private static Lease lease(long duration) throws Exception {
@@ -185,7 +175,7 @@ public class RenewalDurabilityIT {
         awaitFailureEvents(events, held.keySet(), sequence);
 
         karaf = karaf.crashAndRestart();
-        awaitService();
+        karaf.awaitBound(LeaseRenewalService.class);
 
         events.clear();
         for (Map.Entry<LeaseRenewalSet, Lease[]> entry : held.entrySet()) {

@@ -8,7 +8,6 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,13 +38,7 @@ public class StandaloneClientIT {
     @BeforeClass
     public static void start() throws Exception {
         karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
-            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
-                return client.names().contains(LeaseRenewalService.class.getName());
-            } catch (Exception notYet) {
-                return false;
-            }
-        });
+        karaf.awaitBound(LeaseRenewalService.class);
     }
 
     @AfterClass
