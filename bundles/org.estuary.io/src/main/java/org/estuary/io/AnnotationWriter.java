@@ -37,6 +37,11 @@ final class AnnotationWriter {
     }
 
     /** True once any class had an annotation; a Marshalled without any stores none. */
+    /** Numbers start again at 1 for the next object of a reused stream. */
+    void restart() {
+        numbers.clear();
+    }
+
     boolean wroteAny() {
         return !numbers.isEmpty();
     }

@@ -43,6 +43,16 @@ public final class MarshalOutputStream extends ObjectOutputStream {
         }
     }
 
+    /**
+     * Between two top-level objects of a reused stream ({@link ReusableWriter}): forgets every handle (writing the
+     * reset marker) and restarts the class annotation numbers, so the next object reads alone.
+     */
+    void startAfresh() throws IOException {
+        reset();
+        flush();
+        annotations.restart();
+    }
+
     boolean wroteAnyAnnotation() {
         return annotations.wroteAny();
     }

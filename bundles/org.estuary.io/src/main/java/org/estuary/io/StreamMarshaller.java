@@ -1,9 +1,7 @@
 package org.estuary.io;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
@@ -14,12 +12,25 @@ import java.util.Objects;
 /** The one implementation of {@link Marshaller}: immutable, thread-safe. */
 final class StreamMarshaller implements Marshaller {
 
+    /** Writers kept for reuse: at most this many per kind, enough for the callers that marshal at once. */
+    private static final int POOLED_WRITERS = 16;
+
     private final ClassResolver classes;
     private final SerialFilter filter;
+    private final ReusableWriter.Pool inlineWriters;
+    private final ReusableWriter.Pool sideChannelWriters;
 
     StreamMarshaller(ClassResolver classes, SerialFilter filter) {
+        this(classes, filter, new ReusableWriter.Pool(classes, false, POOLED_WRITERS),
+                new ReusableWriter.Pool(classes, true, POOLED_WRITERS));
+    }
+
+    private StreamMarshaller(ClassResolver classes, SerialFilter filter, ReusableWriter.Pool inlineWriters,
+            ReusableWriter.Pool sideChannelWriters) {
         this.classes = classes;
         this.filter = filter;
+        this.inlineWriters = inlineWriters; // writing does not depend on the filter: shared by withFilter copies
+        this.sideChannelWriters = sideChannelWriters;
     }
 
     ClassResolver classes() {
@@ -49,11 +60,7 @@ final class StreamMarshaller implements Marshaller {
 
     @Override
     public byte[] marshal(Object object) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (MarshalOutputStream out = newOutputStream(bytes)) {
-            out.writeObject(object);
-        }
-        return bytes.toByteArray();
+        return inlineWriters.write(object)[0];
     }
 
     @Override
@@ -69,16 +76,8 @@ final class StreamMarshaller implements Marshaller {
 
     @Override
     public <T> Marshalled<T> marshalled(T object) throws IOException {
-        ByteArrayOutputStream objectBytes = new ByteArrayOutputStream();
-        ByteArrayOutputStream annotationBytes = new ByteArrayOutputStream();
-        boolean annotated;
-        try (MarshalOutputStream out =
-                new MarshalOutputStream(objectBytes, classes, new DataOutputStream(annotationBytes))) {
-            out.writeObject(object);
-            out.flush();
-            annotated = out.wroteAnyAnnotation();
-        }
-        return new Marshalled<>(objectBytes.toByteArray(), annotated ? annotationBytes.toByteArray() : null, this);
+        byte[][] written = sideChannelWriters.write(object);
+        return new Marshalled<>(written[0], written[1], this);
     }
 
     @Override
@@ -97,7 +96,7 @@ final class StreamMarshaller implements Marshaller {
     }
 
     StreamMarshaller withFilter(SerialFilter other) {
-        return other == filter ? this : new StreamMarshaller(classes, other);
+        return other == filter ? this : new StreamMarshaller(classes, other, inlineWriters, sideChannelWriters);
     }
 
     private static <T> T cast(Object object, Class<T> type) throws InvalidObjectException {
