@@ -55,7 +55,8 @@ public final class PostgresServer implements AutoCloseable {
         this.bin = bin;
         this.base = base;
         this.data = base.resolve("data");
-        this.socketDir = base.resolve("socket");
+        // A Unix socket path holds at most 107 bytes, and a checkout can sit deep: keep the socket under /tmp.
+        this.socketDir = Files.createTempDirectory("estuary-pg");
         this.log = base.resolve("server.log");
         this.port = freePort();
         this.asPostgresUser = "root".equals(System.getProperty("user.name"));
@@ -99,7 +100,7 @@ public final class PostgresServer implements AutoCloseable {
         PostgresServer server = new PostgresServer(bin, base);
         Files.createDirectories(server.socketDir);
         if (server.asPostgresUser) {
-            server.run(List.of("chown", "-R", "postgres", base.toString()), false);
+            server.run(List.of("chown", "-R", "postgres", base.toString(), server.socketDir.toString()), false);
         }
         server.run(List.of(bin.resolve("initdb").toString(), "-D", server.data.toString(), "-U", "postgres",
                 "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"), true);
@@ -169,6 +170,7 @@ public final class PostgresServer implements AutoCloseable {
                 // the hook runs anyway
             }
             deleteTree(base);
+            deleteTree(socketDir);
         }
     }
 
