@@ -1,13 +1,17 @@
 package org.estuary.config.internal;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
+import org.estuary.config.ConfigurationRule;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
@@ -20,6 +24,8 @@ import org.osgi.service.cm.ConfigurationPlugin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.MetaTypeService;
 
 /**
@@ -41,17 +47,45 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
 
     private final ConfigurationAdmin admin;
     private final Guard guard;
+    /** The services' cross-attribute rules by PID (whiteboard). */
+    private final Map<String, List<ConfigurationRule>> rules = new ConcurrentHashMap<>();
 
     @Activate
     public ConfigGuard(BundleContext context, @Reference ConfigurationAdmin admin,
             @Reference MetaTypeService metatype) {
-        this(admin, new Guard(new MetatypeDefinitions(context, metatype)));
+        this.admin = admin;
+        this.guard = new Guard(new MetatypeDefinitions(context, metatype),
+                pid -> rules.getOrDefault(pid, List.of()));
+        reviewStored();
     }
 
     ConfigGuard(ConfigurationAdmin admin, Guard guard) {
         this.admin = admin;
         this.guard = guard;
         reviewStored();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void bindRule(ConfigurationRule rule, Map<String, Object> properties) {
+        Object pid = properties.get(ConfigurationRule.PID);
+        if (pid != null) {
+            rules.compute(pid.toString(), (k, list) -> {
+                List<ConfigurationRule> more = new ArrayList<>(list == null ? List.of() : list);
+                more.add(rule);
+                return List.copyOf(more);
+            });
+        }
+    }
+
+    void unbindRule(ConfigurationRule rule, Map<String, Object> properties) {
+        Object pid = properties.get(ConfigurationRule.PID);
+        if (pid != null) {
+            rules.computeIfPresent(pid.toString(), (k, list) -> {
+                List<ConfigurationRule> fewer = new ArrayList<>(list);
+                fewer.remove(rule);
+                return fewer.isEmpty() ? null : List.copyOf(fewer);
+            });
+        }
     }
 
     /** Configurations stored before this guard started (etc/ files, an earlier run) are checked once now. */

@@ -7,12 +7,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
+import org.estuary.config.ConfigurationRule;
 import org.osgi.service.metatype.AttributeDefinition;
 
 /**
  * Decides what an Estuary PID's component may see: properties that pass the PID's metatype rules, or else the
  * last valid properties of that PID (or, with none known since this guard started, the properties without the
- * invalid attributes, so the component's defaults apply to them). Thread-safe; holds one map per PID.
+ * invalid attributes, so the component's defaults apply to them). After the metatype rules, the PID's
+ * {@link ConfigurationRule}s check the attributes together. Thread-safe; holds one map per PID.
  */
 final class Guard {
 
@@ -31,11 +33,18 @@ final class Guard {
     }
 
     private final Function<String, AttributeDefinition[]> definitions;
+    private final Function<String, List<ConfigurationRule>> rules;
     private final Map<String, Map<String, Object>> lastValid = new ConcurrentHashMap<>();
 
     /** @param definitions the attribute definitions of a PID's metatype, or null if it has none */
     Guard(Function<String, AttributeDefinition[]> definitions) {
+        this(definitions, pid -> List.of());
+    }
+
+    /** @param rules the cross-attribute rules registered for a PID */
+    Guard(Function<String, AttributeDefinition[]> definitions, Function<String, List<ConfigurationRule>> rules) {
         this.definitions = definitions;
+        this.rules = rules;
     }
 
     static boolean guarded(String pid) {
@@ -51,7 +60,11 @@ final class Guard {
         if (!guarded(pid)) {
             return Optional.empty();
         }
-        List<Violation> violations = Validator.check(definitions.apply(metatypePid), properties);
+        AttributeDefinition[] defined = definitions.apply(metatypePid);
+        List<Violation> violations = new java.util.ArrayList<>(Validator.check(defined, properties));
+        if (violations.isEmpty()) {
+            violations.addAll(across(metatypePid, Validator.effective(defined, properties)));
+        }
         if (violations.isEmpty()) {
             lastValid.put(pid, Map.copyOf(properties));
             return Optional.empty();
@@ -59,10 +72,30 @@ final class Guard {
         Map<String, Object> restored = lastValid.get(pid);
         if (restored == null) {
             Map<String, Object> without = new LinkedHashMap<>(properties);
-            violations.forEach(v -> without.remove(v.attribute()));
+            for (Violation violation : violations) {
+                if (violation.attribute() != null) {
+                    without.remove(violation.attribute());
+                } else if (defined != null) {
+                    // a rule across attributes names no single culprit: every attribute falls back to its default
+                    java.util.Arrays.stream(defined).forEach(d -> without.remove(d.getID()));
+                }
+            }
             restored = without;
         }
         return Optional.of(new Refusal(pid, List.copyOf(violations), restored));
+    }
+
+    /** The problems the PID's cross-attribute rules find; a rule that throws is reported, not obeyed. */
+    private List<Violation> across(String pid, Map<String, String> effective) {
+        List<Violation> violations = new java.util.ArrayList<>();
+        for (ConfigurationRule rule : rules.apply(pid)) {
+            try {
+                rule.check(Map.copyOf(effective)).forEach(problem -> violations.add(Violation.across(problem)));
+            } catch (RuntimeException e) {
+                violations.add(Violation.across("the rule " + rule.getClass().getName() + " failed: " + e));
+            }
+        }
+        return violations;
     }
 
     /** Forgets a deleted configuration: the next one starts without a last valid version. */

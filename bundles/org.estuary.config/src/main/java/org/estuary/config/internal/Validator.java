@@ -71,6 +71,26 @@ final class Validator {
         return elements;
     }
 
+    /** Every defined attribute with its effective value as text: configured, or else its default. */
+    static Map<String, String> effective(AttributeDefinition[] definitions, Map<String, Object> properties) {
+        Map<String, String> effective = new java.util.LinkedHashMap<>();
+        if (definitions == null) {
+            return effective;
+        }
+        for (AttributeDefinition definition : definitions) {
+            Object value = properties.get(definition.getID());
+            if (value != null) {
+                List<String> elements = elements(value);
+                if (!elements.isEmpty()) {
+                    effective.put(definition.getID(), elements.get(0));
+                }
+            } else if (definition.getDefaultValue() != null && definition.getDefaultValue().length > 0) {
+                effective.put(definition.getID(), definition.getDefaultValue()[0]);
+            }
+        }
+        return effective;
+    }
+
     private static String typeName(int type) {
         return switch (type) {
             case AttributeDefinition.LONG -> "a long";

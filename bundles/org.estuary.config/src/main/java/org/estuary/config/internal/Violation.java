@@ -9,8 +9,13 @@ package org.estuary.config.internal;
  */
 record Violation(String attribute, String value, String rule) {
 
+    /** A problem across attributes, reported by a {@link org.estuary.config.ConfigurationRule}. */
+    static Violation across(String rule) {
+        return new Violation(null, null, rule);
+    }
+
     @Override
     public String toString() {
-        return attribute + "=" + value + " (" + rule + ")";
+        return attribute == null ? rule : attribute + "=" + value + " (" + rule + ")";
     }
 }

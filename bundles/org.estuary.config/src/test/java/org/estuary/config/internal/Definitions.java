@@ -10,6 +10,10 @@ final class Definitions {
     }
 
     static AttributeDefinition attribute(String id, String type, String min, String max) {
+        return attribute(id, type, min, max, null);
+    }
+
+    static AttributeDefinition attribute(String id, String type, String min, String max, String defaultValue) {
         AD ad = new AD();
         ad.setID(id);
         ad.setName(id);
@@ -22,6 +26,9 @@ final class Definitions {
             ad.setMax(max);
         }
         ad.setRequired(true);
+        if (defaultValue != null) {
+            ad.setDefaultValue(defaultValue); // after the type, which the value is read as
+        }
         return new AttributeDefinition() {
             @Override
             public String getName() {
@@ -65,9 +72,15 @@ final class Definitions {
 
             @Override
             public String[] getDefaultValue() {
-                return null;
+                return ad.getDefaultValue();
             }
         };
+    }
+
+    /** The set lease bounds of the lease renewal service's metatype, with their defaults. */
+    static AttributeDefinition[] leaseBounds() {
+        return new AttributeDefinition[] {attribute("set.lease.default.ms", "Long", "1", null, "3600000"),
+            attribute("set.lease.maximum.ms", "Long", "1", null, "86400000")};
     }
 
     /** A slice of the lease renewal service's metatype. */

@@ -1,0 +1,27 @@
+package org.estuary.config;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A check across the attributes of one PID's configuration, registered as an OSGi service with the
+ * {@value #PID} property naming that PID. Services implement it for the rules their component's constructor
+ * enforces, so an update breaking them is refused before the component sees it.
+ */
+@ConsumerType
+public interface ConfigurationRule {
+
+    /** The service property naming the PID (or factory PID) this rule checks. */
+    String PID = "estuary.config.pid";
+
+    /**
+     * The problems of one configuration. Called only when every value passed its metatype rule.
+     *
+     * @param effective every attribute of the PID's metatype with its effective value as text: the configured
+     *        value, or else the metatype default (absent if it has neither)
+     * @return one line per problem, naming the attributes, their values and the rule; empty if there is none
+     */
+    List<String> check(Map<String, String> effective);
+}

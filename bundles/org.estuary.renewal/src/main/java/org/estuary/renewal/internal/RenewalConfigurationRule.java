@@ -1,0 +1,34 @@
+package org.estuary.renewal.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.estuary.config.ConfigurationRule;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Issue 7 item 2: the rules across the renewal service's attributes that its constructor enforces (LeasePolicy,
+ * DeliveryConfig), so the configuration guard refuses an update breaking them instead of the component failing.
+ */
+@Component(property = ConfigurationRule.PID + "=" + RenewalComponent.PID)
+public final class RenewalConfigurationRule implements ConfigurationRule {
+
+    @Override
+    public List<String> check(Map<String, String> effective) {
+        List<String> problems = new ArrayList<>();
+        // LR.2: a set lease granted for Lease.ANY is never longer than the longest one granted
+        atMost(effective, "set.lease.default.ms", "set.lease.maximum.ms", problems);
+        atMost(effective, "renewal.retry.initial.ms", "renewal.retry.max.ms", problems);
+        atMost(effective, "event.retry.initial.ms", "event.retry.max.ms", problems);
+        return problems;
+    }
+
+    private static void atMost(Map<String, String> effective, String smaller, String larger, List<String> problems) {
+        String low = effective.get(smaller);
+        String high = effective.get(larger);
+        if (low != null && high != null && Long.parseLong(low.trim()) > Long.parseLong(high.trim())) {
+            problems.add(smaller + "=" + low.trim() + " must not be above " + larger + "=" + high.trim());
+        }
+    }
+}
