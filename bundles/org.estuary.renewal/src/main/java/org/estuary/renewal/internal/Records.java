@@ -73,12 +73,17 @@ final class Records {
 
     /** The record of {@code entry} holding {@code lease}, its last recorded or a newer renewed form. */
     byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form) {
+        return encodeLease(entry.setId, entry.desired, entry.renewDuration, entry.actual, form);
+    }
+
+    /** A lease record from its fields; thread-safe, so renewal threads encode outside the service lock. */
+    byte[] encodeLease(long setId, long desired, long renewDuration, long actual, Marshalled<Lease> form) {
         byte[] lease = marshal(form);
         return write(out -> {
-            out.writeLong(entry.setId);
-            out.writeLong(entry.desired);
-            out.writeLong(entry.renewDuration);
-            out.writeLong(entry.actual);
+            out.writeLong(setId);
+            out.writeLong(desired);
+            out.writeLong(renewDuration);
+            out.writeLong(actual);
             writeBytes(out, lease);
         });
     }

@@ -159,8 +159,11 @@ final class RenewalScheduler {
         }
         for (Call call : batch) {
             if (call.failure == null) {
+                // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
                 try {
                     call.snapshot = service.admission().record(call.lease);
+                    call.record = service.records().encodeLease(call.entry.setId, call.desired, call.renewDuration,
+                            call.lease.getExpiration(), call.snapshot);
                 } catch (IOException | RuntimeException e) {
                     call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
                 }
@@ -170,6 +173,7 @@ final class RenewalScheduler {
     }
 
     private void finish(List<Call> batch, Throwable all) {
+        RenewalService.Round round = service.new Round();
         synchronized (service.lock()) {
             for (Call call : batch) {
                 ClientEntry entry = call.entry;
@@ -191,7 +195,9 @@ final class RenewalScheduler {
                     entry.lastFailure = null;
                     entry.retryDelayMillis = 0;
                     entry.version++;
-                    service.recordRenewal(entry, call.snapshot);
+                    if (call.snapshot != null) {
+                        round.add(entry, call.snapshot, call.record);
+                    }
                     plan(entry);
                 } else if (Failure.of(failure).isDefinite()) {
                     service.metrics().renewalFailures.inc();
@@ -203,6 +209,7 @@ final class RenewalScheduler {
                     plan(entry);
                 }
             }
+            round.write(); // one store batch for the whole round, not one per lease
         }
     }
 
@@ -215,14 +222,21 @@ final class RenewalScheduler {
         final Lease lease;
         final long version;
         final long duration;
+        /** The entry's durations when the call was made; still its own at finish if the version is unchanged. */
+        final long desired;
+        final long renewDuration;
         Throwable failure;
         Marshalled<Lease> snapshot;
+        /** The store record of the renewed lease, encoded with {@link #snapshot}. */
+        byte[] record;
 
         Call(ClientEntry entry, long version, long duration) {
             this.entry = entry;
             this.lease = entry.live;
             this.version = version;
             this.duration = duration;
+            this.desired = entry.desired;
+            this.renewDuration = entry.renewDuration;
         }
     }
 }

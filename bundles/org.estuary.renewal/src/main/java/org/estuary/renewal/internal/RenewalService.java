@@ -182,6 +182,10 @@ public final class RenewalService implements RenewalBackend {
         return admission;
     }
 
+    Records records() {
+        return records;
+    }
+
     Settings settings() {
         return settings;
     }
@@ -588,21 +592,54 @@ public final class RenewalService implements RenewalBackend {
         }
     }
 
-    /** Under the lock: writes a renewal's result; clients see it once it is durable (LR.2). */
-    void recordRenewal(ClientEntry entry, Marshalled<Lease> snapshot) {
-        if (snapshot == null) {
-            return;
-        }
-        entry.pending = snapshot;
-        persistence.writeLater(leaseRecord(entry, snapshot), () -> {
-            // Runs in the store's commit thread, so it must not take the service lock: a client call holding
-            // the lock may be waiting for this very store's acknowledgement (a deadlock on any store that
-            // acknowledges in its own thread). Acknowledgements come in order (Store S3), so the newest
-            // renewal's form is the last one set; a lease removed meanwhile keeps the form it was removed with.
-            if (!entry.removed) {
-                entry.recorded = snapshot;
+    /**
+     * The results of one renewal round (one {@code LeaseMap.renewAll} or one lease's renew), written as one store
+     * batch: one commit covers the round instead of one per lease. Clients see a result once it is durable (LR.2).
+     */
+    final class Round {
+        /** Records per store batch at most, so a round of a very large LeaseMap stays a modest batch. */
+        static final int MAX_RECORDS = 1_000;
+
+        private Batch.Builder batch = Batch.builder();
+        private List<ClientEntry> entries = new java.util.ArrayList<>();
+        private List<Marshalled<Lease>> forms = new java.util.ArrayList<>();
+
+        /** Under the lock: {@code entry} was renewed to {@code form}, whose store record is {@code record}. */
+        void add(ClientEntry entry, Marshalled<Lease> form, byte[] record) {
+            entry.pending = form;
+            batch.put(Records.LEASES, Records.key(entry.key), record);
+            entries.add(entry);
+            forms.add(form);
+            if (entries.size() >= MAX_RECORDS) {
+                write();
             }
-        });
+        }
+
+        /** Under the lock (so a store switch copies the state before or after these records, S8). */
+        void write() {
+            if (entries.isEmpty()) {
+                return;
+            }
+            List<ClientEntry> entries = this.entries;
+            List<Marshalled<Lease>> forms = this.forms;
+            Batch written = batch.build();
+            this.batch = Batch.builder();
+            this.entries = new java.util.ArrayList<>();
+            this.forms = new java.util.ArrayList<>();
+            persistence.writeLater(written, () -> {
+                // Runs in the store's commit thread, so it must not take the service lock: a client call holding
+                // the lock may be waiting for this very store's acknowledgement (a deadlock on any store that
+                // acknowledges in its own thread). Acknowledgements come in order (Store S3), so the newest
+                // renewal's form is the last one set; a lease removed meanwhile keeps the form it was removed
+                // with.
+                for (int i = 0; i < entries.size(); i++) {
+                    ClientEntry entry = entries.get(i);
+                    if (!entry.removed) {
+                        entry.recorded = forms.get(i);
+                    }
+                }
+            });
+        }
     }
 
     /** Under the lock: tries to unmarshal an entry held only in recorded form. */
