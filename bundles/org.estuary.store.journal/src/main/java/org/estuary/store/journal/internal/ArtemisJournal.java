@@ -31,10 +31,12 @@ final class ArtemisJournal {
 
     private final JournalImpl journal;
     private final AtomicReference<Throwable> critical;
+    private final JournalExecutors executors;
 
-    private ArtemisJournal(JournalImpl journal, AtomicReference<Throwable> critical) {
+    private ArtemisJournal(JournalImpl journal, AtomicReference<Throwable> critical, JournalExecutors executors) {
         this.journal = journal;
         this.critical = critical;
+        this.executors = executors;
     }
 
     /** Opens (creating the directory and files if needed) and loads the journal of {@code settings}. */
@@ -45,15 +47,19 @@ final class ArtemisJournal {
         IOCriticalErrorListener listener = (error, message, file) -> critical.compareAndSet(null, error);
         NIOSequentialFileFactory files = new NIOSequentialFileFactory(settings.directory().toFile(), false,
                 listener, 1);
-        JournalImpl journal = new JournalImpl(settings.fileSize(), 2, 2, settings.compactMinFiles(),
-                settings.compactPercentage(), files, PREFIX, EXTENSION, 1);
+        // Artemis's defaults (5 s to open the next file, user version 0) with our executors: appends run in the
+        // commit thread (JournalExecutors says why).
+        JournalExecutors executors = new JournalExecutors();
+        JournalImpl journal = new JournalImpl(executors, settings.fileSize(), 2, 2, settings.compactMinFiles(),
+                settings.compactPercentage(), 5, files, PREFIX, EXTENSION, 1, 0);
         // JournalImpl's constructor replaces the file factory's listener with its own (null here), so set ours
         // again: it is how ENOSPC while creating the next file reaches the store (issue 4 item 3: FULL, not a bare
         // "File not opened").
         journal.setCriticalErrorListener(listener);
-        ArtemisJournal opened = new ArtemisJournal(journal, critical);
+        ArtemisJournal opened = new ArtemisJournal(journal, critical, executors);
         journal.start();
         try {
+            executors.requireInlineAppends(journal);
             List<PreparedTransactionInfo> prepared = new ArrayList<>();
             // A transaction without its commit record (or with fewer records than its commit names) was never
             // acknowledged: Artemis drops it and tells us what it was.
@@ -91,7 +97,8 @@ final class ArtemisJournal {
 
     /**
      * Appends the commit record of {@code tx}; the future completes when Artemis wrote it (and synced it, if
-     * {@code sync}), or fails with the I/O error. Artemis completes in append order.
+     * {@code sync}), or fails with the I/O error. Appends run in the calling thread ({@link JournalExecutors}), so
+     * with NIO files the future is complete when this returns.
      */
     CompletableFuture<Void> commit(long tx, boolean sync) throws Exception {
         CompletableFuture<Void> done = new CompletableFuture<>();
@@ -123,7 +130,11 @@ final class ArtemisJournal {
     }
 
     void close() throws Exception {
-        journal.stop();
+        try {
+            journal.stop();
+        } finally {
+            executors.shutdown();
+        }
     }
 
     void closeQuietly() {
@@ -131,6 +142,8 @@ final class ArtemisJournal {
             journal.stop();
         } catch (Exception | Error ignored) {
             // closing a failed journal: what matters is what is on disk, and the next open reads that
+        } finally {
+            executors.shutdown();
         }
     }
 }

@@ -13,10 +13,12 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiConsumer;
 
@@ -30,15 +32,18 @@ import org.estuary.store.api.StoreException.Reason;
 import org.estuary.store.api.StoreStats;
 
 /**
- * The journal store: a bounded queue in front of one commit thread that writes groups of batches to the Artemis
- * journal and syncs each group once (group commit), an in-memory index of the live records for scans, and
- * recovery that checks every record on open.
+ * The journal store: a bounded queue whose batches are written to the Artemis journal in groups, each group synced
+ * once (group commit), an in-memory index of the live records for scans, and recovery that checks every record on
+ * open.
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
- * OVERLOADED: Store S5). The commit thread takes every queued batch at once, plans each against the index plus the
- * batches before it (S2), refuses those beyond the limits, writes each remaining batch as one Artemis transaction,
- * syncs once with the last commit record, then installs the group in the index and completes the stages in
- * acceptance order (S3). An I/O failure fails the group (with an unknown outcome for batches already written), and
+ * OVERLOADED: Store S5). Whoever holds the commit lock takes every queued batch at once, plans each against the
+ * index plus the batches before it (S2), refuses those beyond the limits, writes each remaining batch as one Artemis
+ * transaction, syncs once with the last commit record, then installs the group in the index and completes the
+ * stages in acceptance order (S3). The lock holder is the caller of {@link #applyAndWait} when no group is being
+ * written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is queued in its
+ * own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader
+ * leaving batches behind wake. Artemis appends in the lock holder's thread too ({@link JournalExecutors}). An I/O failure fails the group (with an unknown outcome for batches already written), and
  * the next group first reopens the journal, which re-reads what is on disk: the store resumes when the cause is
  * gone (S6). Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a
  * bad checksum among the newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and
@@ -47,7 +52,7 @@ import org.estuary.store.api.StoreStats;
 final class JournalStore implements Store {
 
     private static final System.Logger LOG = System.getLogger(JournalStore.class.getName());
-    /** How long the commit thread waits for one group's write and sync before it calls the disk unavailable. */
+    /** How long a group's writer waits for its writes and sync to complete before it calls the disk unavailable. */
     private static final long WRITE_TIMEOUT_SECONDS = 60;
     /** Batches per group at most, so that one group's plan stays small. */
     private static final int MAX_GROUP = 1024;
@@ -70,6 +75,12 @@ final class JournalStore implements Store {
     private final JournalSettings settings;
     private final BlockingQueue<Pending> queue;
     private final Thread committer;
+    /** Held while a group is planned, written and acknowledged: groups never overlap (S2, S3). */
+    private final ReentrantLock commitLock = new ReentrantLock();
+    /** Tells the commit thread that batches wait and no caller leads them. */
+    private final Semaphore wake = new Semaphore(0);
+    /** The group being committed, reused (owned by the commit lock's holder). */
+    private final List<Pending> group = new ArrayList<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Index index = new Index();
     private final LatencyWindow latency = new LatencyWindow();
@@ -85,7 +96,7 @@ final class JournalStore implements Store {
     private volatile boolean everOpened;
     private volatile CountDownLatch hold;
 
-    // Owned by the commit thread (and by the constructor before it starts).
+    // Owned by the commit lock's holder (and by the constructor before the commit thread starts).
     private ArtemisJournal journal;
     private long nextId;
     /** Why the journal is not open (null when it is): reported by scans and by batches until a reopen works. */
@@ -111,26 +122,78 @@ final class JournalStore implements Store {
     @Override
     public CompletionStage<Void> apply(Batch batch) {
         Objects.requireNonNull(batch, "batch");
-        if (closed) {
-            return failed(closedException());
+        Pending pending = enqueue(batch);
+        if (!pending.stage.isDone()) {
+            wakeCommitter(); // no caller waits for this batch here, so the commit thread writes it
         }
+        return pending.stage;
+    }
+
+    /**
+     * Leader/follower group commit: the caller waits for its batch anyway, so when no group is being written it
+     * writes the queued batches itself (its own among them) instead of handing them to the commit thread and
+     * waiting to be woken. Otherwise it waits; the group's writer wakes the commit thread for what it left queued.
+     */
+    @Override
+    public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
+        Objects.requireNonNull(batch, "batch");
+        Objects.requireNonNull(unit, "unit");
+        if (timeout < 0) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+        }
+        Pending pending = enqueue(batch);
+        while (!pending.stage.isDone() && hold == null && commitLock.tryLock()) {
+            try {
+                commitQueued();
+            } finally {
+                commitLock.unlock();
+            }
+        }
+        if (!queue.isEmpty()) {
+            wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
+        }
+        try {
+            pending.stage.get(timeout, unit);
+        } catch (ExecutionException e) {
+            throw StoreException.from(e);
+        } catch (TimeoutException e) {
+            throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
+                    + timeout + " " + unit.toString().toLowerCase() + "; it may still become durable", e, true);
+        }
+    }
+
+    /**
+     * Queues a batch (S5: waiting at most the admission time for room); a refused batch is not queued and its
+     * stage has failed.
+     */
+    private Pending enqueue(Batch batch) {
         Pending pending = new Pending(batch);
+        if (closed) {
+            pending.stage.completeExceptionally(closedException());
+            return pending;
+        }
         try {
             if (!queue.offer(pending, settings.admissionMillis(), TimeUnit.MILLISECONDS)) {
-                return failed(new StoreException(Reason.OVERLOADED, "journal store overloaded: its queue of "
+                pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "journal store overloaded: its queue of "
                         + settings.queueBound() + " batches stayed full for " + settings.admissionMillis() + " ms; "
                         + "retry after a short back-off, or raise queue.bound (" + IoFailures.CONFIGURATION
                         + ")"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return failed(new StoreException(Reason.OVERLOADED, "interrupted while waiting for room in the "
-                    + "journal store's queue", e, false));
+            pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "interrupted while waiting "
+                    + "for room in the journal store's queue", e, false));
         }
         if (closed && committerDone) {
             failQueued(); // S7: the commit thread ended after this batch passed the check above
         }
-        return pending.stage;
+        return pending;
+    }
+
+    private void wakeCommitter() {
+        if (wake.availablePermits() == 0) {
+            wake.release();
+        }
     }
 
     @Override
@@ -239,7 +302,6 @@ final class JournalStore implements Store {
     // ---- the commit thread
 
     private void commitLoop() {
-        List<Pending> group = new ArrayList<>();
         try {
             while (!closed) {
                 CountDownLatch held = hold;
@@ -247,46 +309,73 @@ final class JournalStore implements Store {
                     held.await();
                     hold = null;
                 }
-                Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    retryWhenIdle();
-                    continue;
+                if (queue.isEmpty()) {
+                    if (!wake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                        retryWhenIdle();
+                    }
+                    wake.drainPermits();
+                    continue; // and look at the hold again: a test may have set it before queuing
                 }
-                group.add(first);
-                queue.drainTo(group, MAX_GROUP - 1);
-                inFlight = group.size();
-                if (closed) {
-                    fail(group, closedException());
-                } else {
-                    commitGroup(group);
+                commitLock.lock();
+                try {
+                    commitQueued();
+                } finally {
+                    commitLock.unlock();
                 }
-                group.clear();
-                inFlight = 0;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Estuary journal store's commit thread failed; the store refuses batches", e);
             down = new StoreException(Reason.UNAVAILABLE, "journal store's commit thread failed: " + e, e, true);
-            fail(group, down);
         } finally {
             closed = true;
             committerDone = true;
-            failQueued();
-            ArtemisJournal open = journal;
-            journal = null;
-            if (open != null) {
-                try {
-                    open.close();
-                } catch (Exception e) {
-                    LOG.log(Level.WARNING, "Estuary journal store: closing the journal in " + settings.directory()
-                            + " failed: " + IoFailures.describe(e));
+            commitLock.lock(); // a leader may be writing: close the journal after its group
+            try {
+                failQueued();
+                ArtemisJournal open = journal;
+                journal = null;
+                if (open != null) {
+                    try {
+                        open.close();
+                    } catch (Exception e) {
+                        LOG.log(Level.WARNING, "Estuary journal store: closing the journal in "
+                                + settings.directory() + " failed: " + IoFailures.describe(e));
+                    }
                 }
+            } finally {
+                commitLock.unlock();
             }
         }
     }
 
-    private void commitGroup(List<Pending> group) throws InterruptedException {
+    /** Commits the next group: up to MAX_GROUP queued batches, in queue order. The caller holds the commit lock. */
+    private void commitQueued() {
+        queue.drainTo(group, MAX_GROUP);
+        if (group.isEmpty()) {
+            return;
+        }
+        inFlight = group.size();
+        try {
+            if (closed) {
+                fail(group, closedException());
+            } else {
+                commitGroup(group);
+            }
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "Estuary journal store's commit failed unexpectedly; the store refuses batches", e);
+            down = new StoreException(Reason.UNAVAILABLE, "journal store's commit failed: " + e, e, true);
+            fail(group, down);
+            closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
+            wakeCommitter();
+        } finally {
+            group.clear();
+            inFlight = 0;
+        }
+    }
+
+    private void commitGroup(List<Pending> group) {
         if (down != null || journal == null) {
             try {
                 reopen();
@@ -333,12 +422,9 @@ final class JournalStore implements Store {
                 done.add(journal.commit(tx, settings.sync() && i == writing.size() - 1));
             }
             if (!done.isEmpty()) {
-                CompletableFuture.allOf(done.toArray(new CompletableFuture<?>[0])).get(WRITE_TIMEOUT_SECONDS,
-                        TimeUnit.SECONDS);
+                awaitWrites(done);
                 syncs.incrementAndGet();
             }
-        } catch (InterruptedException e) {
-            throw e;
         } catch (Exception e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             if (e instanceof TimeoutException) {
@@ -359,6 +445,32 @@ final class JournalStore implements Store {
         }
         for (Pending p : group) {
             complete(p, p.refused);
+        }
+    }
+
+    /**
+     * Waits for the group's commit records. Artemis writes in this thread (JournalExecutors), so they are normally
+     * complete already; the bound only guards against an append that completes elsewhere. A leader's interrupt
+     * must not leave a written group unacknowledged, so the wait ignores it and restores the flag afterwards.
+     */
+    private static void awaitWrites(List<CompletableFuture<Void>> done) throws ExecutionException, TimeoutException {
+        CompletableFuture<Void> all = done.size() == 1 ? done.get(0)
+                : CompletableFuture.allOf(done.toArray(new CompletableFuture<?>[0]));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WRITE_TIMEOUT_SECONDS);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    all.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -446,12 +558,16 @@ final class JournalStore implements Store {
 
     /** While idle and down, retries opening about once a second, so scans work again without a batch. */
     private void retryWhenIdle() {
-        if (down != null && System.nanoTime() - lastRetry > TimeUnit.SECONDS.toNanos(1)) {
-            lastRetry = System.nanoTime();
+        if (down != null && System.nanoTime() - lastRetry > TimeUnit.SECONDS.toNanos(1) && commitLock.tryLock()) {
             try {
-                reopen();
+                lastRetry = System.nanoTime();
+                if (down != null && !closed) {
+                    reopen();
+                }
             } catch (StoreException e) {
                 // still down; the next batch or the next idle second tries again
+            } finally {
+                commitLock.unlock();
             }
         }
     }
@@ -594,10 +710,6 @@ final class JournalStore implements Store {
     private void noteFailure(StoreException failure) {
         failures.incrementAndGet();
         lastFailure = failure.getMessage();
-    }
-
-    private static CompletionStage<Void> failed(StoreException failure) {
-        return CompletableFuture.failedStage(failure);
     }
 
     private StoreException closedException() {

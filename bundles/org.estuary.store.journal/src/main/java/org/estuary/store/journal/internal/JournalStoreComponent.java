@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 import org.estuary.store.api.Batch;
@@ -132,6 +133,12 @@ public final class JournalStoreComponent implements Store {
     @Override
     public CompletionStage<Void> apply(Batch batch) {
         return store.apply(batch);
+    }
+
+    /** The caller's thread may write the group itself (leader/follower, see JournalStore), so forward it. */
+    @Override
+    public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
+        store.applyAndWait(batch, timeout, unit);
     }
 
     @Override

@@ -1,0 +1,115 @@
+package org.estuary.store.journal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreException.Reason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4 item 3 with leader/follower group commit: a caller of applyAndWait may write the queued group itself
+ * while the commit thread writes what apply queued; the Store guarantees must not depend on who writes.
+ */
+class LeaderCommitTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void stagesCompleteInAcceptanceOrderWhenAWaitingCallerWritesTheGroup() throws Exception {
+        // Store S2 and S3: batches applied before an applyAndWait are acknowledged before it returns, and the
+        // later batch wins per key, whether the commit thread or the waiting caller wrote them
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            for (int round = 0; round < 200; round++) {
+                List<CompletableFuture<Void>> earlier = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    earlier.add(store.apply(Batch.builder().put("order/a", "k", bytes(round * 10 + i)).build())
+                            .toCompletableFuture());
+                }
+                store.applyAndWait(Batch.builder().put("order/a", "k", bytes(round * 10 + 9)).build(), 10,
+                        TimeUnit.SECONDS);
+                for (CompletableFuture<Void> stage : earlier) {
+                    assertTrue(stage.isDone() && !stage.isCompletedExceptionally(), "round " + round
+                            + ": a batch accepted earlier was not acknowledged first");
+                }
+                Map<String, String> values = new HashMap<>();
+                store.scan("order/a", (k, v) -> values.put(k, new String(v)));
+                assertEquals(Map.of("k", Integer.toString(round * 10 + 9)), values);
+            }
+        } finally {
+            store.close();
+        }
+    }
+
+    @Test
+    void closingWhileCallersWriteKeepsEveryAcknowledgedBatch() throws Exception {
+        // Store S3 and S7: with callers writing groups in their own threads, closing acknowledges or refuses every
+        // batch with CLOSED, and what was acknowledged is there after a restart
+        JournalSettings settings = JournalSettings.defaults(dir.resolve("j"));
+        JournalStore store = new JournalStore(settings);
+        Map<String, Integer> acknowledged = new ConcurrentHashMap<>();
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        List<Future<StoreException>> ends = new ArrayList<>();
+        try {
+            for (int w = 0; w < 4; w++) {
+                String key = "w" + w;
+                ends.add(writers.submit(() -> {
+                    for (int i = 0; i < 100_000; i++) {
+                        try {
+                            store.applyAndWait(Batch.builder().put("close/a", key, bytes(i)).build(), 10,
+                                    TimeUnit.SECONDS);
+                        } catch (StoreException e) {
+                            return e;
+                        }
+                        acknowledged.put(key, i);
+                        if (i == 200 && key.equals("w0")) {
+                            store.close();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<StoreException> end : ends) {
+                StoreException refused = end.get(30, TimeUnit.SECONDS);
+                assertTrue(refused != null, "a writer got no refusal after the store closed");
+                assertSame(Reason.CLOSED, refused.reason(), refused.getMessage());
+            }
+        } finally {
+            writers.shutdownNow();
+            store.close();
+        }
+        JournalStore again = new JournalStore(settings);
+        try {
+            Map<String, Integer> stored = new HashMap<>();
+            again.scan("close/a", (k, v) -> stored.put(k, Integer.parseInt(new String(v))));
+            for (Map.Entry<String, Integer> ack : acknowledged.entrySet()) {
+                Integer value = stored.get(ack.getKey());
+                assertTrue(value != null && value >= ack.getValue(), ack.getKey() + " was acknowledged at "
+                        + ack.getValue() + " but holds " + value + " after the restart");
+            }
+        } finally {
+            again.close();
+        }
+    }
+
+    private static byte[] bytes(int value) {
+        return Integer.toString(value).getBytes();
+    }
+}
