@@ -20,8 +20,9 @@ import org.estuary.lease.client.LandlordLease;
 
 /**
  * A grantor of real client leases for the suite: a {@link LeaseTable} behind a serializable reference resolved by
- * id in this JVM (what a remote client's RMI stub is across JVMs), counting calls and able to fail them
- * indefinitely on demand.
+ * id in this JVM, counting calls and able to fail them indefinitely on demand. An {@link Exporter} turns the
+ * reference into what the service is given: the reference itself in-JVM, an exported stub when the service runs in
+ * another JVM (its renewals then call back into this one).
  */
 public final class TestLandlord {
 
@@ -40,13 +41,24 @@ public final class TestLandlord {
     /** Counted down when a renewal starts waiting on {@link #hold}. */
     public final java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
     private final Clock clock;
-    private final Ref ref;
+    private final Landlord ref;
 
+    /** A landlord whose leases the service in this JVM renews through the reference itself. */
     public TestLandlord(Clock clock) {
+        this(clock, Exporter.IN_JVM);
+    }
+
+    /** A landlord whose leases carry what {@code exporter} makes of the reference. */
+    public TestLandlord(Clock clock, Exporter exporter) {
         this.clock = clock;
         this.table = new LeaseTable<>(clock, new LeasePolicy(60_000, Lease.FOREVER), 100_000, (id, r) -> { });
-        this.ref = new Ref(id);
         LIVE.put(id, this);
+        try {
+            this.ref = exporter.export(Landlord.class, new Ref(id));
+        } catch (RemoteException e) {
+            close();
+            throw new IllegalStateException("the test landlord could not be exported", e);
+        }
     }
 
     /** A real LandlordLease for {@code duration} ms. */

@@ -13,8 +13,9 @@ import net.jini.core.event.RemoteEventListener;
 import net.jini.core.event.UnknownEventException;
 
 /**
- * A listener for the suite: a serializable reference (as an exported listener's stub would be) to a recorder in
- * this JVM, which can answer {@code UnknownEventException} on demand.
+ * A listener for the suite: a serializable reference to a recorder in this JVM, which can answer
+ * {@code UnknownEventException} on demand. An {@link Exporter} turns the reference into what the service is given:
+ * the reference itself in-JVM, an exported stub when the service runs in another JVM.
  */
 public final class TestListener {
 
@@ -25,14 +26,27 @@ public final class TestListener {
     /** Calls left that fail with an indefinite RemoteException (the listener unreachable for a while). */
     public final java.util.concurrent.atomic.AtomicInteger failNext = new java.util.concurrent.atomic.AtomicInteger();
     private final UUID id = UUID.randomUUID();
+    private final RemoteEventListener ref;
 
+    /** A listener the service in this JVM calls through the reference itself. */
     public TestListener() {
+        this(Exporter.IN_JVM);
+    }
+
+    /** A listener the service reaches through what {@code exporter} makes of the reference. */
+    public TestListener(Exporter exporter) {
         LIVE.put(id, this);
+        try {
+            this.ref = exporter.export(RemoteEventListener.class, new Ref(id));
+        } catch (RemoteException e) {
+            LIVE.remove(id);
+            throw new IllegalStateException("the test listener could not be exported", e);
+        }
     }
 
     /** What to pass to the service. */
     public RemoteEventListener ref() {
-        return new Ref(id);
+        return ref;
     }
 
     private static final class Ref implements RemoteEventListener, Serializable {
