@@ -57,8 +57,24 @@ public class DistributionBootIT {
         return KarafOptions.distribution();
     }
 
+    /**
+     * Pax Exam may run a test before Karaf has started the last boot features' bundles (seen: the shell bundle
+     * still STARTING): wait, bounded, until no Estuary bundle is on its way to ACTIVE, then check.
+     */
+    private void awaitBootSettled() throws InterruptedException {
+        Processes.await(java.time.Duration.ofSeconds(60), () -> {
+            for (Bundle bundle : context.getBundles()) {
+                if (bundle.getSymbolicName().startsWith("org.estuary.") && bundle.getState() != Bundle.ACTIVE) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
     @Test
-    public void everyEstuaryBundleIsActive() {
+    public void everyEstuaryBundleIsActive() throws InterruptedException {
+        awaitBootSettled();
         List<String> estuary = new ArrayList<>();
         for (Bundle bundle : context.getBundles()) {
             if (bundle.getSymbolicName().startsWith("org.estuary.")) {
@@ -76,7 +92,8 @@ public class DistributionBootIT {
     }
 
     @Test
-    public void everyDeclarativeServicesComponentIsSatisfied() {
+    public void everyDeclarativeServicesComponentIsSatisfied() throws InterruptedException {
+        awaitBootSettled();
         List<String> unsatisfied = new ArrayList<>();
         int estuaryComponents = 0;
         for (ComponentDescriptionDTO description : scr.getComponentDescriptionDTOs()) {
