@@ -110,8 +110,8 @@ public final class TestLandlord {
         public long renew(long leaseId, long duration) throws LeaseDeniedException, UnknownLeaseException,
                 RemoteException {
             TestLandlord landlord = target();
+            landlord.lastDuration.set(duration); // before the count: a caller that sees the count sees this
             landlord.renewCalls.incrementAndGet();
-            landlord.lastDuration.set(duration);
             landlord.waitIfHeld();
             return landlord.table.renew(leaseId, duration);
         }
@@ -124,9 +124,9 @@ public final class TestLandlord {
         @Override
         public RenewResults renewAll(long[] leaseIds, long[] durations) throws RemoteException {
             TestLandlord landlord = target();
-            landlord.renewAllCalls.incrementAndGet();
             landlord.largestBatch.accumulateAndGet(leaseIds.length, Math::max);
             landlord.lastDuration.set(durations[durations.length - 1]);
+            landlord.renewAllCalls.incrementAndGet();
             landlord.waitIfHeld();
             return landlord.table.renewAll(leaseIds, durations);
         }
