@@ -168,6 +168,14 @@ class LookupLocatorTest {
             t.start();
         }
 
+        /** Holds the connection open until the client closes its end (EOF), for at most 10 s. */
+        static void awaitClientClose(Socket s) throws IOException {
+            s.setSoTimeout(10_000);
+            while (s.getInputStream().read() != -1) {
+                // the client sends nothing after its request; wait for its close
+            }
+        }
+
         LookupLocator locator() {
             return new LookupLocator("127.0.0.1", server.getLocalPort());
         }
@@ -188,7 +196,7 @@ class LookupLocatorTest {
             out.writeUTF("public");
             out.writeUTF("other");
             out.flush();
-            Thread.sleep(200); // let the client read before the socket closes
+            FakeServer.awaitClientClose(s); // the client reads everything, then closes its end
         })) {
             ServiceRegistrar r = assertTimeoutPreemptively(Duration.ofSeconds(10),
                     () -> fake.locator().getRegistrar(5000));
@@ -205,7 +213,7 @@ class LookupLocatorTest {
             out.writeObject(new MarshalledObject<>(registrar));
             out.writeInt(0);
             out.flush();
-            Thread.sleep(200);
+            FakeServer.awaitClientClose(s);
         })) {
             ServiceRegistrar r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> fake.locator().getRegistrar());
             assertEquals(registrar, r);
@@ -214,7 +222,7 @@ class LookupLocatorTest {
 
     @Test
     void getRegistrarTimesOutWhenTheServerDoesNotAnswer() throws Exception {
-        try (FakeServer fake = new FakeServer(s -> Thread.sleep(5000))) {
+        try (FakeServer fake = new FakeServer(FakeServer::awaitClientClose) /* never answers */) {
             long start = System.nanoTime();
             assertThrows(SocketTimeoutException.class,
                     () -> assertTimeoutPreemptively(Duration.ofSeconds(4), () -> fake.locator().getRegistrar(300)));
@@ -229,7 +237,7 @@ class LookupLocatorTest {
             out.writeObject("not a marshalled object");
             out.writeInt(0);
             out.flush();
-            Thread.sleep(200);
+            FakeServer.awaitClientClose(s);
         })) {
             assertThrows(IOException.class, () -> fake.locator().getRegistrar(5000));
         }
@@ -238,7 +246,7 @@ class LookupLocatorTest {
             out.writeObject(new MarshalledObject<>("not a registrar"));
             out.writeInt(0);
             out.flush();
-            Thread.sleep(200);
+            FakeServer.awaitClientClose(s);
         })) {
             assertThrows(IOException.class, () -> fake.locator().getRegistrar(5000));
         }
