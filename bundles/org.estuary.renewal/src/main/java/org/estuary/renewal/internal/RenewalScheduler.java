@@ -2,8 +2,10 @@ package org.estuary.renewal.internal;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -15,6 +17,7 @@ import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.io.Marshalled;
+import org.estuary.lease.client.LandlordLease;
 
 /**
  * Keeps client leases renewed (LR.2): decides for each entry when it is due whether to drop it (desired
@@ -78,7 +81,7 @@ final class RenewalScheduler {
 
     /** Timer: sorts the due entries under the lock, then renews outside it. */
     private void tick() {
-        List<List<Call>> batches = new ArrayList<>();
+        Batches batches = new Batches();
         synchronized (service.lock()) {
             long now = clock.nanoTime();
             long wall = clock.currentTimeMillis();
@@ -102,10 +105,10 @@ final class RenewalScheduler {
                     continue;
                 }
                 entry.renewing = true;
-                addToBatch(batches, new Call(entry, entry.version, entry.requestAt(wall)));
+                batches.add(new Call(entry, entry.version, entry.requestAt(wall)));
             }
         }
-        for (List<Call> batch : batches) {
+        for (List<Call> batch : batches.all) {
             try {
                 executor.execute(() -> renew(batch));
             } catch (RejectedExecutionException e) {
@@ -115,16 +118,37 @@ final class RenewalScheduler {
         }
     }
 
-    private static void addToBatch(List<List<Call>> batches, Call call) {
-        for (List<Call> batch : batches) {
-            if (batch.get(0).lease.canBatch(call.lease)) {
-                batch.add(call);
+    /**
+     * The due calls of one tick, grouped into batches that can go out as one {@code LeaseMap} (LR.2). Estuary's
+     * own {@link LandlordLease}s batch exactly when their landlord ids are equal (LE.2.2), so they are grouped by
+     * that id in one lookup; other leases are asked {@code canBatch} batch by batch.
+     */
+    private static final class Batches {
+        final List<List<Call>> all = new ArrayList<>();
+        private final Map<UUID, List<Call>> byLandlord = new HashMap<>();
+        private final List<List<Call>> others = new ArrayList<>();
+
+        void add(Call call) {
+            if (call.lease instanceof LandlordLease) {
+                byLandlord.computeIfAbsent(((LandlordLease) call.lease).landlordId(), id -> newBatch()).add(call);
                 return;
             }
+            for (List<Call> batch : others) {
+                if (batch.get(0).lease.canBatch(call.lease)) {
+                    batch.add(call);
+                    return;
+                }
+            }
+            List<Call> batch = newBatch();
+            batch.add(call);
+            others.add(batch);
         }
-        List<Call> batch = new ArrayList<>();
-        batch.add(call);
-        batches.add(batch);
+
+        private List<Call> newBatch() {
+            List<Call> batch = new ArrayList<>();
+            all.add(batch);
+            return batch;
+        }
     }
 
     /** LR.2 item 3: one call per batch; each lease's outcome independent. */
