@@ -1,30 +1,19 @@
 package org.estuary.store.journal.internal;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Random;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 
+import org.estuary.store.api.Store;
+import org.estuary.store.api.testing.CrashKillLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 7: a separate JVM writes acknowledged batches under load and is killed with SIGKILL at random
- * moments; after each kill the journal is opened again and must hold every acknowledged batch, whole, and no
- * part of any other. The short form (the test command) kills {@code estuary.crash.kills} times (50 by default);
- * the long form is {@code mvn test -pl bundles/org.estuary.store.journal -Dtest=CrashKillTest
- * -Destuary.crash.kills=1000}.
+ * Issue 4 item 7: a separate JVM writes acknowledged batches under load into a journal and is killed with
+ * SIGKILL at random moments; after each kill the journal is opened again and must hold every acknowledged batch,
+ * whole, and no part of any other ({@link CrashKillLoop}). The short form (the test command) kills
+ * {@code estuary.crash.kills} times (50 by default); the long form is {@code mvn test -pl
+ * bundles/org.estuary.store.journal -Dtest=CrashKillTest -Destuary.crash.kills=1000}.
  */
 class CrashKillTest {
 
@@ -33,85 +22,18 @@ class CrashKillTest {
 
     @Test
     void everyAcknowledgedBatchSurvivesKillMinusNine() throws Exception {
-        int kills = Integer.getInteger("estuary.crash.kills", 50);
-        long seed = System.nanoTime();
-        Random random = new Random(seed);
         Path data = dir.resolve("journal");
-        long[] acked = new long[CrashChild.WRITERS];
-        java.util.Arrays.fill(acked, -1);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Math.max(120, kills * 3L));
-        for (int kill = 0; kill < kills; kill++) {
-            assertTrue(System.nanoTime() < deadline, "kill loop over its time bound at kill " + kill);
-            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:TieredStopAtLevel=1", "-Xmx128m",
-                    "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider",
-                    "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(), data.toString())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), UTF_8))) {
-                    for (String line; (line = in.readLine()) != null;) {
-                        lines.add(line);
+        CrashKillLoop.run(CrashKillLoop.kills(), List.of(CrashChild.class.getName(), data.toString()),
+                List.of("-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider"), new CrashKillLoop.Opener() {
+                    @Override
+                    public Store open() {
+                        return CrashChild.open(data);
                     }
-                } catch (Exception ignored) {
-                    // the child died: what it printed before is all there is
-                }
-                lines.add("EOF");
-            });
-            reader.start();
-            try {
-                String first = lines.poll(30, TimeUnit.SECONDS);
-                if (!"READY".equals(first)) {
-                    fail("child did not start (seed " + seed + "): " + first + " " + lines);
-                }
-                Thread.sleep(20 + random.nextInt(250)); // a random moment under load
-            } finally {
-                child.destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no close
-                assertTrue(child.waitFor(30, TimeUnit.SECONDS), "child " + child.pid() + " did not die");
-            }
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-            for (String line; (line = lines.poll()) != null;) {
-                if (line.startsWith("ACK ")) {
-                    String[] parts = line.split(" ");
-                    int w = Integer.parseInt(parts[1]);
-                    acked[w] = Math.max(acked[w], Long.parseLong(parts[2]));
-                } else if (line.startsWith("ERROR")) {
-                    fail("child failed (seed " + seed + "): " + line);
-                }
-            }
-            verify(data, acked, "after kill " + (kill + 1) + " (seed " + seed + ")");
-        }
-    }
 
-    /** Every acknowledged batch is there, and each writer's records are exactly its last batches, whole. */
-    private static void verify(Path data, long[] acked, String when) throws Exception {
-        JournalStore store = new JournalStore(JournalSettings.defaults(data).withFiles(256 * 1024, 30, 2));
-        try {
-            Map<String, byte[]> records = new HashMap<>();
-            store.scan("crash/data", records::put);
-            Map<String, String> last = new HashMap<>();
-            store.scan("crash/last", (k, v) -> last.put(k, new String(v, UTF_8)));
-            int expected = 0;
-            for (int w = 0; w < CrashChild.WRITERS; w++) {
-                String newest = last.get("w" + w);
-                if (newest == null) {
-                    assertEquals(-1, acked[w], when + ": writer " + w + " acknowledged batches are gone");
-                    continue;
-                }
-                long n = Long.parseLong(newest);
-                assertTrue(n >= acked[w], when + ": writer " + w + " acknowledged " + acked[w] + " but only " + n
-                        + " survived");
-                for (long m = Math.max(0, n - CrashChild.WINDOW + 1); m <= n; m++) {
-                    assertArrayEquals(CrashChild.value(w, m, 300), records.get(CrashChild.key(w, m, "a")),
-                            when + ": " + CrashChild.key(w, m, "a"));
-                    assertArrayEquals(CrashChild.value(w, m, 700), records.get(CrashChild.key(w, m, "b")),
-                            when + ": " + CrashChild.key(w, m, "b"));
-                    expected += 2;
-                }
-            }
-            assertEquals(expected, records.size(), when + ": records beyond the writers' last batches");
-        } finally {
-            store.close();
-        }
+                    @Override
+                    public void close(Store store) {
+                        ((JournalStore) store).close();
+                    }
+                });
     }
 }
