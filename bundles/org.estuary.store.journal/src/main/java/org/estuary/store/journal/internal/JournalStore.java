@@ -43,9 +43,9 @@ import org.estuary.store.api.StoreStats;
  * stages in acceptance order (S3). The lock holder is the caller of {@link #applyAndWait} when no group is being
  * written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is queued in its
  * own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader
- * leaving batches behind wake. Artemis appends in the lock holder's thread too ({@link JournalExecutors}). An I/O failure fails the group (with an unknown outcome for batches already written), and
- * the next group first reopens the journal, which re-reads what is on disk: the store resumes when the cause is
- * gone (S6). Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a
+ * leaving batches behind wake. Artemis appends in the lock holder's thread too ({@link JournalExecutors}). An I/O
+ * failure fails the group (with an unknown outcome for batches already written), and the next group first reopens
+ * the journal, which re-reads what is on disk: the store resumes when the cause is gone (S6). Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a
  * bad checksum among the newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and
  * makes every operation fail until an operator repairs the data, never silently skipped.
  */
@@ -174,8 +174,8 @@ final class JournalStore implements Store {
         }
         try {
             if (!queue.offer(pending, settings.admissionMillis(), TimeUnit.MILLISECONDS)) {
-                pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "journal store overloaded: its queue of "
-                        + settings.queueBound() + " batches stayed full for " + settings.admissionMillis() + " ms; "
+                pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "journal store "
+                        + "overloaded: its queue of " + settings.queueBound() + " batches stayed full for " + settings.admissionMillis() + " ms; "
                         + "retry after a short back-off, or raise queue.bound (" + IoFailures.CONFIGURATION
                         + ")"));
             }
