@@ -500,7 +500,9 @@ public abstract class LeaseRenewalConformance {
         timePasses.start();
         try {
             assertTrue(landlord.holding.await(30, java.util.concurrent.TimeUnit.SECONDS), "a renewal in flight");
-            assertEquals(lease, set.remove(lease)); // would wait for the landlord if it were blocked
+            assertEquals(lease, set.remove(lease));
+            // a remove blocked by the renewal would only return once the landlord answered
+            assertEquals(1, landlord.heldNow.get(), "remove returned while the renewal was still in flight");
         } finally {
             landlord.hold = null;
             release.countDown();

@@ -40,6 +40,8 @@ public final class TestLandlord {
     public volatile java.util.concurrent.CountDownLatch hold;
     /** Counted down when a renewal starts waiting on {@link #hold}. */
     public final java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+    /** Renewals waiting on {@link #hold} right now. */
+    public final AtomicInteger heldNow = new AtomicInteger();
     private final Clock clock;
     private final Landlord ref;
 
@@ -73,6 +75,7 @@ public final class TestLandlord {
     private void waitIfHeld() throws RemoteException {
         java.util.concurrent.CountDownLatch latch = hold;
         if (latch != null) {
+            heldNow.incrementAndGet();
             holding.countDown();
             try {
                 if (!latch.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -81,6 +84,8 @@ public final class TestLandlord {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RemoteException("interrupted", e);
+            } finally {
+                heldNow.decrementAndGet();
             }
         }
     }
