@@ -27,6 +27,11 @@ final class ClientEntry {
     /** Bumped by every change, so a renewal result for an older state is ignored. */
     long version;
     boolean renewing;
+    /**
+     * Recovered from the store and not yet renewed since: its recorded actual expiration may be older than the
+     * landlord's (a renewal whose background write a crash lost), so a passed one is first renewed, not dropped.
+     */
+    boolean unconfirmed;
     long retryDelayMillis;
     /** When the scheduler should next look at this entry (monotonic ns). */
     long dueNanos;

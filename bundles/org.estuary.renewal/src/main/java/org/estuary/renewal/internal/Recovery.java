@@ -82,6 +82,7 @@ final class Recovery {
                     return;
                 }
                 sets.add(entry);
+                entry.unconfirmed = true; // LR.2: the landlord, not a possibly stale record, says it has expired
                 service.revive(entry); // a lease whose class is missing stays marshalled and is retried
                 service.scheduler().now(entry);
             } catch (IOException | ClassNotFoundException | NumberFormatException e) {

@@ -96,10 +96,11 @@ final class RenewalScheduler {
                 if (entry.live == null && !service.revive(entry)) {
                     entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
                 }
-                if (clock.deadlineOfWallTime(entry.actual) <= now) {
+                if (clock.deadlineOfWallTime(entry.actual) <= now && !(entry.unconfirmed && entry.live != null)) {
                     service.drop(entry, true, entry.lastFailure); // LR.2.1: actual before desired
                     continue;
                 }
+                entry.unconfirmed = false; // one renewal attempt decides a recovered lease whose record lags
                 if (entry.live == null || entry.actual >= entry.desired) {
                     plan(entry);
                     continue;
