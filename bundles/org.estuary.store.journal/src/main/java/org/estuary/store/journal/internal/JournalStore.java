@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,8 +39,8 @@ import org.estuary.store.api.StoreStats;
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
  * OVERLOADED: Store S5). Whoever holds the commit lock takes every queued batch at once, plans each against the
- * index plus the batches before it (S2), refuses those beyond the limits, writes each remaining batch as one Artemis
- * transaction, syncs once with the last commit record, then installs the group in the index and completes the
+ * index plus the batches before it (S2), refuses those beyond the limits, writes the remaining batches as one Artemis
+ * transaction (one commit record for the group), syncs once with that commit record, then installs the group in the index and completes the
  * stages in acceptance order (S3). The lock holder is the caller of {@link #applyAndWait} when no group is being
  * written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is queued in its
  * own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader
@@ -400,6 +401,12 @@ final class JournalStore implements Store {
         }
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
+            // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
+            // whole or not at all is that and more): one commit record, hence one write(2), per group instead of
+            // per batch. A batch deleting a record an earlier batch of the same transaction added starts a new
+            // transaction, so a transaction never adds and deletes the same record.
+            long tx = -1;
+            Set<Long> addedInTx = new HashSet<>();
             for (int i = 0; i < writing.size(); i++) {
                 Pending p = writing.get(i);
                 if (failNext) {
@@ -410,16 +417,26 @@ final class JournalStore implements Store {
                 if (critical != null) {
                     throw new IOException(IoFailures.describe(critical), critical);
                 }
+                if (tx >= 0 && deletesAny(p.plan.deletes, addedInTx)) {
+                    done.add(journal.commit(tx, false));
+                    tx = -1;
+                    addedInTx.clear();
+                }
+                if (tx < 0) {
+                    tx = nextId++;
+                }
                 p.written = true;
-                long tx = nextId++;
                 for (long id : p.plan.deletes) {
                     journal.delete(tx, id);
                 }
                 for (int a = 0; a < p.ids.length; a++) {
                     BatchPlan.Add add = p.plan.adds.get(a);
                     journal.add(tx, p.ids[a], RecordCodec.encode(add.space(), add.key(), add.value()));
+                    addedInTx.add(p.ids[a]);
                 }
-                done.add(journal.commit(tx, settings.sync() && i == writing.size() - 1));
+            }
+            if (tx >= 0) {
+                done.add(journal.commit(tx, settings.sync()));
             }
             if (!done.isEmpty()) {
                 awaitWrites(done);
@@ -446,6 +463,15 @@ final class JournalStore implements Store {
         for (Pending p : group) {
             complete(p, p.refused);
         }
+    }
+
+    private static boolean deletesAny(List<Long> deletes, Set<Long> added) {
+        for (Long id : deletes) {
+            if (added.contains(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
