@@ -1,5 +1,7 @@
 package org.estuary.io;
 
+import java.io.DataInputStream;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -60,6 +62,56 @@ public final class Marshalled<T> implements Serializable {
     /** The number of bytes held (object and annotations), for quotas. */
     public int size() {
         return objectBytes.length + (annotationBytes == null ? 0 : annotationBytes.length);
+    }
+
+    /**
+     * Writes the held bytes without Java serialization's framing (about 120 bytes less than serializing this
+     * holder): for a record format of the caller's own, such as a store record. {@link #readFrom} reads it back.
+     *
+     * @param out where to write: the object bytes' length and bytes, then the annotations' length (-1 for none)
+     *        and bytes
+     * @throws IOException if {@code out} fails
+     */
+    public void writeTo(DataOutput out) throws IOException {
+        out.writeInt(objectBytes.length);
+        out.write(objectBytes);
+        if (annotationBytes == null) {
+            out.writeInt(-1);
+        } else {
+            out.writeInt(annotationBytes.length);
+            out.write(annotationBytes);
+        }
+    }
+
+    /**
+     * Reads what {@link #writeTo} wrote. Nothing is unmarshalled; {@link #get()} will read through
+     * {@code marshaller}.
+     *
+     * @param in the stream, positioned where {@link #writeTo} began; a length beyond what it has left is refused
+     *        before anything is allocated
+     * @param marshaller who reads the object on {@link #get()}
+     * @return the holder, equal to the one written
+     * @throws IOException if the bytes are not what {@link #writeTo} wrote
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Marshalled<T> readFrom(DataInputStream in, Marshaller marshaller) throws IOException {
+        java.util.Objects.requireNonNull(marshaller, "marshaller");
+        byte[] object = readBytes(in, false);
+        byte[] annotations = readBytes(in, true);
+        return new Marshalled<>(object, annotations, marshaller);
+    }
+
+    private static byte[] readBytes(DataInputStream in, boolean optional) throws IOException {
+        int length = in.readInt();
+        if (optional && length == -1) {
+            return null;
+        }
+        if (length < 0 || length > in.available()) {
+            throw new InvalidObjectException("corrupt Marshalled: field of " + length + " bytes");
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
     }
 
     byte[] objectBytes() {

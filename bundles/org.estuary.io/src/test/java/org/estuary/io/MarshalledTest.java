@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
@@ -49,6 +51,51 @@ class MarshalledTest {
         assertNotEquals(one, m.marshalled(newPayload(v1, "y")));
         assertNotEquals(one, "x");
         assertEquals(plain.marshalled(List.of(1)), Marshallers.defaults().marshalled(List.of(1)));
+    }
+
+    @Test
+    void compactFormReadsBackEqualWithItsAnnotations() throws Exception {
+        // Issue 3 item 8: a store record may hold the holder's bytes without serialization framing; read back it
+        // is equal, keeps its annotations (so get() still finds the writer's bundle) and is smaller than marshal.
+        FakeBundles bundles = new FakeBundles();
+        ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
+        Marshaller m = Marshallers.builder().bundleLookup(bundles).classLoader(BLIND).build();
+        Marshalled<Object> held = m.marshalled(newPayload(a, "x"));
+        byte[] compact = compact(held);
+        Marshalled<Object> read = Marshalled.readFrom(new DataInputStream(new ByteArrayInputStream(compact)), m);
+        assertEquals(held, read);
+        assertTrue(Arrays.equals(held.annotationBytes(), read.annotationBytes()), "annotations kept");
+        Object back = read.get();
+        assertSame(a, back.getClass().getClassLoader(), "get() resolves through the annotated bundle");
+        assertEquals(newPayload(a, "x"), back);
+        assertTrue(compact.length < m.marshal(held).length, compact.length + " vs " + m.marshal(held).length);
+
+        Marshalled<Object> plainHeld = plain.marshalled(List.of(1));
+        Marshalled<Object> plainRead =
+                Marshalled.readFrom(new DataInputStream(new ByteArrayInputStream(compact(plainHeld))), plain);
+        assertEquals(plainHeld, plainRead);
+        assertEquals(List.of(1), plainRead.get());
+    }
+
+    @Test
+    void compactFormRefusesALengthBeyondTheInput() throws Exception {
+        // A corrupt record must fail with an IOException, not allocate what its length field claims.
+        byte[] compact = compact(plain.marshalled("x"));
+        byte[] truncated = Arrays.copyOf(compact, compact.length - 2);
+        assertThrows(java.io.IOException.class,
+                () -> Marshalled.readFrom(new DataInputStream(new ByteArrayInputStream(truncated)), plain));
+        byte[] huge = compact.clone();
+        huge[0] = 0x7f;
+        assertThrows(InvalidObjectException.class,
+                () -> Marshalled.readFrom(new DataInputStream(new ByteArrayInputStream(huge)), plain));
+    }
+
+    private static byte[] compact(Marshalled<?> held) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        held.writeTo(out);
+        out.flush();
+        return bytes.toByteArray();
     }
 
     @Test
