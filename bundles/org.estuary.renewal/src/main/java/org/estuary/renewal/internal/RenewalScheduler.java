@@ -238,8 +238,9 @@ final class RenewalScheduler {
         }
     }
 
-    private long nextDelay(long previous) {
-        return previous == 0 ? settings.retryInitialMillis : Math.min(previous * 2, settings.retryMaxMillis);
+    private int nextDelay(int previous) {
+        long next = previous == 0 ? settings.retryInitialMillis : Math.min(previous * 2L, settings.retryMaxMillis);
+        return (int) Math.min(next, Integer.MAX_VALUE);
     }
 
     private static final class Call {

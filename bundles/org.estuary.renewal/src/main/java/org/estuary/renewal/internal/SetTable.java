@@ -71,8 +71,9 @@ final class SetTable {
 
     void add(ClientEntry entry) {
         SetState set = sets.get(entry.setId);
-        set.entries.put(entry.key, entry);
-        byKey.put(entry.key, entry);
+        Long key = entry.key; // boxed once: both maps share it, one Long less per client lease (issue 6: heap)
+        set.entries.put(key, entry);
+        byKey.put(key, entry);
         if (entry.live != null) {
             byLease.put(entry.live, entry);
         }
