@@ -132,7 +132,7 @@ public class ManagementIT {
             assertTrue(stores, stores.contains("org.estuary.renewal"));
             assertTrue(stores, stores.contains("On disk"));
 
-            String completed = complete("estuary:leases " + id.substring(0, id.length() - 1));
+            String completed = complete("estuary:leases " + id.substring(0, id.length() - 1), id);
             assertTrue("completion of set ids: " + completed, completed.contains(id));
 
             String removed = ssh("estuary:lease-remove " + id + " " + key);
@@ -435,8 +435,11 @@ public class ManagementIT {
         }
     }
 
-    /** Types {@code typed} and TAB at an interactive shell on a terminal and returns what the terminal showed. */
-    private static String complete(String typed) throws Exception {
+    /**
+     * Types {@code typed} and TAB at an interactive shell on a terminal and returns what the terminal showed, once
+     * it shows {@code expected} (or after 10 s without it).
+     */
+    private static String complete(String typed, String expected) throws Exception {
         Path out = Files.createTempFile("estuary-ssh", ".tty");
         Process process = new ProcessBuilder(sshCommand(true)).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
@@ -447,8 +450,7 @@ public class ManagementIT {
             int before = read(out).length();
             in.write((typed + "\t").getBytes(StandardCharsets.UTF_8));
             in.flush();
-            Processes.await(Duration.ofSeconds(10), () -> read(out).length() > before + typed.length() + 1);
-            Thread.sleep(500); // let the completion finish drawing
+            Processes.await(Duration.ofSeconds(10), () -> read(out).substring(before).contains(expected));
             String shown = read(out).substring(before);
             in.write("\u0015logout\r".getBytes(StandardCharsets.UTF_8)); // clear the line, leave
             in.flush();

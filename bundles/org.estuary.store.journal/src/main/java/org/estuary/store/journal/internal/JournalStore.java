@@ -96,6 +96,7 @@ final class JournalStore implements Store {
     private volatile boolean failNext;
     private volatile boolean everOpened;
     private volatile CountDownLatch hold;
+    private volatile CountDownLatch holdReached;
 
     // Owned by the commit lock's holder (and by the constructor before the commit thread starts).
     private ArtemisJournal journal;
@@ -295,9 +296,16 @@ final class JournalStore implements Store {
         failNext = true;
     }
 
-    /** Test hook: the commit thread waits for the latch before its next group (to fill the queue). */
-    void holdCommits(CountDownLatch latch) {
+    /**
+     * Test hook: the commit thread waits for the latch before its next group (to fill the queue); the returned
+     * latch opens once it waits.
+     */
+    CountDownLatch holdCommits(CountDownLatch latch) {
+        CountDownLatch waiting = new CountDownLatch(1);
+        holdReached = waiting;
         hold = latch;
+        wake.release(); // look at the hold now, not at the next poll
+        return waiting;
     }
 
     // ---- the commit thread
@@ -307,6 +315,10 @@ final class JournalStore implements Store {
             while (!closed) {
                 CountDownLatch held = hold;
                 if (held != null) {
+                    CountDownLatch reached = holdReached;
+                    if (reached != null) {
+                        reached.countDown();
+                    }
                     held.await();
                     hold = null;
                 }

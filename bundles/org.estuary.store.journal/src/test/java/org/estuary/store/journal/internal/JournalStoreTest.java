@@ -95,8 +95,7 @@ class JournalStoreTest {
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50));
         CountDownLatch held = new CountDownLatch(1);
         try {
-            store.holdCommits(held);
-            Thread.sleep(250); // the commit thread reaches the latch within one 100 ms poll (the only sleep here)
+            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "the commit thread waits on the hold");
             List<CompletableFuture<Void>> accepted = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 accepted.add(store.apply(Batch.builder().put("bp/a", "k" + i, new byte[1]).build())
