@@ -45,13 +45,8 @@ public class ClientKarafIT {
     @Configuration
     public Option[] configuration() throws Exception {
         RunningDistribution server = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                server.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "stop-server-karaf"));
+        // Pax Exam gives the test JVM no after-class step outside the container: stop the server when it exits.
+        Runtime.getRuntime().addShutdownHook(new Thread(server::kill, "stop-server-karaf"));
         server.awaitBound(net.jini.lease.LeaseRenewalService.class);
         List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution()));
         // Only Karaf's own boot features: the client container runs no Estuary service before the test installs one.

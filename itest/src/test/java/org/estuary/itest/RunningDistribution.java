@@ -163,6 +163,15 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the container and its child processes at once (SIGKILL), for a JVM shutdown hook: the test runner
+     * halts its JVM a few seconds after exit, too soon for {@link #close()}'s graceful stop.
+     */
+    void kill() {
+        karaf.descendants().forEach(ProcessHandle::destroyForcibly);
+        karaf.destroyForcibly();
+    }
+
     @Override
     public void close() throws InterruptedException {
         Processes.stop(karaf);
