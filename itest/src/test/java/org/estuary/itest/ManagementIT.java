@@ -242,10 +242,12 @@ public class ManagementIT {
                     "apply=true&propertylist=max.sets&max.sets=-5");
             assertTrue(posted.statusCode() + " " + posted.body(), posted.statusCode() < 400);
             assertRefused("max.sets=-5 (");
+            awaitStoredWithout("max.sets=-5"); // the guard's repair is stored before the operator edits again
 
             String edited = ssh("config:edit org.estuary.renewal; config:property-set max.sets 0; config:update");
             assertFalse(edited, edited.contains("Error"));
             assertRefused("max.sets=0 (");
+            awaitStoredWithout("max.sets=0");
             // a rule across attributes the service registers: the default set lease within the maximum
             ssh("config:edit org.estuary.renewal; config:property-set set.lease.default.ms 100000000; "
                     + "config:update");
@@ -279,6 +281,22 @@ public class ManagementIT {
                 + ssh("config:property-list -p org.estuary.renewal") + "\n" + tail(karafLog()), answers);
         RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
         assertTrue(after.cancelSet(Ids.parse(keptId)));
+    }
+
+    /** Waits (bounded, 30 s) until the stored renewal configuration no longer holds {@code property} (key=value). */
+    private static void awaitStoredWithout(String property) throws Exception {
+        String key = property.substring(0, property.indexOf('='));
+        String value = property.substring(property.indexOf('=') + 1);
+        java.util.regex.Pattern stored = java.util.regex.Pattern.compile(
+                "(?s).*" + java.util.regex.Pattern.quote(key) + "\\s*=\\s*" + java.util.regex.Pattern.quote(value)
+                        + "\\b.*");
+        assertTrue("the guard repaired the stored " + key, Processes.await(Duration.ofSeconds(30), () -> {
+            try {
+                return !stored.matcher(ssh("config:property-list -p org.estuary.renewal")).matches();
+            } catch (Exception notYet) {
+                return false;
+            }
+        }));
     }
 
     /** Waits (bounded) for the guard's WARN about org.estuary.renewal, starting with {@code detail}, in the log. */
