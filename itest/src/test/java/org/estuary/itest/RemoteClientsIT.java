@@ -26,8 +26,7 @@ import org.estuary.itest.clients.HostileLandlord;
 import org.estuary.itest.clients.ManyClientsMain;
 import org.estuary.lease.Landlord;
 import org.estuary.lease.client.LandlordLease;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
@@ -41,20 +40,8 @@ public class RemoteClientsIT {
     private static final int CLIENTS = 200;
     private static final long SET_LEASE_MS = 10_000;
 
-    private static RunningDistribution karaf;
-
-    @BeforeClass
-    public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.awaitBound(LeaseRenewalService.class);
-    }
-
-    @AfterClass
-    public static void stop() throws Exception {
-        if (karaf != null) {
-            karaf.close();
-        }
-    }
+    @ClassRule
+    public static final DistributionRule KARAF = new DistributionRule(LeaseRenewalService.class);
 
     @Test
     public void twoHundredClientsAreServedAndWhatTheyHeldIsFreedWhenTheirLeasesEnd() throws Exception {
@@ -65,7 +52,7 @@ public class RemoteClientsIT {
         Process clients = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-cp", jarOf(Lease.class) + File.pathSeparator + remote + File.pathSeparator
                         + jarOf(ManyClientsMain.class),
-                ManyClientsMain.class.getName(), "127.0.0.1", Integer.toString(karaf.registryPort),
+                ManyClientsMain.class.getName(), "127.0.0.1", Integer.toString(KARAF.get().registryPort),
                 Integer.toString(CLIENTS), Long.toString(SET_LEASE_MS), sets.toString())
                 .redirectErrorStream(true).start();
         List<LeaseRenewalSet> held;
@@ -83,9 +70,9 @@ public class RemoteClientsIT {
             clients.waitFor(20, TimeUnit.SECONDS);
         }
         // LR.2: each set is destroyed when its lease ends, whether or not its client is still there
-        karaf.await("every client's renewal set freed after its lease ended", Duration.ofSeconds(120),
+        KARAF.get().await("every client's renewal set freed after its lease ended", Duration.ofSeconds(120),
                 () -> alive(held) == 0);
-        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", KARAF.get().registryPort)) {
             LeaseRenewalSet fresh = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(60_000);
             assertEquals(0, fresh.getLeases().length); // still serving
             fresh.getRenewalSetLease().cancel();
@@ -94,7 +81,7 @@ public class RemoteClientsIT {
 
     @Test
     public void hostileLandlordsAnswerIsRefusedLoggedAndTheContainerKeepsServing() throws Exception {
-        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", KARAF.get().registryPort);
                 SystemClock clock = new SystemClock("hostile-landlord")) {
             LeaseRenewalService renewals = client.lookup(LeaseRenewalService.class);
             Landlord landlord = client.export(Landlord.class, new HostileLandlord());
@@ -103,9 +90,9 @@ public class RemoteClientsIT {
                     clock);
             LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);
             set.renewFor(lease, 60_000);
-            Path log = karaf.home.resolve("data/log/karaf.log");
+            Path log = KARAF.get().home.resolve("data/log/karaf.log");
             // issue 5 item 4: what the client's landlord threw is read through the allowlist, on a service thread
-            karaf.await("the container refusing the landlord's answer", Duration.ofSeconds(60), () -> {
+            KARAF.get().await("the container refusing the landlord's answer", Duration.ofSeconds(60), () -> {
                 try {
                     String text = Files.readString(log);
                     return text.contains("refused a reply from a remote object")

@@ -20,8 +20,7 @@ import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
@@ -31,24 +30,12 @@ import org.junit.Test;
  */
 public class RemoteRenewalIT {
 
-    private static RunningDistribution karaf;
-
-    @BeforeClass
-    public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.awaitBound(LeaseRenewalService.class);
-    }
-
-    @AfterClass
-    public static void stop() throws Exception {
-        if (karaf != null) {
-            karaf.close();
-        }
-    }
+    @ClassRule
+    public static final DistributionRule KARAF = new DistributionRule(LeaseRenewalService.class);
 
     @Test
     public void aRemoteClientsLeaseIsRenewedByTheContainerUntilRemoved() throws Exception {
-        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", KARAF.get().registryPort);
                 SystemClock clock = new SystemClock("client-landlord")) {
             LeaseRenewalService renewals = client.lookup(LeaseRenewalService.class);
             LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(2_000, 2_000), 10, (id, r) -> { });
@@ -61,7 +48,7 @@ public class RemoteRenewalIT {
             LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);
             assertTrue(set.getRenewalSetLease().getExpiration() <= System.currentTimeMillis() + 60_000 + 1_000);
             set.renewFor(lease, 60_000);
-            karaf.await("the container renewing the client's lease", Duration.ofSeconds(20), () -> {
+            KARAF.get().await("the container renewing the client's lease", Duration.ofSeconds(20), () -> {
                 try {
                     return table.expiration(grant.leaseId()) > first;
                 } catch (Exception gone) {

@@ -21,8 +21,7 @@ import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.client.EstuaryClient;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
@@ -33,32 +32,20 @@ import org.junit.Test;
  */
 public class StandaloneClientIT {
 
-    private static RunningDistribution karaf;
-
-    @BeforeClass
-    public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.awaitBound(LeaseRenewalService.class);
-    }
-
-    @AfterClass
-    public static void stop() throws Exception {
-        if (karaf != null) {
-            karaf.close();
-        }
-    }
+    @ClassRule
+    public static final DistributionRule KARAF = new DistributionRule(LeaseRenewalService.class);
 
     @Test
     public void clientReadmeExampleRunsWithOnlyTheApiJarAndTheRemoteClientJar() throws Exception {
         String output = compileAndRun(Path.of("..", "bundles", "org.estuary.client", "README.md"), "RenewMyLeases",
-                "127.0.0.1", Integer.toString(karaf.registryPort));
+                "127.0.0.1", Integer.toString(KARAF.get().registryPort));
         assertTrue(output, output.contains("renewed by the container"));
     }
 
     @Test
     public void rootReadmeExampleRunsWithOnlyTheApiJarAndTheRemoteClientJar() throws Exception {
         String output = compileAndRun(Path.of("..", "README.md"), "QuickStart",
-                Integer.toString(karaf.registryPort));
+                Integer.toString(KARAF.get().registryPort));
         assertTrue(output, output.contains("renewed until "));
     }
 
