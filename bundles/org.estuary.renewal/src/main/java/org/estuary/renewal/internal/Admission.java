@@ -30,14 +30,17 @@ final class Admission {
         this.clock = clock;
     }
 
-    /** A lease as the service holds it: the live copy it renews and the recorded form it shows. */
+    /** A lease as the service holds it: the live copy it renews and the form it records first. */
     static final class Admitted {
         final Lease live;
         final Marshalled<Lease> recorded;
+        /** Whether the recorded form can be derived from the live copy later ({@link RecordedForm}). */
+        final boolean derivable;
 
         Admitted(Lease live, Marshalled<Lease> recorded) {
             this.live = live;
             this.recorded = recorded;
+            this.derivable = RecordedForm.derivable(live, recorded);
         }
     }
 
@@ -72,6 +75,14 @@ final class Admission {
     /** The recorded form of our live copy now (its current expiration, ABSOLUTE format). */
     Marshalled<Lease> record(Lease live) throws IOException {
         return marshaller.marshalled(live);
+    }
+
+    /**
+     * LR.2: the recorded form of a derivable lease ({@link RecordedForm#derivable}): its live copy's form with the
+     * recorded expiration; thread-safe, so callers derive outside the service lock.
+     */
+    Marshalled<Lease> recordedForm(Lease live, long recordedExpiration) throws IOException {
+        return RecordedForm.withExpiration(record(live), recordedExpiration, marshaller);
     }
 
     /** Reads a held lease; a DURATION-format lease counts from the service's clock. */

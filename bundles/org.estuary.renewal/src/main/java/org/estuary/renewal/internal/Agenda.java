@@ -14,7 +14,8 @@ import org.estuary.core.time.Clock;
  */
 final class Agenda {
 
-    private static final class Slot {
+    /** One due time of one entry; the entry's {@link ClientEntry#slot} is its current one, any other is stale. */
+    static final class Slot {
         final long dueNanos;
         final ClientEntry entry;
 
@@ -37,11 +38,13 @@ final class Agenda {
     }
 
     void schedule(ClientEntry entry, long dueNanos) {
-        entry.dueNanos = dueNanos;
         if (dueNanos == Clock.NEVER) {
+            entry.slot = null;
             return;
         }
-        slots.add(new Slot(dueNanos, entry));
+        Slot slot = new Slot(dueNanos, entry);
+        entry.slot = slot;
+        slots.add(slot);
         arm();
     }
 
@@ -50,8 +53,8 @@ final class Agenda {
         List<ClientEntry> due = new ArrayList<>();
         while (!slots.isEmpty() && slots.peek().dueNanos <= nowNanos) {
             Slot slot = slots.poll();
-            if (!slot.entry.removed && slot.entry.dueNanos == slot.dueNanos) {
-                slot.entry.dueNanos = Clock.NEVER;
+            if (!slot.entry.removed && slot.entry.slot == slot) {
+                slot.entry.slot = null;
                 due.add(slot.entry);
             }
         }

@@ -5,8 +5,11 @@ import net.jini.core.lease.Lease;
 import org.estuary.io.Marshalled;
 
 /**
- * One client lease in a set (LR.2): our own filtered copy that we renew, the form last recorded in the store, and
- * its desired expiration and renew duration. Guarded by the service lock.
+ * One client lease in a set (LR.2): our own filtered copy that we renew, the expiration last recorded in the store,
+ * and its desired expiration and renew duration. Guarded by the service lock. Clients are shown the lease as last
+ * recorded: for Estuary's own leases that form is derived from {@link #live} and {@link #recordedExpiration}
+ * ({@link RecordedForm}), so only the store holds the serialized lease (issue 6: heap per client lease); other
+ * leases keep it in {@link #held}.
  */
 final class ClientEntry {
 
@@ -14,10 +17,13 @@ final class ClientEntry {
     final long setId;
     /** Our copy, renewed in place; null while it cannot be unmarshalled (after a restart without its class). */
     Lease live;
-    /** The lease as last recorded (LR.2: what clients are shown); set without the lock by store callbacks. */
-    volatile Marshalled<Lease> recorded;
-    /** The newest renewed form sent to the store, possibly not yet acknowledged; null when none since recovery. */
-    Marshalled<Lease> pending;
+    /**
+     * The lease as last recorded, held only when it cannot be derived from {@link #live} (another lease class, or
+     * no live copy yet); null otherwise. Replaced without the lock by store callbacks.
+     */
+    volatile Marshalled<Lease> held;
+    /** The expiration of the form last recorded, i.e. acknowledged by the store (LR.2: what clients are shown). */
+    volatile long recordedExpiration;
     /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
     long actual;
     long desired;
@@ -26,8 +32,8 @@ final class ClientEntry {
     Throwable lastFailure;
     /**
      * Bumped by every change, so a renewal result for an older state is ignored. An int (as is the retry delay)
-     * keeps the entry at 88 bytes instead of 96, one per client lease (issue 6: heap per lease); a renewal in flight
-     * spans a handful of changes, never 2^32.
+     * keeps the entry at 88 bytes, one per client lease (issue 6: heap per lease); a renewal in flight spans a
+     * handful of changes, never 2^32.
      */
     int version;
     boolean renewing;
@@ -38,25 +44,21 @@ final class ClientEntry {
     boolean unconfirmed;
     /** The current retry delay (LR.2: indefinite failures are retried), capped at Integer.MAX_VALUE ms (24 days). */
     int retryDelayMillis;
-    /** When the scheduler should next look at this entry (monotonic ns). */
-    long dueNanos;
+    /** Its current place in the {@link Agenda}, or null when none (a reference: 4 bytes less than a due time). */
+    Agenda.Slot slot;
     /** Read without the lock by store callbacks. */
     volatile boolean removed;
 
-    ClientEntry(long key, long setId, Lease live, Marshalled<Lease> recorded, long actual, long desired,
-            long renewDuration) {
+    ClientEntry(long key, long setId, Lease live, Marshalled<Lease> held, long recordedExpiration, long actual,
+            long desired, long renewDuration) {
         this.key = key;
         this.setId = setId;
         this.live = live;
-        this.recorded = recorded;
+        this.held = held;
+        this.recordedExpiration = recordedExpiration;
         this.actual = actual;
         this.desired = desired;
         this.renewDuration = renewDuration;
-    }
-
-    /** The newest form of the lease this service knows: what a copy into a new store carries (S8). */
-    Marshalled<Lease> newest() {
-        return pending != null ? pending : recorded;
     }
 
     /** LR.2: the duration to ask for at wall time {@code now}. */

@@ -75,7 +75,7 @@ final class Records {
         return java.util.UUID.fromString(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** The record of {@code entry} holding {@code lease}, its last recorded or a newer renewed form. */
+    /** The record of {@code entry} holding {@code form}, its last recorded or a newer renewed form. */
     byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form) {
         return encodeLease(entry.setId, entry.desired, entry.renewDuration, entry.actual, form);
     }
@@ -93,7 +93,10 @@ final class Records {
         });
     }
 
-    /** A lease record as read back: the entry without a live copy (the caller unmarshals it). */
+    /**
+     * A lease record as read back: the entry without a live copy (the caller unmarshals it), holding the recorded
+     * form, with the record's actual expiration as the recorded one.
+     */
     @SuppressWarnings("unchecked")
     ClientEntry decodeLease(long key, byte[] bytes) throws IOException, ClassNotFoundException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
@@ -107,7 +110,7 @@ final class Records {
         long actual = in.readLong();
         Marshalled<Lease> lease = version == LEASE_VERSION ? Marshalled.readFrom(in, marshaller)
                 : marshaller.unmarshal(readBytes(in), Marshalled.class); // a store written before version 2
-        return new ClientEntry(key, setId, null, lease, actual, desired, renewDuration);
+        return new ClientEntry(key, setId, null, lease, actual, actual, desired, renewDuration);
     }
 
     byte[] encodeRegistration(Registration registration) {

@@ -186,9 +186,10 @@ final class RenewalScheduler {
             if (call.failure == null) {
                 // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
                 try {
+                    call.renewedTo = call.lease.getExpiration(); // only this thread changes it while in flight
                     call.snapshot = service.admission().record(call.lease);
                     call.record = service.records().encodeLease(call.entry.setId, call.desired, call.renewDuration,
-                            call.lease.getExpiration(), call.snapshot);
+                            call.renewedTo, call.snapshot);
                 } catch (IOException | RuntimeException e) {
                     call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
                 }
@@ -221,7 +222,7 @@ final class RenewalScheduler {
                     entry.retryDelayMillis = 0;
                     entry.version++;
                     if (call.snapshot != null) {
-                        round.add(entry, call.snapshot, call.record);
+                        round.add(entry, call.snapshot, call.renewedTo, call.record);
                     }
                     plan(entry);
                 } else if (Failure.of(failure).isDefinite()) {
@@ -253,6 +254,8 @@ final class RenewalScheduler {
         final long renewDuration;
         Throwable failure;
         Marshalled<Lease> snapshot;
+        /** The expiration the renewal gave the lease, which {@link #snapshot} holds. */
+        long renewedTo;
         /** The store record of the renewed lease, encoded with {@link #snapshot}. */
         byte[] record;
 

@@ -121,7 +121,11 @@ public final class RenewalService implements RenewalBackend {
         for (SetState set : sets.sets()) {
             batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(set.expiration));
             for (ClientEntry entry : set.entries.values()) {
-                batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, entry.newest()));
+                try {
+                    batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, newestForm(entry)));
+                } catch (java.rmi.MarshalException e) {
+                    throw new java.io.UncheckedIOException(e); // our own copy marshalled before; a copy retries
+                }
             }
             for (Registration registration : new Registration[] {set.warning, set.failure}) {
                 if (registration != null) {
@@ -307,7 +311,7 @@ public final class RenewalService implements RenewalBackend {
                 existing.desired = desired;
                 existing.renewDuration = renewDuration;
                 try {
-                    persistence.write(leaseRecord(existing, existing.newest()));
+                    persistence.write(leaseRecord(existing, newestForm(existing)));
                 } catch (RemoteException e) {
                     existing.desired = oldDesired;
                     existing.renewDuration = oldRenew;
@@ -325,9 +329,10 @@ public final class RenewalService implements RenewalBackend {
             if (sets.leaseCount() >= settings.maxLeases) {
                 throw denied("renewal service is full: max.leases=" + settings.maxLeases);
             }
-            ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.recorded, actual, desired,
-                    renewDuration);
-            persistence.write(leaseRecord(entry, entry.recorded));
+            // issue 6 (heap per client lease): the recorded form is kept only when it cannot be derived later
+            ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.derivable ? null : copy.recorded,
+                    actual, actual, desired, renewDuration);
+            persistence.write(leaseRecord(entry, copy.recorded));
             sets.add(entry);
             scheduler.now(entry);
         }
@@ -362,8 +367,9 @@ public final class RenewalService implements RenewalBackend {
         if (lease == null) {
             throw new NullPointerException("leaseToRemove is null");
         }
-        Marshalled<Lease> recorded;
+        Marshalled<Lease> held;
         Lease live;
+        long recordedExpiration;
         synchronized (lock) {
             sets.require(setId);
             ClientEntry entry = sets.find(lease);
@@ -372,11 +378,13 @@ public final class RenewalService implements RenewalBackend {
             }
             persistence.write(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
             sets.remove(entry); // LR.2: never cancelled; a renewal in flight is ignored when it returns
-            recorded = entry.recorded;
+            held = entry.held;
             live = entry.live;
+            recordedExpiration = entry.recordedExpiration;
         }
         try {
-            return admission.read(recorded); // LR.2: as last recorded
+            // LR.2: as last recorded; derived outside the lock (a renewal in flight changes only the live expiration)
+            return admission.read(held != null ? held : admission.recordedForm(live, recordedExpiration));
         } catch (IOException | ClassNotFoundException e) {
             return live;
         }
@@ -386,10 +394,33 @@ public final class RenewalService implements RenewalBackend {
     @SuppressWarnings("unchecked")
     public Marshalled<Lease>[] getLeases(long setId) throws RemoteException {
         metrics.operations.inc();
+        Marshalled<Lease>[] shown;
+        Lease[] live;
+        long[] recordedExpiration;
         synchronized (lock) {
             SetState set = sets.require(setId);
-            return set.entries.values().stream().map(e -> e.recorded).toArray(Marshalled[]::new);
+            int count = set.entries.size();
+            shown = new Marshalled[count];
+            live = new Lease[count];
+            recordedExpiration = new long[count];
+            int i = 0;
+            for (ClientEntry entry : set.entries.values()) {
+                shown[i] = entry.held;
+                live[i] = entry.live;
+                recordedExpiration[i++] = entry.recordedExpiration;
+            }
         }
+        // LR.2: each as last recorded; the derived forms are made outside the lock (RecordedForm)
+        for (int i = 0; i < shown.length; i++) {
+            if (shown[i] == null) {
+                try {
+                    shown[i] = admission.recordedForm(live[i], recordedExpiration[i]);
+                } catch (IOException e) {
+                    throw new java.rmi.MarshalException("client lease cannot be marshalled: " + e, e);
+                }
+            }
+        }
+        return shown;
     }
 
     @Override
@@ -588,7 +619,15 @@ public final class RenewalService implements RenewalBackend {
         sets.remove(entry);
         persistence.writeLater(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build(), () -> { });
         if (event && set != null) {
-            failureEvent(set, entry.recorded, entry.recorded == null ? entry.live : null, failure);
+            Marshalled<Lease> shown = entry.held; // LR.2.1: the lease as last recorded
+            if (shown == null) {
+                try {
+                    shown = admission.recordedForm(entry.live, entry.recordedExpiration);
+                } catch (IOException e) {
+                    shown = null; // our own copy marshalled before; the event then carries it as it is
+                }
+            }
+            failureEvent(set, shown, shown == null ? entry.live : null, failure);
         }
     }
 
@@ -602,14 +641,22 @@ public final class RenewalService implements RenewalBackend {
 
         private Batch.Builder batch = Batch.builder();
         private List<ClientEntry> entries = new java.util.ArrayList<>();
+        /** The renewed forms of the entries that hold theirs ({@link ClientEntry#held}), else null. */
         private List<Marshalled<Lease>> forms = new java.util.ArrayList<>();
+        private long[] expirations = new long[16];
 
-        /** Under the lock: {@code entry} was renewed to {@code form}, whose store record is {@code record}. */
-        void add(ClientEntry entry, Marshalled<Lease> form, byte[] record) {
-            entry.pending = form;
+        /**
+         * Under the lock: {@code entry} was renewed to {@code expiration}, marshalled as {@code form}, whose store
+         * record is {@code record}.
+         */
+        void add(ClientEntry entry, Marshalled<Lease> form, long expiration, byte[] record) {
             batch.put(Records.LEASES, Records.key(entry.key), record);
+            if (entries.size() == expirations.length) {
+                expirations = java.util.Arrays.copyOf(expirations, expirations.length * 2);
+            }
+            expirations[entries.size()] = expiration;
             entries.add(entry);
-            forms.add(form);
+            forms.add(entry.held != null ? form : null);
             if (entries.size() >= MAX_RECORDS) {
                 write();
             }
@@ -622,20 +669,26 @@ public final class RenewalService implements RenewalBackend {
             }
             List<ClientEntry> entries = this.entries;
             List<Marshalled<Lease>> forms = this.forms;
+            long[] expirations = this.expirations;
             Batch written = batch.build();
             this.batch = Batch.builder();
             this.entries = new java.util.ArrayList<>();
             this.forms = new java.util.ArrayList<>();
+            this.expirations = new long[16];
             persistence.writeLater(written, () -> {
                 // Runs in the store's commit thread, so it must not take the service lock: a client call holding
                 // the lock may be waiting for this very store's acknowledgement (a deadlock on any store that
                 // acknowledges in its own thread). Acknowledgements come in order (Store S3), so the newest
-                // renewal's form is the last one set; a lease removed meanwhile keeps the form it was removed
+                // renewal's expiration is the last one set; a lease removed meanwhile keeps the one it was removed
                 // with.
                 for (int i = 0; i < entries.size(); i++) {
                     ClientEntry entry = entries.get(i);
                     if (!entry.removed) {
-                        entry.recorded = forms.get(i);
+                        Marshalled<Lease> form = forms.get(i);
+                        if (form != null) {
+                            entry.held = form;
+                        }
+                        entry.recordedExpiration = expirations[i];
                     }
                 }
             });
@@ -645,14 +698,36 @@ public final class RenewalService implements RenewalBackend {
     /** Under the lock: tries to unmarshal an entry held only in recorded form. */
     boolean revive(ClientEntry entry) {
         try {
-            Lease live = admission.read(entry.recorded);
+            Marshalled<Lease> held = entry.held;
+            Lease live = admission.read(held);
             live.setSerialFormat(Lease.ABSOLUTE);
             entry.live = live;
+            if (RecordedForm.derivable(live, held)) {
+                entry.recordedExpiration = live.getExpiration(); // the held form's: derived from now on
+                entry.held = null; // issue 6: the store keeps the one serialized copy
+            }
             sets.indexLive(entry);
             return true;
         } catch (IOException | ClassNotFoundException | RuntimeException | LinkageError e) {
             entry.lastFailure = e;
             return false;
+        }
+    }
+
+    /**
+     * Under the lock: the form of the newest renewal applied to {@code entry} ({@code entry.actual}), for a record
+     * written now: also one whose own write has not been acknowledged yet, so a new store (S8) or a rewritten record
+     * never goes back behind a renewal that may have been shown.
+     */
+    private Marshalled<Lease> newestForm(ClientEntry entry) throws java.rmi.MarshalException {
+        Marshalled<Lease> held = entry.held;
+        try {
+            if (entry.live == null) {
+                return held;
+            }
+            return held == null ? admission.recordedForm(entry.live, entry.actual) : admission.record(entry.live);
+        } catch (IOException e) {
+            throw new java.rmi.MarshalException("client lease cannot be marshalled: " + e, e);
         }
     }
 

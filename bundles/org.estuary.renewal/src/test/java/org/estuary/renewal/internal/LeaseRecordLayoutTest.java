@@ -43,7 +43,7 @@ class LeaseRecordLayoutTest {
         out.writeLong(entry.desired);
         out.writeLong(entry.renewDuration);
         out.writeLong(entry.actual);
-        byte[] lease = harness.marshaller.marshal(entry.recorded);
+        byte[] lease = harness.marshaller.marshal(entry.held);
         out.writeInt(lease.length);
         out.write(lease);
         out.flush();
@@ -116,13 +116,13 @@ class LeaseRecordLayoutTest {
         assertEquals(1, read.size());
         ClientEntry entry = read.values().iterator().next();
         byte[] again = records.encodeLease(entry.setId, entry.desired, entry.renewDuration, entry.actual,
-                entry.recorded);
+                entry.held);
         ClientEntry twice = records.decodeLease(entry.key, again);
         assertEquals(entry.setId, twice.setId);
         assertEquals(entry.desired, twice.desired);
         assertEquals(entry.renewDuration, twice.renewDuration);
         assertEquals(entry.actual, twice.actual);
-        assertEquals(entry.recorded, twice.recorded);
-        assertEquals(set.getLeases()[0], twice.recorded.get());
+        assertEquals(entry.held, twice.held);
+        assertEquals(set.getLeases()[0], twice.held.get());
     }
 }

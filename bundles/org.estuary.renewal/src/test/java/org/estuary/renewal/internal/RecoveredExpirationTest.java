@@ -40,7 +40,7 @@ class RecoveredExpirationTest {
             try {
                 ClientEntry entry = records.decodeLease(Long.parseLong(key), value);
                 rewritten.put(key, records.encodeLease(entry.setId, entry.desired, entry.renewDuration, at,
-                        entry.recorded));
+                        entry.held));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -1,6 +1,7 @@
 package org.estuary.renewal.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +127,28 @@ class StoreThreadTest {
         LeaseRenewalSet again = restarted.proxyOf(restarted.setsForTest().get(0));
         assertEquals(landlord.expiration(lease), findRenewed(again, lease),
                 "LR.2: the renewal was recorded once the store acknowledged it");
+    }
+
+    @Test
+    void lr2WhileARenewalAwaitsTheStoreClientsAreShownTheExpirationLastRecorded() throws Exception {
+        LeaseRenewalSet set = harness.start().proxy().createLeaseRenewalSet(3_600_000);
+        Lease lease = landlord.grant(10_000);
+        long original = lease.getExpiration();
+        set.renewFor(lease, 3_600_000, 10_000);
+        harness.advance(1_000); // past its first look, which renews it for what it already has
+        store.holdNext();
+        for (int step = 0; step < 40 && store.held() == 0; step++) {
+            harness.clock.advance(250, TimeUnit.MILLISECONDS);
+        }
+        assertEquals(1, store.held(), "the renewal's record waits for the store");
+        long renewed = landlord.expiration(lease);
+        assertTrue(renewed > original, "renewed at its landlord");
+
+        // item 7: the service's live copy has the new expiration, the store not yet
+        assertEquals(original, findRenewed(set, lease), "LR.2: shown as last recorded, not as renewed");
+
+        set.renewFor(landlord.grant(10_000), 3_600_000, 10_000); // its write releases the held one first (S3)
+        assertEquals(renewed, findRenewed(set, lease), "LR.2: shown as renewed once recorded");
     }
 
     private long findRenewed(LeaseRenewalSet set, Lease lease) throws Exception {

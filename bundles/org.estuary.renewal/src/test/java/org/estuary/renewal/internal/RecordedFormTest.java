@@ -1,0 +1,177 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Serializable;
+import java.rmi.RemoteException;
+
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.LeaseMap;
+import net.jini.core.lease.UnknownLeaseException;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.io.Marshalled;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.renewal.conformance.TestLandlord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * LR.2: leases are shown to clients as last recorded. Estuary's own leases are held once (the store's record) and
+ * their recorded form derived from the live copy with the recorded expiration ({@link RecordedForm}); leases of
+ * other classes keep their recorded form. Both must show the same thing.
+ */
+class RecordedFormTest {
+
+    private final Harness harness = new Harness();
+    private final TestLandlord landlord = new TestLandlord(harness.clock);
+
+    @AfterEach
+    void close() {
+        harness.close();
+        landlord.close();
+    }
+
+    /** A lease of another class: it delegates to a LandlordLease, whose serial data its own form ends with. */
+    static final class OtherLease implements Lease, Serializable {
+        private static final long serialVersionUID = 1L;
+        private final LandlordLease inner;
+
+        OtherLease(LandlordLease inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public long getExpiration() {
+            return inner.getExpiration();
+        }
+
+        @Override
+        public void cancel() throws UnknownLeaseException, RemoteException {
+            inner.cancel();
+        }
+
+        @Override
+        public void renew(long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
+            inner.renew(duration);
+        }
+
+        @Override
+        public void setSerialFormat(int format) {
+            inner.setSerialFormat(format);
+        }
+
+        @Override
+        public int getSerialFormat() {
+            return inner.getSerialFormat();
+        }
+
+        @Override
+        public LeaseMap createLeaseMap(long duration) {
+            throw new UnsupportedOperationException("batches with no other lease");
+        }
+
+        @Override
+        public boolean canBatch(Lease lease) {
+            return false;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof OtherLease && ((OtherLease) other).inner.equals(inner);
+        }
+
+        @Override
+        public int hashCode() {
+            return inner.hashCode() + 1;
+        }
+    }
+
+    private Marshalled<Lease> absolute(Lease lease) throws Exception {
+        lease.setSerialFormat(Lease.ABSOLUTE);
+        return harness.marshaller.marshalled(lease);
+    }
+
+    @Test
+    void lr2AnEstuaryLeaseReadsBackFromItsDerivedFormWithTheRecordedExpiration() throws Exception {
+        LandlordLease lease = landlord.grant(10_000);
+        Marshalled<Lease> form = absolute(lease);
+        assertTrue(RecordedForm.derivable(lease, form), "an ABSOLUTE LandlordLease ends with its expiration");
+
+        long recorded = lease.getExpiration() - 7_000;
+        Lease shown = harness.marshaller.unmarshal(RecordedForm.withExpiration(form, recorded, harness.marshaller));
+
+        assertEquals(lease, shown, "the same lease");
+        assertEquals(recorded, shown.getExpiration(), "with the recorded expiration");
+        assertEquals(form, RecordedForm.withExpiration(form, lease.getExpiration(), harness.marshaller),
+                "its own expiration gives its own form back");
+    }
+
+    @Test
+    void lr2OnlyAnAbsoluteEstuaryLeaseIsDerived() throws Exception {
+        LandlordLease lease = landlord.grant(10_000);
+        Marshalled<Lease> durationForm = harness.marshaller.marshalled(lease);
+        assertFalse(RecordedForm.derivable(lease, durationForm), "DURATION format: the trailer is a duration");
+        OtherLease other = new OtherLease(landlord.grant(10_000));
+        assertFalse(RecordedForm.derivable(other, absolute(other)),
+                "another class, although its form happens to end with a LandlordLease's expiration");
+    }
+
+    @Test
+    void issue6AnEstuaryLeaseIsHeldSeriallyOnlyByTheStore() throws Exception {
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+        set.renewFor(landlord.grant(10_000), 3_600_000, 10_000);
+        set.renewFor(new OtherLease(landlord.grant(10_000)), 3_600_000, 10_000);
+        harness.advance(0);
+        synchronized (service.lock()) {
+            for (ClientEntry entry : service.setsForTest().get(0).entries.values()) {
+                if (entry.live instanceof LandlordLease) {
+                    assertNull(entry.held, "derived from the live copy, not held");
+                } else {
+                    assertNotNull(entry.held, "another class keeps its recorded form");
+                }
+            }
+        }
+    }
+
+    @Test
+    void lr2BothKindsAreShownAsLastRecordedAcrossRenewalsAndARestart() throws Exception {
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+        LandlordLease own = landlord.grant(10_000);
+        LandlordLease inner = landlord.grant(10_000);
+        OtherLease other = new OtherLease(inner);
+        set.renewFor(own, 3_600_000, 10_000);
+        set.renewFor(other, 3_600_000, 10_000);
+        long original = own.getExpiration();
+        for (int step = 0; step < 6; step++) {
+            harness.advance(5_000);
+        }
+        assertTrue(landlord.expiration(own) > original, "renewed");
+        assertShown(set, own, landlord.expiration(own), other, landlord.expiration(inner));
+
+        RenewalService restarted = harness.start();
+        assertShown(restarted.proxyOf(restarted.setsForTest().get(0)), own, landlord.expiration(own), other,
+                landlord.expiration(inner));
+    }
+
+    private static void assertShown(LeaseRenewalSet set, Lease own, long ownExpiration, Lease other,
+            long otherExpiration) throws Exception {
+        Lease[] shown = set.getLeases();
+        assertEquals(2, shown.length);
+        for (Lease lease : shown) {
+            if (lease.equals(own)) {
+                assertEquals(ownExpiration, lease.getExpiration(), "LR.2: Estuary lease as last recorded");
+            } else {
+                assertEquals(other, lease);
+                assertEquals(otherExpiration, lease.getExpiration(), "LR.2: other lease as last recorded");
+            }
+        }
+    }
+}
