@@ -11,12 +11,13 @@ import java.util.Objects;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
+import org.estuary.remote.internal.DeadlineSocket;
 import org.estuary.remote.internal.TlsContext;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The client socket factory every Estuary stub carries (it travels with the stub, so it is part of the wire form):
- * a bounded connect, a bounded wait for each reply (SO_TIMEOUT, so a hanging callee cannot hold a caller's thread
+ * a bounded connect, a bounded wait for each reply (a read timeout, so a hanging callee cannot hold a caller's thread
  * forever), TCP_NODELAY, optionally TLS with the key material this JVM configured, and optionally a fixed host to
  * connect to (the exporter's advertised host, so stubs of a loopback-bound endpoint never point elsewhere).
  *
@@ -108,7 +109,7 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
     public Socket createSocket(String endpointHost, int port) throws IOException {
         String target = host != null ? host : endpointHost;
         int timeout = effectiveCallTimeoutMs();
-        Socket socket = new Socket();
+        Socket socket = new DeadlineSocket(0); // the reply timeout without a non-blocking socket (see there)
         try {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(target, port), TlsContext.capCallTimeout(connectTimeoutMs));

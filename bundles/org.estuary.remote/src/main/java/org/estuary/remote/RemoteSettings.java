@@ -84,7 +84,10 @@ public final class RemoteSettings {
         return connectTimeoutMs;
     }
 
-    /** The longest wait for a reply on a connection (SO_TIMEOUT of every client socket). */
+    /**
+     * The longest wait for a reply on a connection (the read timeout of every client socket, kept by
+     * {@code internal.DeadlineSocket}).
+     */
     public long callTimeoutMs() {
         return callTimeoutMs;
     }

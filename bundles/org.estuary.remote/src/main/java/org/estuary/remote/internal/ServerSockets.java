@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.rmi.server.RMIServerSocketFactory;
 
 import javax.net.ssl.SSLContext;
@@ -63,7 +62,7 @@ public final class ServerSockets implements RMIServerSocketFactory {
         return boundPort;
     }
 
-    /** Accepts {@link Bounded} sockets, TLS layered over them when configured. */
+    /** Accepts {@link DeadlineSocket}s capped at the read timeout, TLS layered over them when configured. */
     private final class Listener extends ServerSocket {
 
         Listener() throws IOException {
@@ -72,7 +71,7 @@ public final class ServerSockets implements RMIServerSocketFactory {
 
         @Override
         public Socket accept() throws IOException {
-            Socket socket = new Bounded(readTimeoutMs);
+            Socket socket = new DeadlineSocket(readTimeoutMs);
             implAccept(socket);
             try {
                 socket.setSoTimeout(readTimeoutMs);
@@ -89,20 +88,6 @@ public final class ServerSockets implements RMIServerSocketFactory {
                 socket.close();
                 throw e;
             }
-        }
-    }
-
-    /** A socket whose read timeout can be lowered but never raised beyond the cap (nor set to "forever"). */
-    private static final class Bounded extends Socket {
-        private final int capMs;
-
-        Bounded(int capMs) {
-            this.capMs = capMs;
-        }
-
-        @Override
-        public synchronized void setSoTimeout(int timeout) throws SocketException {
-            super.setSoTimeout(timeout <= 0 || timeout > capMs ? capMs : timeout);
         }
     }
 }

@@ -45,15 +45,18 @@ public final class TlsContext {
      */
     public static SSLContext enter(SSLContext ssl) {
         SSLContext previous = SCOPE.get();
-        SCOPE.set(ssl);
+        if (previous != ssl) {
+            SCOPE.set(ssl);
+        }
         return previous;
     }
 
-    /** Ends an {@link #enter}. */
+    /**
+     * Ends an {@link #enter}. The thread's entry stays (holding null when there is nothing to restore): removing it
+     * and creating it again on every remote call cost more than the call's own bookkeeping.
+     */
     public static void restore(SSLContext previous) {
-        if (previous == null) {
-            SCOPE.remove();
-        } else {
+        if (SCOPE.get() != previous) {
             SCOPE.set(previous);
         }
     }
