@@ -25,6 +25,7 @@ final class ReadDeadlines {
             if (sweeper == null) {
                 sweeper = new Thread(ReadDeadlines::sweep, "estuary-read-deadlines");
                 sweeper.setDaemon(true);
+                sweeper.setContextClassLoader(null); // outlives the call that started it: pins no caller's loader
                 sweeper.start();
             }
         }
