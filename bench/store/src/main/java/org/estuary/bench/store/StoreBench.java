@@ -139,7 +139,9 @@ public final class StoreBench {
         });
     }
 
-    static final int[] WRITERS = {1, 8, 64};
+    /** Writer counts: issue 4's 1, 8 and 64; {@code -Destuary.bench.writers=64} runs one (for profiling). */
+    static final int[] WRITERS = java.util.stream.Stream.of(System.getProperty("estuary.bench.writers", "1,8,64")
+            .split(",")).mapToInt(w -> Integer.parseInt(w.trim())).toArray();
     static final int RECORD = 1024;
 
     /** One run's numbers. */
@@ -171,17 +173,29 @@ public final class StoreBench {
             if (only != null && !only.equals(backend.getKey())) {
                 continue;
             }
-            for (int writers : WRITERS) {
-                Path dir = data.resolve(backend.getKey() + "-" + writers);
-                Files.createDirectories(dir);
-                Result r = run(backend.getValue(), dir, writers, seconds);
-                System.out.printf("backend=%s writers=%d records_per_s=%.0f syncs_per_s=%s records_per_sync=%s "
-                        + "p99_ms=%.2f ratio_to_fsync_limit=%.2f%n", backend.getKey(), writers, r.recordsPerSecond,
-                        r.syncsPerSecond < 0 ? "n/a" : String.format("%.0f", r.syncsPerSecond),
-                        r.recordsPerSync < 0 ? "n/a" : String.format("%.1f", r.recordsPerSync), r.p99Millis,
-                        r.recordsPerSecond / fsync);
-                if (backend.getKey().equals("journal")) {
-                    journal.put("w" + writers, r);
+            // Warm-up, not measured: one writer for a second, so the first measured run does not pay for the JIT.
+            Path warm = data.resolve(backend.getKey() + "-warmup");
+            Files.createDirectories(warm);
+            run(backend.getValue(), warm, 1, 1);
+            for (boolean async : new boolean[] {false, true}) {
+                for (int writers : WRITERS) {
+                    if (async && writers == 1) {
+                        continue; // one writer waits for each batch either way
+                    }
+                    String mode = async ? "async" : "threads";
+                    Path dir = data.resolve(backend.getKey() + "-" + writers + "-" + mode);
+                    Files.createDirectories(dir);
+                    Result r = async ? runAsync(backend.getValue(), dir, writers, seconds)
+                            : run(backend.getValue(), dir, writers, seconds);
+                    System.out.printf("backend=%s writers=%d mode=%s records_per_s=%.0f syncs_per_s=%s "
+                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f%n", backend.getKey(),
+                            writers, mode, r.recordsPerSecond,
+                            r.syncsPerSecond < 0 ? "n/a" : String.format("%.0f", r.syncsPerSecond),
+                            r.recordsPerSync < 0 ? "n/a" : String.format("%.1f", r.recordsPerSync), r.p99Millis,
+                            r.recordsPerSecond / fsync);
+                    if (backend.getKey().equals("journal")) {
+                        journal.put((async ? "a" : "w") + writers, r);
+                    }
                 }
             }
         }
@@ -190,12 +204,14 @@ public final class StoreBench {
                 backend.getValue().shutdown();
             }
         }
-        if (journal.containsKey("w64")) {
+        if (journal.containsKey("w1") && journal.containsKey("w64") && journal.containsKey("a64")) {
             Result w1 = journal.get("w1");
             Result w64 = journal.get("w64");
+            Result a64 = journal.get("a64");
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
-                    + "w64_ratio=%.2f probe=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync,
-                    w64.recordsPerSecond / (fsync * w64.recordsPerSync), probe);
+                    + "w64_ratio=%.2f w64_async_records_per_sync=%.1f w64_async_ratio=%.2f probe=%s%n", fsync,
+                    w1.recordsPerSecond / fsync, w64.recordsPerSync, w64.recordsPerSecond / (fsync * w64.recordsPerSync),
+                    a64.recordsPerSync, a64.recordsPerSecond / (fsync * a64.recordsPerSync), probe);
         }
     }
 
@@ -257,6 +273,113 @@ public final class StoreBench {
         double rate = count * 1e9 / (System.nanoTime() - start);
         Files.delete(file);
         return rate;
+    }
+
+    /**
+     * Writers as closed loops over {@link Store#apply}: each submits its next batch when the store acknowledged the
+     * one before (in the acknowledging thread), so W writers keep W batches in flight without a thread each.
+     */
+    static Result runAsync(Backend backend, Path dir, int writers, long seconds) throws Exception {
+        Store store = backend.open(dir);
+        try {
+            long syncsBefore = backend.syncs(store);
+            long start = System.nanoTime();
+            long end = start + TimeUnit.SECONDS.toNanos(seconds);
+            java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(writers);
+            AsyncWriter[] all = new AsyncWriter[writers];
+            for (int w = 0; w < writers; w++) {
+                all[w] = new AsyncWriter(store, w, end, finished);
+            }
+            for (AsyncWriter writer : all) {
+                writer.next();
+            }
+            if (!finished.await(seconds + 60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("async writers did not finish");
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            long syncs = backend.syncs(store) - syncsBefore;
+            long records = 0;
+            for (AsyncWriter writer : all) {
+                if (writer.failure != null) {
+                    throw new IllegalStateException("a batch failed", writer.failure);
+                }
+                records += writer.count;
+            }
+            long[] merged = java.util.Arrays.stream(all).flatMapToLong(w -> Arrays.stream(w.latencies, 0, w.count))
+                    .sorted().toArray();
+            double p99 = merged.length == 0 ? 0 : merged[(int) Math.min(merged.length - 1,
+                    Math.ceil(merged.length * 0.99) - 1)] / 1e6;
+            return new Result(records / elapsed, syncsBefore < 0 ? -1 : syncs / elapsed,
+                    syncsBefore < 0 || syncs == 0 ? -1 : (double) records / syncs, p99);
+        } finally {
+            backend.close(store);
+        }
+    }
+
+    /** One closed-loop writer of {@link #runAsync}: one batch in flight at a time. */
+    private static final class AsyncWriter {
+        final Store store;
+        final String space;
+        final long end;
+        final java.util.concurrent.CountDownLatch finished;
+        final byte[] value = new byte[RECORD];
+        long[] latencies = new long[1 << 16];
+        int count;
+        long i;
+        volatile Throwable failure;
+
+        AsyncWriter(Store store, int writer, long end, java.util.concurrent.CountDownLatch finished) {
+            this.store = store;
+            this.space = "bench/w" + writer;
+            this.end = end;
+            this.finished = finished;
+        }
+
+        /** Submits batches until one is still in flight (its acknowledgement submits the next) or time is up. */
+        void next() {
+            while (true) {
+                long t0 = System.nanoTime();
+                if (t0 - end >= 0) {
+                    finished.countDown();
+                    return;
+                }
+                java.util.concurrent.CompletableFuture<Void> stage = store.apply(Batch.builder()
+                        .put(space, "k" + (i++ % 10_000), value).build()).toCompletableFuture();
+                if (!stage.isDone()) {
+                    stage.whenComplete((ok, e) -> {
+                        if (acknowledged(e, t0)) {
+                            next();
+                        }
+                    });
+                    return;
+                }
+                if (!acknowledged(stage.isCompletedExceptionally() ? failureOf(stage) : null, t0)) {
+                    return; // a store that acknowledges in the caller's thread: loop instead of recursing
+                }
+            }
+        }
+
+        private boolean acknowledged(Throwable e, long t0) {
+            if (e != null) {
+                failure = e;
+                finished.countDown();
+                return false;
+            }
+            if (count == latencies.length) {
+                latencies = Arrays.copyOf(latencies, count * 2);
+            }
+            latencies[count++] = System.nanoTime() - t0;
+            return true;
+        }
+
+        private static Throwable failureOf(java.util.concurrent.CompletableFuture<Void> stage) {
+            try {
+                stage.join();
+                return null;
+            } catch (java.util.concurrent.CompletionException e) {
+                return e.getCause();
+            }
+        }
     }
 
     static Result run(Backend backend, Path dir, int writers, long seconds) throws Exception {
