@@ -5,6 +5,9 @@ import java.rmi.RemoteException;
 import java.rmi.ServerException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 
 
@@ -76,6 +79,54 @@ final class Persistence {
             throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
         } finally {
             timing.stop();
+        }
+    }
+
+    /**
+     * Queues {@code batch} in the store now, for {@link #await} later: a caller queues under the service lock, so
+     * the store applies batches in the order the service decided them (Store S2, S3), and waits without the lock,
+     * so that concurrent callers share the store's group commit instead of taking turns at it. ({@link #write}
+     * waits in {@code applyAndWait}, where a lone caller may write its batch in its own thread, but holds the
+     * lock meanwhile.)
+     */
+    Submitted submit(Batch batch) throws RemoteException {
+        return new Submitted(store().apply(batch).toCompletableFuture(), metrics.storeWrites.time());
+    }
+
+    /**
+     * Waits until a submitted batch is durable.
+     *
+     * @throws RemoteException indefinite when the store may recover (retryable reason, unknown outcome), else a
+     *     ServerException whose detail is the StoreException
+     */
+    void await(Submitted submitted) throws RemoteException {
+        try {
+            submitted.stage.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof StoreException se) {
+                throw failure(se);
+            }
+            throw new RemoteException("renewal store failed: " + cause, cause);
+        } catch (TimeoutException e) {
+            throw new RemoteException("renewal store did not acknowledge a change within " + timeoutMillis
+                    + " ms; it may still become durable", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
+        } finally {
+            submitted.timing.stop();
+        }
+    }
+
+    /** A batch queued in the store and not yet waited for. */
+    static final class Submitted {
+        private final CompletableFuture<Void> stage;
+        private final com.codahale.metrics.Timer.Context timing;
+
+        private Submitted(CompletableFuture<Void> stage, com.codahale.metrics.Timer.Context timing) {
+            this.stage = stage;
+            this.timing = timing;
         }
     }
 

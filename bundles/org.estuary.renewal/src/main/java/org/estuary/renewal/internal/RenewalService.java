@@ -510,30 +510,67 @@ public final class RenewalService implements RenewalBackend {
 
     // ---- Landlord of the set leases ---------------------------------------------------------------------------
 
+    /**
+     * LE and LR.2: renews a set's lease. The new expiration is decided and its record queued under the service
+     * lock, so records reach the store in the order renewals were decided; the wait for durability happens without
+     * the lock, so concurrent renewals of many sets share one store sync instead of each holding every other
+     * operation for one. The renewal is granted, and the set's warning rescheduled, only once recorded.
+     */
     @Override
     public long renew(long setId, long duration) throws LeaseDeniedException, UnknownLeaseException,
             RemoteException {
         metrics.operations.inc();
+        SetState set;
+        long granted;
+        long expiration;
+        long ticket;
+        Persistence.Submitted record;
         synchronized (lock) {
-            SetState set = sets.get(setId);
+            set = sets.get(setId);
             if (set == null || set.destroyed) {
                 throw new UnknownLeaseException("renewal set " + setId + " no longer exists");
             }
-            long previous = set.expiration;
-            long granted = setLeases.renew(setId, duration);
-            long expiration = setLeases.expiration(setId);
+            granted = setLeases.renew(setId, duration);
+            expiration = setLeases.expiration(setId);
+            ticket = ++set.renewalsDecided;
             try {
-                persistence.write(Batch.builder().put(Records.SETS, Records.key(setId),
+                record = persistence.submit(Batch.builder().put(Records.SETS, Records.key(setId),
                         Records.encodeLong(expiration)).build());
             } catch (RemoteException e) {
-                // not recorded, so not granted: the set keeps the expiration the store has (LR.2, atomic)
-                setLeases.renew(setId, Math.max(1, previous - clock.currentTimeMillis()));
+                undoRenewal(set, ticket);
                 throw e;
             }
-            set.expiration = expiration;
-            set.warnedFor = Long.MIN_VALUE;
-            scheduleWarning(set);
-            return granted;
+        }
+        try {
+            persistence.await(record);
+        } catch (RemoteException e) {
+            synchronized (lock) {
+                undoRenewal(set, ticket);
+            }
+            throw e;
+        }
+        synchronized (lock) {
+            if (!set.destroyed && ticket > set.renewalsRecorded) { // a later renewal may have been recorded first
+                set.renewalsRecorded = ticket;
+                set.expiration = expiration;
+                set.warnedFor = Long.MIN_VALUE;
+                scheduleWarning(set);
+            }
+        }
+        return granted;
+    }
+
+    /**
+     * Not recorded, so not granted (LR.2, atomic): unless a later renewal has been decided since, the set's lease
+     * falls back to the expiration the store has. Called with the service lock held.
+     */
+    private void undoRenewal(SetState set, long ticket) {
+        if (!set.destroyed && set.renewalsDecided == ticket && setLeases.get(set.setId) != null) {
+            try {
+                setLeases.renew(set.setId, Math.max(1, set.expiration - clock.currentTimeMillis()));
+            } catch (UnknownLeaseException gone) {
+                // the set's lease ended meanwhile: nothing left to undo
+            }
         }
     }
 

@@ -18,6 +18,9 @@ final class SetState {
     Clock.Scheduled warningTask;
     /** The set expiration a warning was already sent for, so one expiration warns once. */
     long warnedFor = Long.MIN_VALUE;
+    /** Renewals of the set lease decided, and the latest of them recorded (their records wait without the lock). */
+    long renewalsDecided;
+    long renewalsRecorded;
     volatile boolean destroyed;
 
     SetState(long setId, long expiration) {

@@ -1,6 +1,7 @@
 package org.estuary.renewal.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -8,6 +9,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
@@ -149,6 +153,44 @@ class StoreThreadTest {
 
         set.renewFor(landlord.grant(10_000), 3_600_000, 10_000); // its write releases the held one first (S3)
         assertEquals(renewed, findRenewed(set, lease), "LR.2: shown as renewed once recorded");
+    }
+
+    @Test
+    void lr2ASetRenewalWaitingForTheStoreHoldsUpNoOtherSet() throws Exception {
+        // LR.2 with LE: a set lease renewal is granted once recorded, but waits for its record without the service
+        // lock, so another set's renewal goes on meanwhile (and shares the store's sync on a persistent store)
+        RenewalService service = harness.start();
+        LeaseRenewalSet first = service.proxy().createLeaseRenewalSet(60_000);
+        LeaseRenewalSet second = service.proxy().createLeaseRenewalSet(60_000);
+        long before = first.getRenewalSetLease().getExpiration();
+        store.holdNext();
+        ExecutorService callers = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> held = callers.submit(() -> {
+                first.getRenewalSetLease().renew(120_000);
+                return null;
+            });
+            for (int step = 0; step < 200 && store.held() == 0; step++) {
+                Thread.sleep(10); // bounded wait for the first renewal to reach the store
+            }
+            assertEquals(1, store.held(), "the first set's renewal waits for its record");
+            assertFalse(held.isDone(), "LR.2: not granted before it is recorded");
+
+            // Before: the first renewal held the service lock while it waited, and this call waited for the lock.
+            Future<?> other = callers.submit(() -> {
+                second.getRenewalSetLease().renew(120_000);
+                return null;
+            });
+            other.get(10, TimeUnit.SECONDS); // its write releases the held one first (Store S3)
+            held.get(10, TimeUnit.SECONDS);
+        } finally {
+            callers.shutdownNow();
+        }
+        assertTrue(first.getRenewalSetLease().getExpiration() > before, "the first renewal was granted");
+        RenewalService restarted = harness.start(); // what the store holds: both renewals
+        for (SetState set : restarted.setsForTest()) {
+            assertTrue(restarted.proxyOf(set).getRenewalSetLease().getExpiration() > before, "LR.2: recorded");
+        }
     }
 
     private long findRenewed(LeaseRenewalSet set, Lease lease) throws Exception {
