@@ -128,6 +128,11 @@ final class Persistence {
             this.stage = stage;
             this.timing = timing;
         }
+
+        /** Whether the store has answered already (a store that acknowledges in the caller's thread). */
+        boolean isDone() {
+            return stage.isDone();
+        }
     }
 
     /**

@@ -536,6 +536,11 @@ public final class RenewalService implements RenewalBackend {
             try {
                 record = persistence.submit(Batch.builder().put(Records.SETS, Records.key(setId),
                         Records.encodeLong(expiration)).build());
+                if (record.isDone()) { // a store that acknowledges at once (memory): no second turn at the lock
+                    persistence.await(record);
+                    recorded(set, ticket, expiration);
+                    return granted;
+                }
             } catch (RemoteException e) {
                 undoRenewal(set, ticket);
                 throw e;
@@ -550,14 +555,19 @@ public final class RenewalService implements RenewalBackend {
             throw e;
         }
         synchronized (lock) {
-            if (!set.destroyed && ticket > set.renewalsRecorded) { // a later renewal may have been recorded first
-                set.renewalsRecorded = ticket;
-                set.expiration = expiration;
-                set.warnedFor = Long.MIN_VALUE;
-                scheduleWarning(set);
-            }
+            recorded(set, ticket, expiration);
         }
         return granted;
+    }
+
+    /** A set lease renewal is recorded: the set shows it, unless a later renewal was recorded first (lock held). */
+    private void recorded(SetState set, long ticket, long expiration) {
+        if (!set.destroyed && ticket > set.renewalsRecorded) {
+            set.renewalsRecorded = ticket;
+            set.expiration = expiration;
+            set.warnedFor = Long.MIN_VALUE;
+            scheduleWarning(set);
+        }
     }
 
     /**
