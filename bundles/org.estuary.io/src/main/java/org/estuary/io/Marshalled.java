@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.rmi.MarshalledObject;
 import java.util.Arrays;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -62,6 +63,20 @@ public final class Marshalled<T> implements Serializable {
     /** The number of bytes held (object and annotations), for quotas. */
     public int size() {
         return objectBytes.length + (annotationBytes == null ? 0 : annotationBytes.length);
+    }
+
+    /**
+     * This object as a {@code java.rmi.MarshalledObject} holding the same serialized bytes, for APIs that speak the
+     * JDK's type (LR.2: {@code LeaseUnmarshalException.getMarshalledLeases}). The JDK's layout keeps codebase URLs
+     * where this one keeps bundle ids, so the result carries no annotations: its {@code get()} loads classes as
+     * {@code MarshalledObject} does without a codebase (the caller's context class loader). Equal holders give
+     * equal results.
+     *
+     * @return a {@code MarshalledObject} whose {@code get()} reads the object held here
+     * @throws IOException if the JDK refuses the form (not expected)
+     */
+    public MarshalledObject<T> toMarshalledObject() throws IOException {
+        return JdkForm.of(objectBytes);
     }
 
     /**

@@ -37,6 +37,28 @@ class MarshalledTest {
     }
 
     @Test
+    void asAJdkMarshalledObjectItHoldsTheSameObject() throws Exception {
+        // LR.2 (LeaseUnmarshalException.getMarshalledLeases) hands clients java.rmi.MarshalledObjects: one made from
+        // a holder reads the object itself, not the holder, and equal holders make equal MarshalledObjects
+        List<String> value = new ArrayList<>(List.of("a", "b"));
+        Marshalled<List<String>> held = plain.marshalled(value);
+        java.rmi.MarshalledObject<List<String>> jdk = held.toMarshalledObject();
+        assertEquals(value, jdk.get());
+        java.rmi.MarshalledObject<?> again = plain.marshalled(new ArrayList<>(value)).toMarshalledObject();
+        assertEquals(jdk, again);
+        assertEquals(jdk.hashCode(), again.hashCode());
+        assertNotEquals(jdk, plain.marshalled(List.of("c")).toMarshalledObject());
+        // and it travels like any MarshalledObject
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(jdk);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            assertEquals(value, ((java.rmi.MarshalledObject<?>) in.readObject()).get());
+        }
+    }
+
+    @Test
     void equalityComparesBytesNotAnnotations() throws Exception {
         // Issue 3 item 8 (as MarshalledObject): one object written by two versions of its bundle is equal.
         FakeBundles bundles = new FakeBundles();

@@ -104,8 +104,8 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
 
     /**
      * LR.2: the leases that can be unmarshalled here; if any cannot, a {@link LeaseUnmarshalException} carrying
-     * them and the rest. The rest are {@code MarshalledObject}s holding the service's {@link Marshalled} form
-     * (org.estuary.io has no conversion to the JDK's byte layout).
+     * them and the rest, each as a {@code MarshalledObject} of the lease itself ({@link Marshalled#toMarshalledObject}:
+     * a client that later has the lease's classes gets the lease from it).
      */
     @Override
     public Lease[] getLeases() throws LeaseUnmarshalException, RemoteException {
@@ -118,7 +118,7 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
                 leases.add(one.get());
             } catch (IOException | ClassNotFoundException | RuntimeException | LinkageError e) {
                 try {
-                    stillMarshalled.add(new MarshalledObject<>(one));
+                    stillMarshalled.add(one.toMarshalledObject());
                 } catch (IOException cannot) {
                     e.addSuppressed(cannot);
                     stillMarshalled.add(null);

@@ -114,4 +114,29 @@ class RenewalServiceTest {
         assertThrows(java.rmi.NoSuchObjectException.class, () -> set.renewFor(local, 60_000),
                 "the set is checked before the lease is copied");
     }
+
+    @Test
+    void lr2GetLeasesCarriesTheLeasesItCannotReadAsMarshalledLeases() throws Exception {
+        // LR.2 getLeases: returns the leases that can be unmarshalled and throws LeaseUnmarshalException with them,
+        // the rest as MarshalledObjects of the leases themselves, and why each could not be read
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(3_600_000);
+        Lease good = landlord.grant(60_000);
+        FlakyLease unreadable = new FlakyLease(7, harness.clock.currentTimeMillis() + 60_000);
+        set.renewFor(good, 3_600_000);
+        set.renewFor(unreadable, 3_600_000);
+        net.jini.lease.LeaseUnmarshalException thrown;
+        FlakyLease.failReads(true);
+        try {
+            thrown = assertThrows(net.jini.lease.LeaseUnmarshalException.class, set::getLeases);
+        } finally {
+            FlakyLease.failReads(false);
+        }
+        assertEquals(java.util.List.of(good), java.util.List.of(thrown.getLeases()));
+        assertEquals(1, thrown.getMarshalledLeases().length);
+        assertEquals(1, thrown.getExceptions().length);
+        assertInstanceOf(java.io.InvalidObjectException.class, thrown.getExceptions()[0]);
+        assertEquals(unreadable, thrown.getMarshalledLeases()[0].get(),
+                "the MarshalledObject holds the lease, readable once its classes are");
+    }
 }
