@@ -26,6 +26,8 @@ import org.estuary.io.Marshaller;
  * {@code Marshalled})</li>
  * <li>{@value #LISTENERS} {@code <setId>.<eventId>}: min warning, listener, handback</li>
  * <li>{@value #SEQUENCE} {@code <setId>.<eventId>}: the reserved sequence number mark (EV.2.3.2)</li>
+ * <li>{@value #WARNED} {@code <setId>}: the set expiration an expiration warning was sent for (LR.2.1: one warning
+ * per expiration, also across a restart)</li>
  * </ul>
  */
 final class Records {
@@ -35,8 +37,10 @@ final class Records {
     static final String LEASES = "renewal/leases";
     static final String LISTENERS = "renewal/listeners";
     static final String SEQUENCE = "renewal/sequence";
+    static final String WARNED = "renewal/warned";
     /** Every space the service writes: what a copy into a new store clears first (S8). */
-    static final java.util.List<String> SPACES = java.util.List.of(SERVICE, SETS, LEASES, LISTENERS, SEQUENCE);
+    static final java.util.List<String> SPACES = java.util.List.of(SERVICE, SETS, LEASES, LISTENERS, SEQUENCE,
+            WARNED);
     /** The key of the service id record in {@value #SERVICE}. */
     static final String SERVICE_KEY = "id";
 

@@ -107,6 +107,20 @@ final class Recovery {
                 failures.add(new IOException("listener record " + key + ": " + e.getMessage(), e));
             }
         });
+        // After the listeners: installing a warning listener arms it afresh, and what was already sent must not be
+        // sent again (LR.2.1).
+        store.scan(Records.WARNED, (key, value) -> {
+            try {
+                SetState set = sets.get(Long.parseLong(key));
+                if (set != null) {
+                    set.warnedFor = Records.decodeLong(value);
+                    service.scheduleWarning(set);
+                }
+            } catch (IOException | NumberFormatException e) {
+                persistence.keepUnreadable(Records.WARNED, key, value);
+                failures.add(new IOException("warning record " + key + ": " + e.getMessage(), e));
+            }
+        });
         for (SetState set : restored) {
             try {
                 setLeases.restore(set.setId, set, set.expiration); // overdue sets expire through the listener

@@ -120,6 +120,9 @@ public final class RenewalService implements RenewalBackend {
         batch.put(Records.SERVICE, Records.SERVICE_KEY, Records.encodeServiceId(serviceId));
         for (SetState set : sets.sets()) {
             batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(set.expiration));
+            if (set.warnedFor != Long.MIN_VALUE) {
+                batch.put(Records.WARNED, Records.key(set.setId), Records.encodeLong(set.warnedFor));
+            }
             for (ClientEntry entry : set.entries.values()) {
                 try {
                     batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, newestForm(entry)));
@@ -442,8 +445,12 @@ public final class RenewalService implements RenewalBackend {
         synchronized (lock) {
             SetState set = sets.require(setId);
             Registration registration = new Registration(setId, eventId, copy, marshalled, handback, minWarning);
-            persistence.write(Batch.builder().put(Records.LISTENERS, Records.kindKey(setId, eventId),
-                    records.encodeRegistration(registration)).build());
+            Batch.Builder batch = Batch.builder().put(Records.LISTENERS, Records.kindKey(setId, eventId),
+                    records.encodeRegistration(registration));
+            if (eventId == LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID) {
+                batch.delete(Records.WARNED, Records.key(setId)); // a new listener is warned afresh (install)
+            }
+            persistence.write(batch.build());
             install(set, registration);
             SetProxy source = proxyOf(set);
             long seq;
@@ -649,7 +656,8 @@ public final class RenewalService implements RenewalBackend {
     }
 
     private Batch deleteSet(SetState set) {
-        Batch.Builder batch = Batch.builder().delete(Records.SETS, Records.key(set.setId));
+        Batch.Builder batch = Batch.builder().delete(Records.SETS, Records.key(set.setId))
+                .delete(Records.WARNED, Records.key(set.setId));
         for (ClientEntry entry : set.entries.values()) {
             batch.delete(Records.LEASES, Records.key(entry.key));
         }
@@ -811,6 +819,10 @@ public final class RenewalService implements RenewalBackend {
                 return;
             }
             set.warnedFor = set.expiration;
+            // LR.2.1: one warning per expiration, also after a restart. Written in the background: a crash before
+            // it is durable sends the warning once more (with its own sequence number), never loses one.
+            persistence.writeLater(Batch.builder().put(Records.WARNED, Records.key(set.setId),
+                    Records.encodeLong(set.warnedFor)).build(), () -> { });
             metrics.eventsOut.inc();
             events.warning(registration, proxyOf(set), governing(set));
         }

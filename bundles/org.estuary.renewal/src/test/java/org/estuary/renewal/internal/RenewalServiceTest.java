@@ -139,4 +139,24 @@ class RenewalServiceTest {
         assertEquals(unreadable, thrown.getMarshalledLeases()[0].get(),
                 "the MarshalledObject holds the lease, readable once its classes are");
     }
+
+    @Test
+    void lr21AnExpirationWarningSentBeforeARestartIsNotSentAgain() throws Exception {
+        // LR.2.1: the warning comes at set expiration - minWarning, once per expiration, also across a restart
+        LeaseRenewalSet set = harness.start().proxy().createLeaseRenewalSet(60_000);
+        TestListener listener = new TestListener();
+        set.setExpirationWarningListener(listener.ref(), 10_000, null);
+        harness.advance(51_000);
+        assertEquals(1, listener.events.size(), "warned once the warning time came");
+
+        RenewalService restarted = harness.start(); // recovers the set and its listener from the store
+        harness.advance(1_000);
+        assertEquals(1, listener.events.size(), "LR.2.1: not warned again for the same expiration");
+
+        // a renewal gives the set a new expiration, which is warned of in its turn
+        LeaseRenewalSet again = restarted.proxyOf(restarted.setsForTest().get(0));
+        again.getRenewalSetLease().renew(60_000);
+        harness.advance(51_000);
+        assertEquals(2, listener.events.size(), "warned of the new expiration");
+    }
 }
