@@ -144,6 +144,7 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
     }
 
     private void review(Configuration configuration) throws IOException {
+        long seen = configuration.getChangeCount(); // before the properties: a later update shows as a new count
         Dictionary<String, Object> properties = configuration.getProperties();
         if (properties == null) {
             return; // created, never updated: the defaults apply
@@ -152,6 +153,13 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
                 map(properties));
         if (refusal.isPresent()) {
             LOG.log(System.Logger.Level.WARNING, refusal.get().message());
+            if (configuration.getChangeCount() != seen) {
+                // A newer update came while this one was reviewed (an operator's next edit): repairing now would
+                // overwrite it, and its own event reviews it. Configuration Admin has no compare-and-set, so a
+                // window of one call remains; the component never sees an invalid value either way
+                // (modifyConfiguration).
+                return;
+            }
             Hashtable<String, Object> restored = new Hashtable<>(refusal.get().restored());
             restored.remove(Constants.SERVICE_PID); // Configuration Admin sets these itself
             restored.remove(ConfigurationAdmin.SERVICE_FACTORYPID);

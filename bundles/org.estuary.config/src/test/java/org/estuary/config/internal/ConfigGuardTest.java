@@ -29,6 +29,10 @@ class ConfigGuardTest {
     /** The one stored configuration of the fake Configuration Admin and every update made to it. */
     private final Hashtable<String, Object> stored = new Hashtable<>();
     private final List<Map<String, Object>> updates = new ArrayList<>();
+    /** Configuration Admin's change count of the stored configuration. */
+    private long changeCount;
+    /** Runs right after the guard read the stored properties: an operator's edit landing meanwhile. */
+    private Runnable afterRead;
 
     @Test
     void theComponentSeesTheLastValidPropertiesInsteadOfAnInvalidUpdate() {
@@ -53,6 +57,21 @@ class ConfigGuardTest {
         store(properties("max.sets", "-3"));
         guard.configurationEvent(event());
         assertEquals(List.of(Map.of("max.sets", "20")), updates);
+    }
+
+    @Test
+    void anEditLandingWhileTheGuardRepairsAnInvalidUpdateIsNotOverwritten() {
+        ConfigGuard guard = guard();
+        store(properties("max.sets", "20"));
+        guard.configurationEvent(event());
+        store(properties("max.sets", "-3"));
+        afterRead = () -> store(properties("max.sets", "30")); // the operator's next edit, valid
+        guard.configurationEvent(event());
+        assertEquals(List.of(), updates, "the repair of -3 would have overwritten the newer edit");
+        assertEquals("30", stored.get("max.sets"));
+
+        guard.configurationEvent(event()); // the edit's own event
+        assertEquals(List.of(), updates, "and the edit is valid");
     }
 
     @Test
@@ -84,6 +103,7 @@ class ConfigGuardTest {
     private void store(Hashtable<String, Object> properties) {
         stored.clear();
         stored.putAll(properties);
+        changeCount++;
     }
 
     private ConfigurationEvent event() {
@@ -101,7 +121,16 @@ class ConfigGuardTest {
         Configuration configuration = (Configuration) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {Configuration.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getPid" -> PID;
-                    case "getProperties" -> stored.isEmpty() ? null : new Hashtable<>(stored);
+                    case "getChangeCount" -> changeCount;
+                    case "getProperties" -> {
+                        Hashtable<String, Object> read = stored.isEmpty() ? null : new Hashtable<>(stored);
+                        Runnable edit = afterRead;
+                        afterRead = null;
+                        if (edit != null) {
+                            edit.run();
+                        }
+                        yield read;
+                    }
                     case "update" -> {
                         Map<String, Object> update = new HashMap<>();
                         Dictionary<String, Object> given = (Dictionary<String, Object>) args[0];
