@@ -1,21 +1,15 @@
 package org.estuary.store.journal.internal;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
+import org.estuary.store.api.testing.DiskFullWorkload;
 import org.estuary.store.api.testing.SmallTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,9 +25,6 @@ class DiskFullTest {
     /** Journal files of 128 KB on a 2 MB file system: a few files fit, then the ballast takes the rest. */
     private static final int FILE_SIZE = 128 * 1024;
     private static final long FS_SIZE = 2L * 1024 * 1024;
-    /** Bounds of the write loop that runs into the full disk. */
-    private static final int MAX_BATCHES = 5_000;
-    private static final long MAX_SECONDS = 60;
 
     @TempDir
     Path dir;
@@ -43,16 +34,16 @@ class DiskFullTest {
         try (SmallTmpfs tmpfs = SmallTmpfs.mount(dir.resolve("mnt"), FS_SIZE)) {
             Path data = tmpfs.path().resolve("journal");
             JournalSettings settings = JournalSettings.defaults(data).withFiles(FILE_SIZE, 30, 2);
-            Map<String, byte[]> acknowledged = new LinkedHashMap<>();
+            DiskFullWorkload work = new DiskFullWorkload(key -> valueOf(key, 4_000));
             JournalStore store = new JournalStore(settings);
             try {
                 for (int i = 0; i < 20; i++) {
-                    put(store, acknowledged, "before-" + i, 2_000);
+                    work.put(store, "before-" + i);
                 }
                 Path ballast = tmpfs.fill();
 
                 // The journal writes into its pre-allocated files until it needs a new one the disk cannot hold.
-                StoreException full = writeUntilRefused(store, acknowledged, "filling-");
+                StoreException full = work.writeUntilRefused(store, "filling-");
                 assertSame(Reason.FULL, full.reason(), full.getMessage());
                 assertTrue(full.getMessage().contains("no space left on device in " + data), full.getMessage());
                 assertTrue(full.getMessage().contains("free disk space"), "names the remedy: " + full.getMessage());
@@ -60,64 +51,28 @@ class DiskFullTest {
 
                 // While the disk stays full, batches are refused the same way (a batch that still fits into a
                 // pre-allocated file may be acknowledged first), and reads still work.
-                StoreException again = writeUntilRefused(store, acknowledged, "while-full-");
+                StoreException again = work.writeUntilRefused(store, "while-full-");
                 assertSame(Reason.FULL, again.reason(), again.getMessage());
-                assertAcknowledgedIntact(store, acknowledged, "while the disk is full");
+                work.assertIntact(store, "while the disk is full");
                 assertTrue(store.stats().failures() >= 2);
 
                 // Space returns: the next batch is acknowledged, without a restart.
                 Files.delete(ballast);
-                put(store, acknowledged, "after-space-returns", 4_000);
+                work.put(store, "after-space-returns");
                 for (int i = 0; i < 10; i++) {
-                    put(store, acknowledged, "resumed-" + i, 4_000);
+                    work.put(store, "resumed-" + i);
                 }
-                assertAcknowledgedIntact(store, acknowledged, "after space returned");
+                work.assertIntact(store, "after space returned");
             } finally {
                 store.close();
             }
             JournalStore reopened = new JournalStore(settings);
             try {
-                assertAcknowledgedIntact(reopened, acknowledged, "after reopening the journal");
+                work.assertIntact(reopened, "after reopening the journal");
             } finally {
                 reopened.close();
             }
         }
-    }
-
-    private static void put(JournalStore store, Map<String, byte[]> acknowledged, String key, int length)
-            throws Exception {
-        byte[] value = valueOf(key, length);
-        store.applyAndWait(Batch.builder().put("full/a", key, value).put("full/b", key, valueOf(key, 10)).build(),
-                30, TimeUnit.SECONDS);
-        acknowledged.put(key, value);
-    }
-
-    /** Writes batches until one is refused (bounded in count and time) and returns the refusal. */
-    private static StoreException writeUntilRefused(JournalStore store, Map<String, byte[]> acknowledged,
-            String prefix) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(MAX_SECONDS);
-        for (int i = 0; i < MAX_BATCHES && System.nanoTime() < deadline; i++) {
-            try {
-                put(store, acknowledged, prefix + i, 4_000);
-            } catch (StoreException e) {
-                return e;
-            }
-        }
-        throw new AssertionError("no batch was refused although the disk was full");
-    }
-
-    /** Every acknowledged batch is there whole (both of its records, byte for byte). */
-    private static void assertAcknowledgedIntact(JournalStore store, Map<String, byte[]> acknowledged, String when)
-            throws StoreException {
-        Map<String, byte[]> a = new HashMap<>();
-        store.scan("full/a", a::put);
-        Map<String, byte[]> b = new HashMap<>();
-        store.scan("full/b", b::put);
-        for (Map.Entry<String, byte[]> record : acknowledged.entrySet()) {
-            assertArrayEquals(record.getValue(), a.get(record.getKey()), when + ": " + record.getKey());
-            assertArrayEquals(valueOf(record.getKey(), 10), b.get(record.getKey()), when + ": " + record.getKey());
-        }
-        assertEquals(a.keySet(), b.keySet(), when + ": every batch is there entirely or not at all");
     }
 
     private static byte[] valueOf(String key, int length) {
