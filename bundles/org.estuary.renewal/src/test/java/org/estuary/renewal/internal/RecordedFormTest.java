@@ -6,13 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.Serializable;
-import java.rmi.RemoteException;
 
 import net.jini.core.lease.Lease;
-import net.jini.core.lease.LeaseDeniedException;
-import net.jini.core.lease.LeaseMap;
-import net.jini.core.lease.UnknownLeaseException;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.io.Marshalled;
@@ -35,61 +30,6 @@ class RecordedFormTest {
     void close() {
         harness.close();
         landlord.close();
-    }
-
-    /** A lease of another class: it delegates to a LandlordLease, whose serial data its own form ends with. */
-    static final class OtherLease implements Lease, Serializable {
-        private static final long serialVersionUID = 1L;
-        private final LandlordLease inner;
-
-        OtherLease(LandlordLease inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public long getExpiration() {
-            return inner.getExpiration();
-        }
-
-        @Override
-        public void cancel() throws UnknownLeaseException, RemoteException {
-            inner.cancel();
-        }
-
-        @Override
-        public void renew(long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
-            inner.renew(duration);
-        }
-
-        @Override
-        public void setSerialFormat(int format) {
-            inner.setSerialFormat(format);
-        }
-
-        @Override
-        public int getSerialFormat() {
-            return inner.getSerialFormat();
-        }
-
-        @Override
-        public LeaseMap createLeaseMap(long duration) {
-            throw new UnsupportedOperationException("batches with no other lease");
-        }
-
-        @Override
-        public boolean canBatch(Lease lease) {
-            return false;
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof OtherLease && ((OtherLease) other).inner.equals(inner);
-        }
-
-        @Override
-        public int hashCode() {
-            return inner.hashCode() + 1;
-        }
     }
 
     private Marshalled<Lease> absolute(Lease lease) throws Exception {

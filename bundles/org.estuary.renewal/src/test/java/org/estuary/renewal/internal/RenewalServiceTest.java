@@ -122,15 +122,15 @@ class RenewalServiceTest {
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(3_600_000);
         Lease good = landlord.grant(60_000);
-        FlakyLease unreadable = new FlakyLease(7, harness.clock.currentTimeMillis() + 60_000);
+        OtherLease unreadable = new OtherLease(landlord.grant(60_000));
         set.renewFor(good, 3_600_000);
         set.renewFor(unreadable, 3_600_000);
         net.jini.lease.LeaseUnmarshalException thrown;
-        FlakyLease.failReads(true);
+        OtherLease.failReads(true);
         try {
             thrown = assertThrows(net.jini.lease.LeaseUnmarshalException.class, set::getLeases);
         } finally {
-            FlakyLease.failReads(false);
+            OtherLease.failReads(false);
         }
         assertEquals(java.util.List.of(good), java.util.List.of(thrown.getLeases()));
         assertEquals(1, thrown.getMarshalledLeases().length);

@@ -4,26 +4,30 @@ import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.rmi.RemoteException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.LeaseMap;
+import net.jini.core.lease.UnknownLeaseException;
+
+import org.estuary.lease.client.LandlordLease;
 
 /**
- * A client lease whose copies cannot be read while {@link #failReads} is set: a lease whose classes a client lacks,
- * inside one JVM (LR.2, {@code LeaseUnmarshalException}). Renewals only move its own expiration.
+ * A client lease of a class other than Estuary's: it delegates to a {@link LandlordLease}, whose serial data its
+ * own form ends with ({@link RecordedForm} must not take it for one). While {@link #failReads} is set its copies
+ * cannot be read: a lease whose classes a client lacks, inside one JVM (LR.2, {@code LeaseUnmarshalException}).
  */
-final class FlakyLease implements Lease, Serializable {
+final class OtherLease implements Lease, Serializable {
 
     private static final long serialVersionUID = 1L;
     private static final AtomicBoolean FAIL_READS = new AtomicBoolean();
 
-    private final long id;
-    private long expiration;
+    private final LandlordLease inner;
 
-    FlakyLease(long id, long expiration) {
-        this.id = id;
-        this.expiration = expiration;
+    OtherLease(LandlordLease inner) {
+        this.inner = inner;
     }
 
     static void failReads(boolean fail) {
@@ -39,30 +43,32 @@ final class FlakyLease implements Lease, Serializable {
 
     @Override
     public long getExpiration() {
-        return expiration;
+        return inner.getExpiration();
     }
 
     @Override
-    public void cancel() {
+    public void cancel() throws UnknownLeaseException, RemoteException {
+        inner.cancel();
     }
 
     @Override
-    public void renew(long duration) {
-        expiration = System.currentTimeMillis() + duration;
+    public void renew(long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
+        inner.renew(duration);
     }
 
     @Override
     public void setSerialFormat(int format) {
+        inner.setSerialFormat(format);
     }
 
     @Override
     public int getSerialFormat() {
-        return Lease.DURATION;
+        return inner.getSerialFormat();
     }
 
     @Override
     public LeaseMap createLeaseMap(long duration) {
-        throw new UnsupportedOperationException("does not batch");
+        throw new UnsupportedOperationException("batches with no other lease");
     }
 
     @Override
@@ -72,11 +78,11 @@ final class FlakyLease implements Lease, Serializable {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof FlakyLease && ((FlakyLease) other).id == id;
+        return other instanceof OtherLease && ((OtherLease) other).inner.equals(inner);
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(id);
+        return inner.hashCode() + 1;
     }
 }
