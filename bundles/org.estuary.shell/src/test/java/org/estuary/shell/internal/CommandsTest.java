@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.SetInfo;
+import org.estuary.renewal.admin.testing.FakeAdmin;
 import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 import org.junit.jupiter.api.Test;

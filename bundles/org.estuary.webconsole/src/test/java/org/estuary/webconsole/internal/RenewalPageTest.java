@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.SetInfo;
+import org.estuary.renewal.admin.testing.FakeAdmin;
 import org.junit.jupiter.api.Test;
 
 /** Issue 7 items 1 and 6: the renewal page's tables, paging, actions, escaping. */

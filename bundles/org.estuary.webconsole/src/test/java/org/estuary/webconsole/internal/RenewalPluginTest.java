@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.felix.webconsole.WebConsoleConstants;
+import org.estuary.renewal.admin.testing.FakeAdmin;
 import org.junit.jupiter.api.Test;
 
 /** Issue 7 item 6: actions are POST only, with the page's token, from the same origin. */

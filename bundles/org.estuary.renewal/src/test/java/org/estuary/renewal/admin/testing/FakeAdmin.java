@@ -1,4 +1,4 @@
-package org.estuary.webconsole.internal;
+package org.estuary.renewal.admin.testing;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,14 +12,19 @@ import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
-/** A RenewalAdmin over plain maps, for the page tests. */
-final class FakeAdmin implements RenewalAdmin {
+/**
+ * A {@link RenewalAdmin} over plain maps, for the tests of what shows the renewal service to an operator (the
+ * shell's commands, the web console's page).
+ */
+public final class FakeAdmin implements RenewalAdmin {
 
-    final Map<Long, SetInfo> sets = new TreeMap<>(Long::compareUnsigned);
-    final Map<Long, List<LeaseInfo>> leases = new TreeMap<>();
-    boolean storeFails;
+    public final Map<Long, SetInfo> sets = new TreeMap<>(Long::compareUnsigned);
+    public final Map<Long, List<LeaseInfo>> leases = new TreeMap<>();
+    /** Makes the changes fail as a store that does not acknowledge would. */
+    public boolean storeFails;
 
-    SetInfo addSet(long id, int leaseCount) {
+    /** Adds set {@code id} with {@code leaseCount} leases. */
+    public SetInfo addSet(long id, int leaseCount) {
         List<LeaseInfo> list = new ArrayList<>();
         for (int i = 1; i <= leaseCount; i++) {
             list.add(new LeaseInfo(id, i, "Lease#" + i, 1_800_000_000_000L, 1_700_000_060_000L, 60_000, false,
