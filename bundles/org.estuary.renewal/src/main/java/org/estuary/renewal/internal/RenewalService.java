@@ -119,7 +119,7 @@ public final class RenewalService implements RenewalBackend {
         }
         batch.put(Records.SERVICE, Records.SERVICE_KEY, Records.encodeServiceId(serviceId));
         for (SetState set : sets.sets()) {
-            batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(set.expiration));
+            batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(newestExpiration(set)));
             if (set.warnedFor != Long.MIN_VALUE) {
                 batch.put(Records.WARNED, Records.key(set.setId), Records.encodeLong(set.warnedFor));
             }
@@ -565,6 +565,20 @@ public final class RenewalService implements RenewalBackend {
             recorded(set, ticket, expiration);
         }
         return granted;
+    }
+
+    /**
+     * The set lease's newest decided expiration (lock held): a renewal whose record is still in flight to the store
+     * the service leaves has decided it, and the copy into the new store must carry it (S8), as it carries a client
+     * lease's newest form. Should that record fail after all, the new store holds the longer expiration until the
+     * set's next change: after a restart the set may outlive what was granted, never fall short of it.
+     */
+    private long newestExpiration(SetState set) {
+        try {
+            return setLeases.get(set.setId) != null ? setLeases.expiration(set.setId) : set.expiration;
+        } catch (UnknownLeaseException ended) {
+            return set.expiration;
+        }
     }
 
     /** A set lease renewal is recorded: the set shows it, unless a later renewal was recorded first (lock held). */

@@ -52,6 +52,18 @@ class StoreThreadTest {
             return held.size();
         }
 
+        /** Acknowledges what is held, in a thread of its own, without waiting for a next batch. */
+        void release() {
+            List<Runnable> release;
+            synchronized (this) {
+                release = new ArrayList<>(held);
+                held.clear();
+            }
+            Thread acks = new Thread(() -> release.forEach(Runnable::run), "lagging-store-commit");
+            acks.setDaemon(true);
+            acks.start();
+        }
+
         @Override
         public CompletionStage<Void> apply(Batch batch) {
             CompletableFuture<Void> stage = new CompletableFuture<>();
@@ -191,6 +203,40 @@ class StoreThreadTest {
         for (SetState set : restarted.setsForTest()) {
             assertTrue(restarted.proxyOf(set).getRenewalSetLease().getExpiration() > before, "LR.2: recorded");
         }
+    }
+
+    @Test
+    void s8ASetRenewalStillInFlightWhenTheStoreIsSwitchedReachesTheNewStore() throws Exception {
+        // Store S8 with LR.2: the copy into a newly bound store carries a set renewal whose record is still on its
+        // way to the store being left, so the renewal, once granted, survives a restart on the new store
+        RenewalService service = harness.start();
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
+        long granted = harness.clock.currentTimeMillis() + 3_600_000;
+        store.holdNext();
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> renewal = caller.submit(() -> {
+                set.getRenewalSetLease().renew(3_600_000);
+                return null;
+            });
+            for (int step = 0; step < 200 && store.held() == 0; step++) {
+                Thread.sleep(10); // bounded wait for the renewal's record to reach the store
+            }
+            assertEquals(1, store.held(), "the renewal's record is on its way");
+            Store next = Stores.memory(1_000_000);
+            harness.switchTo(next);
+            service.proxy().createLeaseRenewalSet(60_000); // its write goes to the new store, after the copy
+            store.release();
+            renewal.get(10, TimeUnit.SECONDS);
+        } finally {
+            caller.shutdownNow();
+        }
+        RenewalService restarted = harness.start(); // on the new store
+        long longest = Long.MIN_VALUE;
+        for (SetState restored : restarted.setsForTest()) {
+            longest = Math.max(longest, restarted.proxyOf(restored).getRenewalSetLease().getExpiration());
+        }
+        assertEquals(granted, longest, "S8: the granted renewal is in the new store");
     }
 
     private long findRenewed(LeaseRenewalSet set, Lease lease) throws Exception {
