@@ -19,22 +19,11 @@ import org.estuary.management.Page;
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Issue 7 item 1 (management view of the renewal service): paging, the set and lease columns, the actions. */
-class AdminViewTest {
-
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
+class AdminViewTest extends HarnessTest {
 
     @Test
     void item1SetsPageInIdOrderWithoutGaps() throws Exception {

@@ -12,10 +12,8 @@ import java.util.concurrent.TimeUnit;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Batch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,16 +21,7 @@ import org.junit.jupiter.api.Test;
  * compact form; a store written with version 1 (the lease's {@code Marshalled} serialized inside the record) must
  * still recover every lease (issue 6 item 7: an acknowledged change survives, here an upgrade of the bundle).
  */
-class LeaseRecordLayoutTest {
-
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
+class LeaseRecordLayoutTest extends HarnessTest {
 
     /** A version 1 lease record, as the bundle wrote it before the compact form. */
     private byte[] versionOne(ClientEntry entry) throws Exception {

@@ -12,8 +12,6 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.io.Marshalled;
 import org.estuary.lease.client.LandlordLease;
-import org.estuary.renewal.conformance.TestLandlord;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,16 +19,7 @@ import org.junit.jupiter.api.Test;
  * their recorded form derived from the live copy with the recorded expiration ({@link RecordedForm}); leases of
  * other classes keep their recorded form. Both must show the same thing.
  */
-class RecordedFormTest {
-
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
+class RecordedFormTest extends HarnessTest {
 
     private Marshalled<Lease> absolute(Lease lease) throws Exception {
         lease.setSerialFormat(Lease.ABSOLUTE);

@@ -10,10 +10,8 @@ import java.util.concurrent.TimeUnit;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Batch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,15 +19,16 @@ import org.junit.jupiter.api.Test;
  * recorded expiration that has passed while the landlord still holds the lease. Recovery must renew such a lease,
  * not drop it with a failure event; only the landlord's answer decides.
  */
-class RecoveredExpirationTest {
+class RecoveredExpirationTest extends HarnessTest {
 
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
+    /** A client lease renewed once in a new set whose failure events go to {@code failures}. */
+    private Lease renewedInASet(RenewalService service, TestListener failures) throws Exception {
+        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+        set.setRenewalFailureListener(failures.ref(), null);
+        Lease lease = landlord.grant(10_000);
+        set.renewFor(lease, 3_600_000, 10_000);
+        harness.advance(0);
+        return lease;
     }
 
     /** Rewrites every lease record as if its newest renewals had not reached the store: actual = {@code at}. */
@@ -53,12 +52,8 @@ class RecoveredExpirationTest {
     @Test
     void item7ALeaseWhoseRecordedExpirationPassedIsRenewedAfterRecoveryNotDropped() throws Exception {
         RenewalService first = harness.start();
-        LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(Lease.FOREVER);
         TestListener failures = new TestListener();
-        set.setRenewalFailureListener(failures.ref(), null);
-        Lease lease = landlord.grant(10_000);
-        set.renewFor(lease, 3_600_000, 10_000);
-        harness.advance(0);
+        Lease lease = renewedInASet(first, failures);
         long now = harness.clock.currentTimeMillis();
         assertTrue(landlord.expiration(lease) > now, "valid at its landlord");
         loseRenewalWrites(first, now - 1);
@@ -78,12 +73,8 @@ class RecoveredExpirationTest {
     @Test
     void item7ARecoveredLeaseItsLandlordNoLongerHoldsStillFails() throws Exception {
         RenewalService first = harness.start();
-        LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(Lease.FOREVER);
         TestListener failures = new TestListener();
-        set.setRenewalFailureListener(failures.ref(), null);
-        Lease lease = landlord.grant(10_000);
-        set.renewFor(lease, 3_600_000, 10_000);
-        harness.advance(0);
+        Lease lease = renewedInASet(first, failures);
         loseRenewalWrites(first, harness.clock.currentTimeMillis() - 1);
         lease.cancel(); // gone at its landlord
 

@@ -15,22 +15,12 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
-import org.estuary.renewal.conformance.TestLandlord;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Issue 7 item 4: the renewal service's MXBean shows the counts and performs the actions, in open types. */
-class RenewalAdminMBeanTest {
+class RenewalAdminMBeanTest extends HarnessTest {
 
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
     private final MBeanServer server = MBeanServerFactory.newMBeanServer(); // not kept by the factory
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
 
     @Test
     void item4CountsListsAndActionsThroughAnMBeanServer() throws Exception {

@@ -9,23 +9,13 @@ import java.util.List;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
-import org.estuary.renewal.conformance.TestLandlord;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Issue 6 item 7: the results of one renewal round reach the store as one batch, and clients see them after. */
-class RenewalRoundTest {
+class RenewalRoundTest extends HarnessTest {
 
     private static final int LEASES = 10;
 
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
 
     @Test
     void lr2OneRenewalRoundOfManyLeasesIsOneStoreCommit() throws Exception {

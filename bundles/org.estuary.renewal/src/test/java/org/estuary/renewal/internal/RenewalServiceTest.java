@@ -12,22 +12,11 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.lease.LeasePolicy;
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Issue 6 items 1, 7 and 8: policy, bounds and recovery from the store. */
-class RenewalServiceTest {
-
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
-
-    @AfterEach
-    void close() {
-        harness.close();
-        landlord.close();
-    }
+class RenewalServiceTest extends HarnessTest {
 
     @Test
     void item1SetLeasePolicyCapsTheGrant() throws Exception {

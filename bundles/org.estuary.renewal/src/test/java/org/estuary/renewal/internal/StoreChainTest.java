@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Store;
 import org.estuary.store.jdbc.internal.PostgresServer;
@@ -24,23 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 4 item 4 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on
  * each, and a restart on the jdbc store keeps all of it.
  */
-class StoreChainTest {
+class StoreChainTest extends HarnessTest {
 
     private static final long HOUR = 3_600_000L;
 
     @TempDir
     Path directory;
 
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
     private PostgresServer server;
     private Store journal;
     private Store jdbc;
 
     @AfterEach
     void close() throws Exception {
-        harness.close();
-        landlord.close();
+        harness.close(); // the service before its stores (closing again after is harmless)
         for (Store store : new Store[] {journal, jdbc}) {
             if (store != null) {
                 Stores.close(store);

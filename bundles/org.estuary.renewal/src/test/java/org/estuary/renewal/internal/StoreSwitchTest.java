@@ -14,7 +14,6 @@ import java.util.function.BooleanSupplier;
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
-import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -27,21 +26,18 @@ import org.junit.jupiter.api.io.TempDir;
  * better-ranked store) and loses nothing: the new store gets the whole state before it takes a write, and the
  * state then survives a restart on it.
  */
-class StoreSwitchTest {
+class StoreSwitchTest extends HarnessTest {
 
     private static final long HOUR = 3_600_000L;
 
     @TempDir
     Path directory;
 
-    private final Harness harness = new Harness();
-    private final TestLandlord landlord = new TestLandlord(harness.clock);
     private Store journal;
 
     @AfterEach
     void close() {
-        harness.close();
-        landlord.close();
+        harness.close(); // the service before its stores (closing again after is harmless)
         if (journal != null) {
             Stores.close(journal);
         }
