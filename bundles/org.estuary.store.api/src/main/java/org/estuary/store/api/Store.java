@@ -88,7 +88,8 @@ public interface Store {
     /**
      * Accepts a batch and returns the stage its acknowledgement completes (S1, S2, S3). The stage fails with a
      * {@link StoreException} when the batch cannot be made durable; callbacks attached to it may run in the
-     * calling thread (when the store completes at once) or in the store's commit thread, so they must be short.
+     * calling thread (when the store completes at once), in one of the store's threads or in the thread of another
+     * caller that wrote the batch's group, so they must be short.
      * An empty batch is acknowledged without changing anything.
      *
      * <p>May block for the backend's bounded admission time when its queue is full (S5).

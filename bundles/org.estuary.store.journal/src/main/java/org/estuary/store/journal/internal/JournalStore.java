@@ -8,16 +8,19 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -39,16 +42,25 @@ import org.estuary.store.api.StoreStats;
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
  * OVERLOADED: Store S5). Whoever holds the commit lock takes every queued batch at once, plans each against the
- * index plus the batches before it (S2), refuses those beyond the limits, writes the remaining batches as one Artemis
- * transaction (one commit record for the group), syncs once with that commit record, then installs the group in the index and completes the
- * stages in acceptance order (S3). The lock holder is the caller of {@link #applyAndWait} when no group is being
- * written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is queued in its
- * own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader
- * leaving batches behind wake. Artemis appends in the lock holder's thread too ({@link JournalExecutors}). An I/O
- * failure fails the group (with an unknown outcome for batches already written), and the next group first reopens
- * the journal, which re-reads what is on disk: the store resumes when the cause is gone (S6). Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a
- * bad checksum among the newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and
- * makes every operation fail until an operator repairs the data, never silently skipped.
+ * index plus the batches before it (S2), refuses those beyond the limits, writes the remaining batches as one
+ * Artemis transaction (one commit record for the group), syncs once with that commit record, installs the group in
+ * the index and queues it for acknowledgement. The lock holder is the caller of {@link #applyAndWait} when no group
+ * is being written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is
+ * queued in its own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply}
+ * and a leader leaving batches behind wake. Artemis appends in the lock holder's thread too
+ * ({@link JournalExecutors}).
+ *
+ * <p>Acknowledging is a stage of its own: completing a group's stages wakes its callers, which with many writers
+ * costs as much CPU as the write. One thread at a time completes the queued groups, oldest first, so stages
+ * complete in acceptance order (S3). A leader completes its own group; the commit thread completes its group itself
+ * when nothing else is queued, and otherwise leaves it to the acknowledging thread and writes the next group at
+ * once, so the next sync overlaps the wake-ups.
+ *
+ * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
+ * reopens the journal, which re-reads what is on disk: the store resumes when the cause is gone (S6). Recovery on
+ * open drops an incomplete transaction at the tail (never acknowledged) and a record with a bad checksum among the
+ * newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and makes every operation fail
+ * until an operator repairs the data, never silently skipped.
  */
 final class JournalStore implements Store {
 
@@ -67,6 +79,11 @@ final class JournalStore implements Store {
         long[] ids;
         StoreException refused;
         boolean written;
+        /** Set by the commit lock's holder once the batch is in a group (its owner then need not lead). */
+        boolean taken;
+        /** The decided outcome, delivered in commit order by whoever drains {@code acks}: null is success. */
+        StoreException outcome;
+        boolean decided;
 
         Pending(Batch batch) {
             this.batch = batch;
@@ -76,21 +93,30 @@ final class JournalStore implements Store {
     private final JournalSettings settings;
     private final BlockingQueue<Pending> queue;
     private final Thread committer;
-    /** Held while a group is planned, written and acknowledged: groups never overlap (S2, S3). */
+    /** Held while a group is planned, written, synced and installed: groups never overlap (S2, S3). */
     private final ReentrantLock commitLock = new ReentrantLock();
     /** Tells the commit thread that batches wait and no caller leads them. */
     private final Semaphore wake = new Semaphore(0);
-    /** The group being committed, reused (owned by the commit lock's holder). */
-    private final List<Pending> group = new ArrayList<>();
+    /**
+     * Groups whose outcome is decided (synced and installed in the index, or failed), waiting for their stages to
+     * complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements keep
+     * acceptance order (S3) while the next group is already being written.
+     */
+    private final Queue<List<Pending>> acks = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock ackLock = new ReentrantLock();
+    /** Tells the acknowledging thread that groups wait while the commit thread writes the next one. */
+    private final Semaphore ackWake = new Semaphore(0);
+    private final Thread acknowledger;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Index index = new Index();
     private final LatencyWindow latency = new LatencyWindow();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong syncs = new AtomicLong();
+    private final AtomicLong handOffs = new AtomicLong();
     private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
     private volatile String lastFailure;
-    private volatile int inFlight;
+    private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closed;
     private volatile boolean committerDone;
     private volatile boolean failNext;
@@ -116,7 +142,10 @@ final class JournalStore implements Store {
         }
         committer = new Thread(this::commitLoop, "estuary-journal-commit");
         committer.setDaemon(true);
+        acknowledger = new Thread(this::acknowledgeLoop, "estuary-journal-ack");
+        acknowledger.setDaemon(true);
         committer.start();
+        acknowledger.start();
     }
 
     // ---- Store
@@ -145,11 +174,22 @@ final class JournalStore implements Store {
         }
         Pending pending = enqueue(batch);
         while (!pending.stage.isDone() && hold == null && commitLock.tryLock()) {
+            boolean led;
             try {
-                commitQueued();
+                led = !pending.taken;
+                if (led) {
+                    commitQueued();
+                }
             } finally {
                 commitLock.unlock();
             }
+            if (!led) {
+                break; // another thread wrote it: its acknowledgement is on the way
+            }
+            if (!queue.isEmpty()) {
+                wakeCommitter(); // batches queued while this caller wrote: the commit thread writes them now
+            }
+            acknowledge(); // meanwhile this caller wakes its group, its own batch among them
         }
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
@@ -244,7 +284,7 @@ final class JournalStore implements Store {
         } finally {
             lock.readLock().unlock();
         }
-        return stats.limits(settings.maxRecords(), settings.maxBytes()).queued(queue.size() + (long) inFlight)
+        return stats.limits(settings.maxRecords(), settings.maxBytes()).queued(queue.size() + (long) inFlight.get())
                 .outcomes(commits.get(), failures.get()).latency(latency.last(), latency.percentile(99))
                 .lastFailure(lastFailure).diskBytes(diskBytes()).build();
     }
@@ -269,6 +309,11 @@ final class JournalStore implements Store {
         return syncs.get();
     }
 
+    /** Groups the commit thread left to the acknowledging thread to write the next one at once (tests). */
+    long handOffs() {
+        return handOffs.get();
+    }
+
     /** What recovery dropped from the tail, one line per transaction or record, since the store opened. */
     List<String> recovered() {
         synchronized (recovered) {
@@ -285,9 +330,12 @@ final class JournalStore implements Store {
         }
         try {
             committer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
+            ackWake.release();
+            acknowledger.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        acknowledge(); // S7: every stage is complete when close returns
         failQueued();
     }
 
@@ -335,6 +383,14 @@ final class JournalStore implements Store {
                 } finally {
                     commitLock.unlock();
                 }
+                if (queue.isEmpty()) {
+                    acknowledge(); // nothing to write next: completing the group here costs no hand-off
+                } else {
+                    handOffs.incrementAndGet(); // the next group waits: it is written while this one is completed
+                    if (ackWake.availablePermits() == 0) {
+                        ackWake.release();
+                    }
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -363,28 +419,73 @@ final class JournalStore implements Store {
         }
     }
 
-    /** Commits the next group: up to MAX_GROUP queued batches, in queue order. The caller holds the commit lock. */
+    /**
+     * Commits the next group: up to MAX_GROUP queued batches, in queue order, and queues it for acknowledgement
+     * ({@link #acknowledge}). The caller holds the commit lock.
+     */
     private void commitQueued() {
+        List<Pending> group = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
         queue.drainTo(group, MAX_GROUP);
         if (group.isEmpty()) {
             return;
         }
-        inFlight = group.size();
+        inFlight.addAndGet(group.size());
+        for (Pending p : group) {
+            p.taken = true;
+        }
         try {
             if (closed) {
-                fail(group, closedException());
+                decide(group, closedException());
             } else {
                 commitGroup(group);
             }
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Estuary journal store's commit failed unexpectedly; the store refuses batches", e);
             down = new StoreException(Reason.UNAVAILABLE, "journal store's commit failed: " + e, e, true);
-            fail(group, down);
+            decide(group, down);
             closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
             wakeCommitter();
         } finally {
-            group.clear();
-            inFlight = 0;
+            acks.add(group); // under the commit lock: groups reach the acknowledgement queue in commit order
+        }
+    }
+
+    /**
+     * Completes the stages of every decided group, oldest first. One thread at a time does it (the ack lock), so
+     * stages complete in commit order (S3); a thread finding the lock taken leaves its group to the holder, who
+     * looks at the queue again after letting go of the lock.
+     */
+    private void acknowledge() {
+        while (!acks.isEmpty() && ackLock.tryLock()) {
+            try {
+                List<Pending> group;
+                while ((group = acks.poll()) != null) {
+                    for (Pending p : group) {
+                        complete(p, p.decided ? p.outcome : new StoreException(Reason.UNAVAILABLE,
+                                "journal store's commit ended without an outcome for this batch", null, true));
+                    }
+                    inFlight.addAndGet(-group.size());
+                }
+            } finally {
+                ackLock.unlock();
+            }
+        }
+    }
+
+    /**
+     * The acknowledging thread: wakes the callers of a group the commit thread wrote while that thread goes on to
+     * write the next one, so that parking and waking callers overlaps the next write and sync.
+     */
+    private void acknowledgeLoop() {
+        try {
+            while (!committerDone || !acks.isEmpty()) {
+                if (ackWake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                    ackWake.drainPermits();
+                }
+                acknowledge();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -393,7 +494,7 @@ final class JournalStore implements Store {
             try {
                 reopen();
             } catch (StoreException e) {
-                fail(group, e);
+                decide(group, e);
                 return;
             }
         }
@@ -462,7 +563,7 @@ final class JournalStore implements Store {
             cause = withCritical(cause);
             markDown(cause);
             for (Pending p : group) {
-                complete(p, p.refused != null ? p.refused : IoFailures.of(cause, settings.directory(), p.written));
+                decide(p, p.refused != null ? p.refused : IoFailures.of(cause, settings.directory(), p.written));
             }
             return;
         }
@@ -473,7 +574,7 @@ final class JournalStore implements Store {
             lock.writeLock().unlock();
         }
         for (Pending p : group) {
-            complete(p, p.refused);
+            decide(p, p.refused);
         }
     }
 
@@ -573,6 +674,21 @@ final class JournalStore implements Store {
         } else {
             noteFailure(failure);
             p.stage.completeExceptionally(failure);
+        }
+    }
+
+    /** Records the outcome of a batch of the group being committed; {@link #acknowledge} delivers it. */
+    private static void decide(Pending p, StoreException failure) {
+        p.outcome = failure;
+        p.decided = true;
+    }
+
+    /** Decides every batch of {@code group} not decided yet as failed with {@code failure}. */
+    private static void decide(List<Pending> group, StoreException failure) {
+        for (Pending p : group) {
+            if (!p.decided) {
+                decide(p, failure);
+            }
         }
     }
 

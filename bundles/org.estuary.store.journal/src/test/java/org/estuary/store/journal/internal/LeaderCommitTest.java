@@ -109,6 +109,68 @@ class LeaderCommitTest {
         }
     }
 
+    @Test
+    void acknowledgementsKeepAcceptanceOrderWhileTheNextGroupIsWritten() throws Exception {
+        // Store S3 with the acknowledging thread: when the commit thread finds batches queued after a group, it
+        // leaves that group's stages to the acknowledging thread and writes the next group at once. Completions
+        // still come in acceptance order, here checked per writer (each writer's batches are accepted in the order
+        // it applies them), and the last value of each writer's key is the one stored.
+        JournalSettings settings = JournalSettings.defaults(dir.resolve("j"));
+        JournalStore store = new JournalStore(settings);
+        List<String> violations = java.util.Collections.synchronizedList(new ArrayList<>());
+        int writers = 8;
+        int perWriter = 3_000;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<?>> ends = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                String key = "w" + w;
+                boolean waits = w % 2 == 0; // half lead groups as waiting callers, half queue for the commit thread
+                ends.add(pool.submit(() -> {
+                    CompletableFuture<Void> before = CompletableFuture.completedFuture(null);
+                    for (int i = 0; i < perWriter; i++) {
+                        Batch batch = Batch.builder().put("ack/a", key, bytes(i)).build();
+                        if (waits) {
+                            store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+                            continue;
+                        }
+                        CompletableFuture<Void> previous = before;
+                        int index = i;
+                        before = store.apply(batch).toCompletableFuture().whenComplete((ok, failed) -> {
+                            if (!previous.isDone()) {
+                                violations.add(key + ": batch " + index + " completed before batch " + (index - 1));
+                            }
+                        });
+                        if (i % 16 == 15) {
+                            before.get(10, TimeUnit.SECONDS); // a bounded window, as a client with 16 in flight
+                        }
+                    }
+                    before.get(10, TimeUnit.SECONDS);
+                    return null;
+                }));
+            }
+            for (Future<?> end : ends) {
+                end.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals(List.of(), violations);
+            assertTrue(store.handOffs() > 0, "the commit thread never left a group to the acknowledging thread, so "
+                    + "this test did not exercise it");
+        } finally {
+            pool.shutdownNow();
+            store.close();
+        }
+        JournalStore again = new JournalStore(settings);
+        try {
+            Map<String, String> stored = new HashMap<>();
+            again.scan("ack/a", (k, v) -> stored.put(k, new String(v)));
+            for (int w = 0; w < writers; w++) {
+                assertEquals(Integer.toString(perWriter - 1), stored.get("w" + w), "w" + w + " after the restart");
+            }
+        } finally {
+            again.close();
+        }
+    }
+
     private static byte[] bytes(int value) {
         return Integer.toString(value).getBytes();
     }
