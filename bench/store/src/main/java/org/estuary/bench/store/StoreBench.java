@@ -30,8 +30,9 @@ import org.estuary.store.memory.internal.MemoryStoreComponent;
  * records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line for the default embedded
  * backend (journal).
  *
- * <p>Backends: journal (the default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests),
- * mvstore (H2's MVStore with the same group commit: issue 4 item 1's comparison) and memory.
+ * <p>Backends: bare (not a store: {@link BareGroupCommit}, what this machine allows any group commit), journal (the
+ * default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests), mvstore (H2's MVStore with
+ * the same group commit: issue 4 item 1's comparison) and memory.
  */
 public final class StoreBench {
 
@@ -52,6 +53,23 @@ public final class StoreBench {
     static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
 
     static {
+        // Not a store: what this machine allows any group commit (BareGroupCommit), run first with the same writers.
+        BACKENDS.put("bare", new Backend() {
+            @Override
+            public Store open(Path dir) throws Exception {
+                return new BareGroupCommit(dir);
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return ((BareGroupCommit) store).syncs();
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                ((BareGroupCommit) store).close();
+            }
+        });
         BACKENDS.put("journal", new Backend() {
             @Override
             public Store open(Path dir) {
@@ -193,8 +211,8 @@ public final class StoreBench {
                             r.syncsPerSecond < 0 ? "n/a" : String.format("%.0f", r.syncsPerSecond),
                             r.recordsPerSync < 0 ? "n/a" : String.format("%.1f", r.recordsPerSync), r.p99Millis,
                             r.recordsPerSecond / fsync);
-                    if (backend.getKey().equals("journal")) {
-                        journal.put((async ? "a" : "w") + writers, r);
+                    if (backend.getKey().equals("journal") || backend.getKey().equals("bare")) {
+                        journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
                 }
             }
@@ -204,15 +222,28 @@ public final class StoreBench {
                 backend.getValue().shutdown();
             }
         }
-        if (journal.containsKey("w1") && journal.containsKey("w64") && journal.containsKey("a64")) {
-            Result w1 = journal.get("w1");
-            Result w64 = journal.get("w64");
-            Result a64 = journal.get("a64");
+        if (journal.containsKey("journal w1") && journal.containsKey("journal w64")
+                && journal.containsKey("journal a64")) {
+            Result w1 = journal.get("journal w1");
+            Result w64 = journal.get("journal w64");
+            Result a64 = journal.get("journal a64");
+            StringBuilder bare = new StringBuilder();
+            if (journal.containsKey("bare w64") && journal.containsKey("bare a64")) {
+                // The same ratios for the bare group commit: how far this machine lets any store go.
+                bare.append(String.format(" bare_w64_records_per_sync=%.1f bare_w64_ratio=%.2f "
+                        + "bare_w64_async_ratio=%.2f", journal.get("bare w64").recordsPerSync,
+                        ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync)));
+            }
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
-                    + "w64_ratio=%.2f w64_async_records_per_sync=%.1f w64_async_ratio=%.2f probe=%s%n", fsync,
-                    w1.recordsPerSecond / fsync, w64.recordsPerSync, w64.recordsPerSecond / (fsync * w64.recordsPerSync),
-                    a64.recordsPerSync, a64.recordsPerSecond / (fsync * a64.recordsPerSync), probe);
+                    + "w64_ratio=%.2f w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s probe=%s%n", fsync,
+                    w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync), a64.recordsPerSync,
+                    ratio(a64, fsync), bare, probe);
         }
+    }
+
+    /** Issue 4's ratio: records/s ÷ (fsync limit × records per sync), that is syncs/s ÷ fsync limit. */
+    static double ratio(Result r, double fsync) {
+        return r.recordsPerSecond / (fsync * r.recordsPerSync);
     }
 
     /**

@@ -1,0 +1,173 @@
+package org.estuary.bench.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Operation;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreStats;
+
+/**
+ * The benchmark's reference for what this machine allows a group commit, whatever the store: the values of each
+ * batch appended to a buffer, one thread that writes the buffer and syncs it back to back, and one that completes
+ * the synced batches in order while the next sync runs. No index, no record format, no checksum, no limits, no
+ * recovery: a lower bound on the CPU any store spends per record, measured in the same run and with the same writers
+ * as the real backends. It is not a store (scans are refused) and never leaves the bench.
+ */
+final class BareGroupCommit implements Store {
+
+    /** The file is laid out with zeros first and rewritten from its start when full, as a journal reuses files. */
+    private static final int FILE_SIZE = 64 << 20;
+    private static final int BUFFER = 8 << 20;
+
+    private record Waiting(long ticket, CompletableFuture<Void> stage) {
+    }
+
+    private final FileChannel file;
+    private final Object lock = new Object();
+    private ByteBuffer filling = ByteBuffer.allocateDirect(BUFFER);
+    private ByteBuffer writing = ByteBuffer.allocateDirect(BUFFER);
+    /** Batches appended so far (guarded by lock); a batch's ticket is the count after its append. */
+    private long appended;
+    private volatile long durable;
+    /** Stages in ticket order: added under lock, so the completing thread can stop at the first not yet durable. */
+    private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicLong syncs = new AtomicLong();
+    private final Thread syncer;
+    private final Thread completer;
+    private volatile boolean closed;
+    private volatile Throwable failed;
+
+    BareGroupCommit(Path dir) throws IOException {
+        file = FileChannel.open(dir.resolve("bare.data"), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
+        for (int i = 0; i < FILE_SIZE / zeros.capacity(); i++) {
+            zeros.clear();
+            while (zeros.hasRemaining()) {
+                file.write(zeros);
+            }
+        }
+        file.force(true);
+        file.position(0);
+        syncer = new Thread(this::syncLoop, "bare-sync");
+        completer = new Thread(this::completeLoop, "bare-complete");
+        syncer.setDaemon(true);
+        completer.setDaemon(true);
+        syncer.start();
+        completer.start();
+    }
+
+    @Override
+    public CompletionStage<Void> apply(Batch batch) {
+        CompletableFuture<Void> stage = new CompletableFuture<>();
+        synchronized (lock) {
+            for (Operation op : batch.operations()) {
+                if (op.kind() == Operation.Kind.PUT) {
+                    filling.put(op.valueBuffer());
+                }
+            }
+            waiting.add(new Waiting(++appended, stage));
+            lock.notify();
+        }
+        return stage;
+    }
+
+    private void syncLoop() {
+        try {
+            while (!closed) {
+                long upTo;
+                synchronized (lock) {
+                    if (filling.position() == 0) {
+                        lock.wait(100);
+                        continue;
+                    }
+                    ByteBuffer full = filling;
+                    filling = writing;
+                    writing = full;
+                    upTo = appended;
+                }
+                writing.flip();
+                if (file.position() + writing.remaining() > FILE_SIZE) {
+                    file.position(0);
+                }
+                while (writing.hasRemaining()) {
+                    file.write(writing);
+                }
+                writing.clear();
+                file.force(false);
+                syncs.incrementAndGet();
+                durable = upTo;
+                LockSupport.unpark(completer);
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            failed = e;
+            LockSupport.unpark(completer);
+        }
+    }
+
+    private void completeLoop() {
+        while (!closed || !waiting.isEmpty()) {
+            long upTo = durable;
+            Throwable failure = failed;
+            Waiting next;
+            boolean any = false;
+            while ((next = waiting.peek()) != null && (next.ticket <= upTo || failure != null)) {
+                waiting.poll();
+                any = true;
+                if (next.ticket <= upTo) {
+                    next.stage.complete(null);
+                } else {
+                    next.stage.completeExceptionally(failure);
+                }
+            }
+            if (!any) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
+        }
+    }
+
+    long syncs() {
+        return syncs.get();
+    }
+
+    void close() throws Exception {
+        closed = true;
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+        syncer.join();
+        failed = failed != null ? failed : new IOException("closed");
+        LockSupport.unpark(completer);
+        completer.join();
+        file.close();
+    }
+
+    @Override
+    public void scan(String space, BiConsumer<String, byte[]> visitor) {
+        throw new UnsupportedOperationException("the bare group commit keeps no records to scan");
+    }
+
+    @Override
+    public Set<String> spaces() {
+        throw new UnsupportedOperationException("the bare group commit keeps no records to scan");
+    }
+
+    @Override
+    public StoreStats stats() {
+        return StoreStats.builder("bare").build();
+    }
+}
