@@ -49,9 +49,7 @@ class LeaderCommitTest {
                     assertTrue(stage.isDone() && !stage.isCompletedExceptionally(), "round " + round
                             + ": a batch accepted earlier was not acknowledged first");
                 }
-                Map<String, String> values = new HashMap<>();
-                store.scan("order/a", (k, v) -> values.put(k, new String(v)));
-                assertEquals(Map.of("k", Integer.toString(round * 10 + 9)), values);
+                assertEquals(Map.of("k", Integer.toString(round * 10 + 9)), contents(store, "order/a"));
             }
         } finally {
             store.close();
@@ -123,13 +121,8 @@ class LeaderCommitTest {
             for (int i = 0; i < 1_500; i++) {
                 CompletableFuture<Void> previous = i == 0 ? CompletableFuture.completedFuture(null)
                         : stages.get(i - 1);
-                int index = i;
-                stages.add(store.apply(Batch.builder().put("ack/h", "k", bytes(i)).build()).toCompletableFuture()
-                        .whenComplete((ok, failed) -> {
-                            if (!previous.isDone()) {
-                                violations.add("batch " + index + " completed before batch " + (index - 1));
-                            }
-                        }));
+                stages.add(afterPrevious(store.apply(Batch.builder().put("ack/h", "k", bytes(i)).build()), previous,
+                        violations, "batch " + i));
             }
             long before = store.handOffs();
             held.countDown();
@@ -137,9 +130,7 @@ class LeaderCommitTest {
             assertEquals(List.of(), violations);
             assertTrue(store.handOffs() > before, "the commit thread completed its first group itself although "
                     + "476 batches waited behind it");
-            Map<String, String> values = new HashMap<>();
-            store.scan("ack/h", (k, v) -> values.put(k, new String(v)));
-            assertEquals(Map.of("k", "1499"), values);
+            assertEquals(Map.of("k", "1499"), contents(store, "ack/h"));
         } finally {
             store.close();
         }
@@ -170,13 +161,7 @@ class LeaderCommitTest {
                             store.applyAndWait(batch, 10, TimeUnit.SECONDS);
                             continue;
                         }
-                        CompletableFuture<Void> previous = before;
-                        int index = i;
-                        before = store.apply(batch).toCompletableFuture().whenComplete((ok, failed) -> {
-                            if (!previous.isDone()) {
-                                violations.add(key + ": batch " + index + " completed before batch " + (index - 1));
-                            }
-                        });
+                        before = afterPrevious(store.apply(batch), before, violations, key + ": batch " + i);
                         if (i % 16 == 15) {
                             before.get(10, TimeUnit.SECONDS); // a bounded window, as a client with 16 in flight
                         }
@@ -195,14 +180,29 @@ class LeaderCommitTest {
         }
         JournalStore again = new JournalStore(settings);
         try {
-            Map<String, String> stored = new HashMap<>();
-            again.scan("ack/a", (k, v) -> stored.put(k, new String(v)));
+            Map<String, String> stored = contents(again, "ack/a");
             for (int w = 0; w < writers; w++) {
                 assertEquals(Integer.toString(perWriter - 1), stored.get("w" + w), "w" + w + " after the restart");
             }
         } finally {
             again.close();
         }
+    }
+
+    /** Store S3's check: records a violation if {@code stage} completes while {@code previous} has not. */
+    private static CompletableFuture<Void> afterPrevious(java.util.concurrent.CompletionStage<Void> stage,
+            CompletableFuture<Void> previous, List<String> violations, String batch) {
+        return stage.toCompletableFuture().whenComplete((ok, failed) -> {
+            if (!previous.isDone()) {
+                violations.add(batch + " completed before the batch accepted before it");
+            }
+        });
+    }
+
+    private static Map<String, String> contents(JournalStore store, String space) throws StoreException {
+        Map<String, String> values = new HashMap<>();
+        store.scan(space, (k, v) -> values.put(k, new String(v)));
+        return values;
     }
 
     private static byte[] bytes(int value) {
