@@ -77,6 +77,9 @@ final class RunningDistribution implements AutoCloseable {
         return key;
     }
 
+    private static final java.util.regex.Pattern SSH_CLOSED_NOTICE =
+            java.util.regex.Pattern.compile("(?m)^Connection to 127\\.0\\.0\\.1 closed by remote host\\.\\R?");
+
     /** Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. */
     String ssh(String line) throws IOException, InterruptedException {
         await("Karaf's SSH server listening on " + sshPort, Duration.ofSeconds(60), () -> {
@@ -96,7 +99,10 @@ final class RunningDistribution implements AutoCloseable {
             if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
                 throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out));
             }
-            return Files.readString(out);
+            // A command that refreshes bundles wired to the Karaf shell (bundle:update of a bundle org.estuary.shell
+            // uses) can end with Karaf closing the connection before ssh reads the exit status; ssh then adds this
+            // notice of its own. It is not the command's output: callers check the command's effect themselves.
+            return SSH_CLOSED_NOTICE.matcher(Files.readString(out)).replaceAll("");
         } finally {
             process.destroyForcibly();
             Files.deleteIfExists(out);
