@@ -161,6 +161,11 @@ public final class StoreBench {
     static final int[] WRITERS = java.util.stream.Stream.of(System.getProperty("estuary.bench.writers", "1,8,64")
             .split(",")).mapToInt(w -> Integer.parseInt(w.trim())).toArray();
     static final int RECORD = 1024;
+    /**
+     * Keys per writer, written round robin: 10,000 grows the store through the run (64 writers: 640,000 records);
+     * {@code -Destuary.bench.keys=100} measures a steady state of overwrites, where compaction frees files.
+     */
+    static final int KEYS = Integer.getInteger("estuary.bench.keys", 10_000);
 
     /** One run's numbers. */
     record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis) {
@@ -375,7 +380,7 @@ public final class StoreBench {
                     return;
                 }
                 java.util.concurrent.CompletableFuture<Void> stage = store.apply(Batch.builder()
-                        .put(space, "k" + (i++ % 10_000), value).build()).toCompletableFuture();
+                        .put(space, "k" + (i++ % KEYS), value).build()).toCompletableFuture();
                 if (!stage.isDone()) {
                     stage.whenComplete((ok, e) -> {
                         if (acknowledged(e, t0)) {
@@ -429,7 +434,7 @@ public final class StoreBench {
                     byte[] value = new byte[RECORD];
                     for (long i = 0; System.nanoTime() < end; i++) {
                         long t0 = System.nanoTime();
-                        store.applyAndWait(Batch.builder().put("bench/w" + writer, "k" + (i % 10_000), value)
+                        store.applyAndWait(Batch.builder().put("bench/w" + writer, "k" + (i % KEYS), value)
                                 .build(), 30, TimeUnit.SECONDS);
                         if (n == latencies.length) {
                             latencies = Arrays.copyOf(latencies, n * 2);

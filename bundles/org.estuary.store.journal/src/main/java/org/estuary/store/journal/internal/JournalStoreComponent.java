@@ -96,6 +96,14 @@ public final class JournalStoreComponent implements Store {
         int journal_file_size() default 10 * 1024 * 1024;
 
         @AttributeDefinition(
+                name = "Journal files kept for reuse",
+                description = "Files (in use and free) the journal keeps: a file that compaction frees is written "
+                        + "over later instead of laying out a new one, while the journal holds fewer than this; "
+                        + "beyond it, freed files are deleted. More keeps churn cheaper, fewer gives disk back.",
+                min = "2")
+        int journal_pool_files() default 32;
+
+        @AttributeDefinition(
                 name = "Maximum records",
                 description = "Records the store holds at most; a batch that would add more fails with FULL. "
                         + "Live records are also kept in the heap.",
@@ -173,7 +181,7 @@ public final class JournalStoreComponent implements Store {
         }
         return new JournalSettings(directoryOf(config.data_directory()), mode.equals("fsync"), config.queue_bound(),
                 config.admission_timeout_ms(), config.compaction_threshold(), config.compaction_min_files(),
-                config.journal_file_size(), config.max_records(), config.max_bytes());
+                config.journal_file_size(), config.journal_pool_files(), config.max_records(), config.max_bytes());
     }
 
     /** Expands {@code ${karaf.data}} from the system property, or to {@code estuary-data} outside Karaf. */

@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
@@ -119,12 +122,27 @@ class JournalStoreTest {
     }
 
     @Test
-    void churnKeepsTheDirectoryBounded() throws Exception {
-        // Issue 4 item 3: compaction; rounds of puts and deletes do not grow the data directory without bound
-        Path data = dir.resolve("j");
-        JournalSettings settings = JournalSettings.defaults(data).withFiles(128 * 1024, 30, 2);
+    void churnKeepsTheDirectoryBoundedAndReusesItsFiles() throws Exception {
+        // Issue 4 item 3: compaction; rounds of puts and deletes do not grow the data directory without bound, and
+        // the files compaction frees are written over (journal.pool.files), not deleted and laid out anew
+        Set<String> pooled = churnFiles(JournalSettings.defaults(dir.resolve("j")).withFiles(128 * 1024, 30, 2));
+        assertTrue(pooled.size() <= 12, "the journal kept writing over the same few files: " + pooled);
+        // the same churn with a pool of 2 (Artemis's minimum) deletes freed files and lays out new ones
+        Set<String> unpooled = churnFiles(JournalSettings.defaults(dir.resolve("unpooled")).withFiles(128 * 1024, 30,
+                2).withPool(2));
+        assertTrue(unpooled.size() > 2 * pooled.size(), "without a pool the journal lays out new files: " + unpooled);
+    }
+
+    /**
+     * Runs 300 rounds of puts and deletes of 20 KB on a store of {@code settings} and returns every journal file
+     * name seen from round 100 on; checks that the directory stayed within 24 files and that only the last round's
+     * record is left after a restart.
+     */
+    private static Set<String> churnFiles(JournalSettings settings) throws Exception {
+        Path data = settings.directory();
         JournalStore store = new JournalStore(settings);
         long largest = 0;
+        Set<String> names = new TreeSet<>();
         try {
             byte[] value = new byte[1024];
             for (int round = 0; round < 300; round++) {
@@ -141,6 +159,10 @@ class JournalStoreTest {
                 store.applyAndWait(delete.build(), 10, TimeUnit.SECONDS);
                 if (round >= 100) {
                     largest = Math.max(largest, JournalFiles.directorySize(data));
+                    try (Stream<Path> files = Files.list(data)) {
+                        files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith("." + ArtemisJournal.EXTENSION))
+                                .forEach(names::add);
+                    }
                 }
             }
         } finally {
@@ -157,6 +179,7 @@ class JournalStoreTest {
         } finally {
             again.close();
         }
+        return names;
     }
 
     @Test
@@ -216,6 +239,10 @@ class JournalStoreTest {
                 4096)));
         assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("fsync", 0)));
         assertFalse(JournalStoreComponent.settingsOf(config("none", 16)).sync());
+        assertEquals(8, JournalStoreComponent.settingsOf(config("fsync", 16)).poolFiles());
+        IllegalArgumentException pool = assertThrows(IllegalArgumentException.class,
+                () -> JournalSettings.defaults(dir).withPool(1));
+        assertTrue(pool.getMessage().contains("journal.pool.files"), pool.getMessage());
     }
 
     private JournalStoreComponent.Config config(String syncMode, int queueBound) {
@@ -259,6 +286,11 @@ class JournalStoreTest {
             @Override
             public int journal_file_size() {
                 return 1024 * 1024;
+            }
+
+            @Override
+            public int journal_pool_files() {
+                return 8;
             }
 
             @Override
