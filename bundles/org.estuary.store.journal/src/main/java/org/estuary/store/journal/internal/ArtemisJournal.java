@@ -100,7 +100,7 @@ final class ArtemisJournal {
 
     /**
      * Appends the commit record of {@code tx}; the future completes when Artemis wrote it (and synced it, if
-     * {@code sync}), or fails with the I/O error. Appends run in the calling thread ({@link JournalExecutors}), so
+     * {@code sync}: the store syncs through {@link FileSyncer} instead), or fails with the I/O error. Appends run in the calling thread ({@link JournalExecutors}), so
      * with NIO files the future is complete when this returns.
      */
     CompletableFuture<Void> commit(long tx, boolean sync) throws Exception {
@@ -121,6 +121,14 @@ final class ArtemisJournal {
             }
         });
         return done;
+    }
+
+    /**
+     * The file Artemis appends to now. Artemis syncs a file when it moves on to the next one (closing it), so a
+     * group's records not in its last file are durable once its appends returned.
+     */
+    java.nio.file.Path currentFile() {
+        return journal.getCurrentFile().getFile().getJavaFile().toPath();
     }
 
     /** A critical I/O error Artemis reported outside a callback (file creation, fill), or null. */

@@ -41,26 +41,31 @@ import org.estuary.store.api.StoreStats;
  * open.
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
- * OVERLOADED: Store S5). Whoever holds the commit lock takes every queued batch at once, plans each against the
- * index plus the batches before it (S2), refuses those beyond the limits, writes the remaining batches as one
- * Artemis transaction (one commit record for the group), syncs once with that commit record, installs the group in
- * the index and queues it for acknowledgement. The lock holder is the caller of {@link #applyAndWait} when no group
- * is being written (leader/follower: it waits for its sync anyway, so it writes its batch and whatever else is
- * queued in its own thread, with no thread hand-off), and otherwise the store's commit thread, which {@link #apply}
- * and a leader leaving batches behind wake. Artemis appends in the lock holder's thread too
+ * OVERLOADED: Store S5). Three stages follow, each run by one thread at a time, each taking its groups in order, so
+ * that one group is written while the one before it syncs and the one before that is acknowledged:
+ * <ol>
+ * <li><b>Write</b> (the commit lock): take every queued batch at once, plan each against the index plus the batches
+ * before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction (one commit record for
+ * the group) without syncing it, and install the group in the index, so the next group is planned over it.</li>
+ * <li><b>Sync</b> (the sync lock, {@link #syncPending}): one {@code fdatasync} for every group written since the
+ * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
+ * now durable (S3).</li>
+ * <li><b>Acknowledge</b> (the ack lock, {@link #acknowledge}): complete the stages, oldest first (S3). Waking
+ * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own.</li>
+ * </ol>
+ * The writer is the caller of {@link #applyAndWait} when no group is being written (leader/follower: it waits for
+ * its sync anyway, so it writes, and if no sync is running syncs, its batch and whatever else is queued in its own
+ * thread, with no hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader leaving
+ * batches behind wake. The commit thread syncs its group itself when nothing else is queued, and otherwise leaves
+ * it to the sync thread and writes the next group at once. Artemis appends in the writer's thread
  * ({@link JournalExecutors}).
  *
- * <p>Acknowledging is a stage of its own: completing a group's stages wakes its callers, which with many writers
- * costs as much CPU as the write. One thread at a time completes the queued groups, oldest first, so stages
- * complete in acceptance order (S3). A leader completes its own group; the commit thread completes its group itself
- * when nothing else is queued, and otherwise leaves it to the acknowledging thread and writes the next group at
- * once, so the next sync overlaps the wake-ups.
- *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
- * reopens the journal, which re-reads what is on disk: the store resumes when the cause is gone (S6). Recovery on
- * open drops an incomplete transaction at the tail (never acknowledged) and a record with a bad checksum among the
- * newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and makes every operation fail
- * until an operator repairs the data, never silently skipped.
+ * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
+ * gone (S6). A failed sync fails every group written to that journal since, since they were planned over the failed
+ * ones. Recovery on open drops an incomplete transaction at the tail (never acknowledged) and a record with a bad
+ * checksum among the newest records (a torn tail), both logged; a bad record anywhere else is CORRUPT and makes
+ * every operation fail until an operator repairs the data, never silently skipped.
  */
 final class JournalStore implements Store {
 
@@ -90,6 +95,18 @@ final class JournalStore implements Store {
         }
     }
 
+    /** A group on its way from its write to its acknowledgement. */
+    private static final class Group {
+        final List<Pending> batches;
+        /** The journal the group's records went into and its last file; null when nothing was written. */
+        ArtemisJournal journal;
+        FileSyncer.Tracked file;
+
+        Group(List<Pending> batches) {
+            this.batches = batches;
+        }
+    }
+
     private final JournalSettings settings;
     private final BlockingQueue<Pending> queue;
     private final Thread committer;
@@ -104,6 +121,22 @@ final class JournalStore implements Store {
      */
     private final Queue<List<Pending>> acks = new ConcurrentLinkedQueue<>();
     private final ReentrantLock ackLock = new ReentrantLock();
+    /**
+     * Groups written and not yet synced, in write order. Whoever holds {@link #syncLock} syncs them, so the next
+     * group is written while one syncs; outcomes go to {@link #acks} in the same order.
+     */
+    private final Queue<Group> unsynced = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock syncLock = new ReentrantLock();
+    /** Tells the sync thread that groups wait while the commit thread writes the next one. */
+    private final Semaphore syncWake = new Semaphore(0);
+    private final Thread syncer;
+    private final FileSyncer files = new FileSyncer();
+    /** The journal whose sync failed, and why: its later groups fail too (owned by the sync lock's holder). */
+    private ArtemisJournal failedJournal;
+    private Throwable failedSync;
+    private volatile boolean failNextSync;
+    private volatile CountDownLatch syncHold;
+    private volatile CountDownLatch syncHoldReached;
     /** Tells the acknowledging thread that groups wait while the commit thread writes the next one. */
     private final Semaphore ackWake = new Semaphore(0);
     private final Thread acknowledger;
@@ -144,7 +177,10 @@ final class JournalStore implements Store {
         committer.setDaemon(true);
         acknowledger = new Thread(this::acknowledgeLoop, "estuary-journal-ack");
         acknowledger.setDaemon(true);
+        syncer = new Thread(this::syncLoop, "estuary-journal-sync");
+        syncer.setDaemon(true);
         committer.start();
+        syncer.start();
         acknowledger.start();
     }
 
@@ -189,7 +225,7 @@ final class JournalStore implements Store {
             if (!queue.isEmpty()) {
                 wakeCommitter(); // batches queued while this caller wrote: the commit thread writes them now
             }
-            acknowledge(); // meanwhile this caller wakes its group, its own batch among them
+            syncPending(); // this caller syncs its group, unless a sync runs: its holder syncs the group next
         }
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
@@ -309,7 +345,7 @@ final class JournalStore implements Store {
         return syncs.get();
     }
 
-    /** Groups the commit thread left to the acknowledging thread to write the next one at once (tests). */
+    /** Groups the commit thread left to the sync thread to write the next one at once (tests). */
     long handOffs() {
         return handOffs.get();
     }
@@ -330,18 +366,42 @@ final class JournalStore implements Store {
         }
         try {
             committer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
+            syncWake.release();
+            syncer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
             ackWake.release();
             acknowledger.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        acknowledge(); // S7: every stage is complete when close returns
+        syncAll(); // S7: every stage is complete when close returns
         failQueued();
+        syncLock.lock();
+        try {
+            files.closeAll();
+        } finally {
+            syncLock.unlock();
+        }
     }
 
     /** Test hook: the next batch fails in the commit, as an I/O error before its first write would. */
     void failNextCommit() {
         failNext = true;
+    }
+
+    /** Test hook: the next sync fails, as an {@code fdatasync} reporting a write-back error would. */
+    void failNextSync() {
+        failNextSync = true;
+    }
+
+    /**
+     * Test hook: the next sync round waits for the latch before its {@code fdatasync} (holding the sync lock); the
+     * returned latch opens once it waits.
+     */
+    CountDownLatch holdSyncs(CountDownLatch latch) {
+        CountDownLatch waiting = new CountDownLatch(1);
+        syncHoldReached = waiting;
+        syncHold = latch;
+        return waiting;
     }
 
     /**
@@ -384,11 +444,11 @@ final class JournalStore implements Store {
                     commitLock.unlock();
                 }
                 if (queue.isEmpty()) {
-                    acknowledge(); // nothing to write next: completing the group here costs no hand-off
+                    syncPending(); // nothing to write next: syncing the group here costs no hand-off
                 } else {
-                    handOffs.incrementAndGet(); // the next group waits: it is written while this one is completed
-                    if (ackWake.availablePermits() == 0) {
-                        ackWake.release();
+                    handOffs.incrementAndGet(); // the next group waits: it is written while this one syncs
+                    if (syncWake.availablePermits() == 0) {
+                        syncWake.release();
                     }
                 }
             }
@@ -424,29 +484,162 @@ final class JournalStore implements Store {
      * ({@link #acknowledge}). The caller holds the commit lock.
      */
     private void commitQueued() {
-        List<Pending> group = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
-        queue.drainTo(group, MAX_GROUP);
-        if (group.isEmpty()) {
+        List<Pending> batches = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
+        queue.drainTo(batches, MAX_GROUP);
+        if (batches.isEmpty()) {
             return;
         }
-        inFlight.addAndGet(group.size());
-        for (Pending p : group) {
+        inFlight.addAndGet(batches.size());
+        for (Pending p : batches) {
             p.taken = true;
         }
+        Group group = new Group(batches);
         try {
             if (closed) {
-                decide(group, closedException());
+                decide(batches, closedException());
             } else {
-                commitGroup(group);
+                writeGroup(group);
             }
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Estuary journal store's commit failed unexpectedly; the store refuses batches", e);
             down = new StoreException(Reason.UNAVAILABLE, "journal store's commit failed: " + e, e, true);
-            decide(group, down);
+            group.journal = null;
+            decide(batches, down);
             closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
             wakeCommitter();
         } finally {
-            acks.add(group); // under the commit lock: groups reach the acknowledgement queue in commit order
+            unsynced.add(group); // under the commit lock: groups reach the sync stage in commit order
+        }
+    }
+
+    /**
+     * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes what is
+     * acknowledged: one round, in the caller's thread, when no sync runs. One thread at a time syncs (the sync
+     * lock), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller never syncs
+     * other callers' groups for long; groups left waiting go to the sync thread, which holds the lock until none
+     * are left. A thread finding the lock taken leaves its group to the holder, who looks at the queue after
+     * letting go of the lock.
+     */
+    private void syncPending() {
+        if (!unsynced.isEmpty() && syncLock.tryLock()) {
+            try {
+                syncRound();
+            } finally {
+                syncLock.unlock();
+            }
+        }
+        if (!unsynced.isEmpty() && syncWake.availablePermits() == 0) {
+            syncWake.release();
+        }
+        acknowledge();
+    }
+
+    /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
+    private void syncAll() {
+        while (!unsynced.isEmpty() && syncLock.tryLock()) {
+            try {
+                syncRound();
+            } finally {
+                syncLock.unlock();
+            }
+            if (!unsynced.isEmpty() && ackWake.availablePermits() == 0) {
+                ackWake.release(); // the next round syncs while the acknowledging thread completes this one
+            }
+        }
+        acknowledge();
+    }
+
+    private void syncRound() {
+        List<Group> round = new ArrayList<>();
+        Group group;
+        while ((group = unsynced.poll()) != null) {
+            round.add(group);
+        }
+        syncRound(round);
+    }
+
+    /**
+     * One {@code fdatasync} per file the round's groups wrote into (one, unless the journal moved to its next file),
+     * then every group's outcome. A failed sync fails the round's written batches with an unknown outcome, and
+     * every later group written to the same journal: they were planned over the failed ones. The next group reopens
+     * the journal, which re-reads what is on disk (S6). Called with the sync lock held.
+     */
+    private void syncRound(List<Group> round) {
+        CountDownLatch held = syncHold;
+        if (held != null) {
+            syncHold = null;
+            syncHoldReached.countDown();
+            awaitUninterruptibly(held);
+        }
+        Throwable failure = null;
+        FileSyncer.Tracked last = null;
+        for (Group group : round) {
+            if (group.journal == null || group.journal == failedJournal || group.file == last) {
+                continue;
+            }
+            last = group.file;
+            if (!settings.sync()) {
+                continue; // sync.mode=none: acknowledged once the OS has the records
+            }
+            try {
+                if (failNextSync) {
+                    failNextSync = false;
+                    throw new IOException("injected sync failure (test)");
+                }
+                FileSyncer.sync(group.file);
+                syncs.incrementAndGet();
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+                failedJournal = group.journal;
+                failedSync = e;
+                break;
+            }
+        }
+        if (failure == null && last != null) {
+            files.release(last);
+        }
+        for (Group group : round) {
+            if (group.journal != null) {
+                Throwable cause = failure != null ? failure : group.journal == failedJournal ? failedSync : null;
+                for (Pending p : group.batches) {
+                    if (!p.decided) {
+                        decide(p, cause == null ? null : IoFailures.of(cause, settings.directory(), true));
+                    }
+                }
+            }
+            acks.add(group.batches);
+        }
+        if (failure != null) {
+            markDown(failure);
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
+    private void syncLoop() {
+        try {
+            while (!committerDone || !unsynced.isEmpty()) {
+                if (syncWake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                    syncWake.drainPermits();
+                }
+                syncAll();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -489,7 +682,13 @@ final class JournalStore implements Store {
         }
     }
 
-    private void commitGroup(List<Pending> group) {
+    /**
+     * Writes a group (the write stage): plans each batch against the index plus the batches before it (S2), appends
+     * the written batches as one Artemis transaction without syncing it and installs them in the index. Batches
+     * refused or failed here are decided; written ones are decided by the sync stage ({@link #syncRound}).
+     */
+    private void writeGroup(Group whole) {
+        List<Pending> group = whole.batches;
         if (down != null || journal == null) {
             try {
                 reopen();
@@ -514,6 +713,9 @@ final class JournalStore implements Store {
         }
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
+            if (!writing.isEmpty()) {
+                files.track(journal.currentFile()); // a descriptor on the file before anything goes into it
+            }
             // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
             // whole or not at all is that and more): one commit record, hence one write(2), per group instead of
             // per batch. A batch deleting a record an earlier batch of the same transaction added starts a new
@@ -549,11 +751,12 @@ final class JournalStore implements Store {
                 }
             }
             if (tx >= 0) {
-                done.add(journal.commit(tx, settings.sync()));
+                done.add(journal.commit(tx, false)); // synced by the sync stage, while the next group is written
             }
             if (!done.isEmpty()) {
                 awaitWrites(done);
-                syncs.incrementAndGet();
+                whole.file = files.track(journal.currentFile());
+                whole.journal = journal;
             }
         } catch (Exception e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
@@ -567,6 +770,9 @@ final class JournalStore implements Store {
             }
             return;
         }
+        // Installed before the sync, so that the next group is planned over this one: a scan may see a batch
+        // before its acknowledgement (S4 allows it), and if the sync fails, the batch's outcome is unknown (S1) and
+        // the next group reopens the journal, which rebuilds the index from what is on disk.
         lock.writeLock().lock();
         try {
             view.installInto(index);
@@ -574,7 +780,9 @@ final class JournalStore implements Store {
             lock.writeLock().unlock();
         }
         for (Pending p : group) {
-            decide(p, p.refused);
+            if (!p.written) {
+                decide(p, p.refused); // refused, or nothing to write: no sync to wait for
+            }
         }
     }
 

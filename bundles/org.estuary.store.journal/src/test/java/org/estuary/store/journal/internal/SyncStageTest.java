@@ -1,0 +1,167 @@
+package org.estuary.store.journal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreException.Reason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4 item 3, group commit in two stages: a group is written (and planned over the groups before it) while the
+ * group before it syncs; the Store guarantees hold across the two stages, also when a sync fails.
+ */
+class SyncStageTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theNextGroupIsWrittenWhileOneSyncsAndBothCompleteInOrder() throws Exception {
+        // Store S2, S3, S4: while the first group's sync is held, a caller writes the second group (planned over
+        // the first: it replaces the first's value); neither is acknowledged before its sync, the second not before
+        // the first, and a scan may already see the second (S4 only asks for every acknowledged batch)
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            CountDownLatch syncing = store.holdSyncs(release);
+            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
+            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+                try {
+                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
+                } catch (StoreException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals("2", value(store), "the second group was written while the first one's sync was held");
+            assertFalse(first.isDone(), "acknowledged before its sync");
+            assertFalse(second.isDone(), "acknowledged before its sync");
+            release.countDown();
+            second.get(10, TimeUnit.SECONDS);
+            assertTrue(first.isDone(), "S3: the second batch was acknowledged before the first");
+            first.get();
+        } finally {
+            release.countDown();
+            store.close();
+        }
+        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            assertEquals("2", value(again));
+        } finally {
+            again.close();
+        }
+    }
+
+    @Test
+    void aFailedSyncLeavesTheOutcomeUnknownAndTheStoreResumes() throws Exception {
+        // Store S1, S6: a batch whose sync fails was written, so its outcome is unknown (it may show up, but whole);
+        // the failure names the cause; the next batch reopens the journal and succeeds; acknowledged data stays
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            store.applyAndWait(Batch.builder().put("sync/f", "before", "a".getBytes()).build(), 10,
+                    TimeUnit.SECONDS);
+            store.failNextSync();
+            StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
+                    .put("sync/f", "during", "b".getBytes()).put("sync/f", "during2", "b".getBytes()).build(), 10,
+                    TimeUnit.SECONDS));
+            assertEquals(Reason.UNAVAILABLE, failed.reason());
+            assertTrue(failed.outcomeUnknown(), "the batch was written before its sync failed");
+            assertTrue(failed.getMessage().contains("injected sync failure"), failed.getMessage());
+            store.applyAndWait(Batch.builder().put("sync/f", "after", "c".getBytes()).build(), 10, TimeUnit.SECONDS);
+        } finally {
+            store.close();
+        }
+        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            Map<String, String> stored = contents(again);
+            assertEquals("a", stored.get("before"));
+            assertEquals("c", stored.get("after"));
+            assertEquals(stored.containsKey("during"), stored.containsKey("during2"), "S1: whole or not at all: "
+                    + stored);
+        } finally {
+            again.close();
+        }
+    }
+
+    @Test
+    void groupsWrittenOverAFailedSyncFailToo() throws Exception {
+        // Store S1, S2: a group planned over a group whose sync then fails is not acknowledged either, even when
+        // its own sync would succeed: were it durable without the group it was planned over, the journal could
+        // hold both the old and the new record of a key
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            store.applyAndWait(put("0"), 10, TimeUnit.SECONDS);
+            CountDownLatch syncing = store.holdSyncs(release);
+            store.failNextSync();
+            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
+            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+                try {
+                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
+                } catch (StoreException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals("2", value(store), "the second group was written over the first");
+            release.countDown();
+            ExecutionException firstFailed = assertThrows(ExecutionException.class,
+                    () -> first.get(10, TimeUnit.SECONDS));
+            assertTrue(((StoreException) firstFailed.getCause()).outcomeUnknown());
+            ExecutionException secondFailed = assertThrows(ExecutionException.class,
+                    () -> second.get(10, TimeUnit.SECONDS));
+            StoreException cause = (StoreException) secondFailed.getCause().getCause();
+            assertTrue(cause.outcomeUnknown(), cause.getMessage());
+            assertTrue(cause.getMessage().contains("injected sync failure"), cause.getMessage());
+            store.applyAndWait(put("3"), 10, TimeUnit.SECONDS); // S6: resumes after reopening the journal
+        } finally {
+            release.countDown();
+            store.close();
+        }
+        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            assertEquals("3", value(again));
+        } finally {
+            again.close();
+        }
+    }
+
+    private static Batch put(String value) {
+        return Batch.builder().put("sync/s", "k", value.getBytes()).build();
+    }
+
+    private static String value(JournalStore store) throws StoreException {
+        return contents(store, "sync/s").get("k");
+    }
+
+    private static Map<String, String> contents(JournalStore store) throws StoreException {
+        return contents(store, "sync/f");
+    }
+
+    private static Map<String, String> contents(JournalStore store, String space) throws StoreException {
+        Map<String, String> values = new HashMap<>();
+        store.scan(space, (k, v) -> values.put(k, new String(v)));
+        return values;
+    }
+}
