@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -36,21 +37,9 @@ class SyncStageTest {
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch release = new CountDownLatch(1);
         try {
-            CountDownLatch syncing = store.holdSyncs(release);
-            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
-            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
-            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
-                try {
-                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
-                } catch (StoreException | InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            assertEquals("2", value(store), "the second group was written while the first one's sync was held");
+            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, release);
+            CompletableFuture<Void> first = both.get(0);
+            CompletableFuture<Void> second = both.get(1);
             assertFalse(first.isDone(), "acknowledged before its sync");
             assertFalse(second.isDone(), "acknowledged before its sync");
             release.countDown();
@@ -109,22 +98,10 @@ class SyncStageTest {
         CountDownLatch release = new CountDownLatch(1);
         try {
             store.applyAndWait(put("0"), 10, TimeUnit.SECONDS);
-            CountDownLatch syncing = store.holdSyncs(release);
             store.failNextSync();
-            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
-            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
-            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
-                try {
-                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
-                } catch (StoreException | InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            assertEquals("2", value(store), "the second group was written over the first");
+            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, release);
+            CompletableFuture<Void> first = both.get(0);
+            CompletableFuture<Void> second = both.get(1);
             release.countDown();
             ExecutionException firstFailed = assertThrows(ExecutionException.class,
                     () -> first.get(10, TimeUnit.SECONDS));
@@ -145,6 +122,31 @@ class SyncStageTest {
         } finally {
             again.close();
         }
+    }
+
+    /**
+     * Holds the next sync until {@code release}, applies "1" (its group's sync then waits), then has a waiting
+     * caller apply "2" and checks that its group was written (planned over the first: the scan shows "2") while
+     * the first group's sync was held. Returns both stages, the second completing when its applyAndWait returns.
+     */
+    private static List<CompletableFuture<Void>> writeTheSecondWhileTheFirstSyncs(JournalStore store,
+            CountDownLatch release) throws Exception {
+        CountDownLatch syncing = store.holdSyncs(release);
+        CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
+        assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+        CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+            try {
+                store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
+            } catch (StoreException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals("2", value(store), "the second group was written while the first one's sync was held");
+        return List.of(first, second);
     }
 
     private static Batch put(String value) {
