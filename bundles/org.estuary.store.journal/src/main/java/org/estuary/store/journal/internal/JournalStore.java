@@ -640,6 +640,13 @@ final class JournalStore implements Store {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            // as when the commit thread dies: the store stays refused until it is reactivated; closing syncs and
+            // completes what is left in the closing thread
+            LOG.log(Level.ERROR, "Estuary journal store's sync thread failed; the store refuses batches", e);
+            down = new StoreException(Reason.UNAVAILABLE, "journal store's sync thread failed: " + e, e, true);
+            closed = true;
+            wakeCommitter();
         }
     }
 
