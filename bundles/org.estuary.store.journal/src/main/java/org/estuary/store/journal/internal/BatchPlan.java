@@ -7,6 +7,8 @@ import java.util.Map;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Operation;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreException.Reason;
 
 /**
  * What one batch writes to the journal: the records it deletes (by Artemis id) and the records it adds, folded
@@ -89,6 +91,42 @@ final class BatchPlan {
         deletes.add(slot.id());
         records--;
         bytes -= Index.sizeOf(key, slot.value());
+    }
+
+    /** Null if the batch fits the store's limits over {@code view}, otherwise why not (S5). */
+    StoreException refusal(JournalSettings settings, Overlay view) {
+        for (Add add : adds) {
+            int size = RecordCodec.size(add.space(), add.key(), add.value().length);
+            if (size > settings.maxRecordSize()) {
+                return new StoreException(Reason.TOO_LARGE, "record too large for the journal store: " + add.space()
+                        + " " + add.key() + " takes " + size + " bytes, a journal file holds records of at most "
+                        + settings.maxRecordSize() + "; raise journal.file.size (" + IoFailures.CONFIGURATION + ")");
+            }
+        }
+        if (!grows()) {
+            return null; // S5: what does not grow the store is accepted even when it is full
+        }
+        if (records > 0 && view.records + records > settings.maxRecords()) {
+            if (ownRecords > settings.maxRecords()) {
+                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
+                        + "leaves " + ownRecords + " records, above max.records=" + settings.maxRecords()
+                        + "; raise max.records (" + IoFailures.CONFIGURATION + ")");
+            }
+            return new StoreException(Reason.FULL, "journal store full: the batch would add " + records
+                    + " records to the " + view.records + " stored, above max.records=" + settings.maxRecords()
+                    + "; delete records or raise max.records (" + IoFailures.CONFIGURATION + ")");
+        }
+        if (bytes > 0 && view.bytes + bytes > settings.maxBytes()) {
+            if (ownBytes > settings.maxBytes()) {
+                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
+                        + "leaves " + ownBytes + " bytes, above max.bytes=" + settings.maxBytes()
+                        + "; raise max.bytes (" + IoFailures.CONFIGURATION + ")");
+            }
+            return new StoreException(Reason.FULL, "journal store full: the batch would add " + bytes
+                    + " bytes to the " + view.bytes + " stored, above max.bytes=" + settings.maxBytes()
+                    + "; delete records or raise max.bytes (" + IoFailures.CONFIGURATION + ")");
+        }
+        return null;
     }
 
     boolean grows() {

@@ -708,7 +708,7 @@ final class JournalStore implements Store {
         List<Pending> writing = new ArrayList<>();
         for (Pending p : group) {
             p.plan = BatchPlan.of(p.batch, view);
-            p.refused = admit(p.plan, view);
+            p.refused = p.plan.refusal(settings, view);
             if (p.refused == null && !p.plan.writesNothing()) {
                 p.ids = new long[p.plan.adds.size()];
                 for (int i = 0; i < p.ids.length; i++) {
@@ -845,42 +845,6 @@ final class JournalStore implements Store {
         return both;
     }
 
-    /** Null if the batch fits the limits, otherwise why not (S5). */
-    private StoreException admit(BatchPlan plan, Overlay view) {
-        for (BatchPlan.Add add : plan.adds) {
-            int size = RecordCodec.size(add.space(), add.key(), add.value().length);
-            if (size > settings.maxRecordSize()) {
-                return new StoreException(Reason.TOO_LARGE, "record too large for the journal store: " + add.space()
-                        + " " + add.key() + " takes " + size + " bytes, a journal file holds records of at most "
-                        + settings.maxRecordSize() + "; raise journal.file.size (" + IoFailures.CONFIGURATION + ")");
-            }
-        }
-        if (!plan.grows()) {
-            return null; // S5: what does not grow the store is accepted even when it is full
-        }
-        if (plan.records > 0 && view.records + plan.records > settings.maxRecords()) {
-            if (plan.ownRecords > settings.maxRecords()) {
-                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
-                        + "leaves " + plan.ownRecords + " records, above max.records=" + settings.maxRecords()
-                        + "; raise max.records (" + IoFailures.CONFIGURATION + ")");
-            }
-            return new StoreException(Reason.FULL, "journal store full: the batch would add " + plan.records
-                    + " records to the " + view.records + " stored, above max.records=" + settings.maxRecords()
-                    + "; delete records or raise max.records (" + IoFailures.CONFIGURATION + ")");
-        }
-        if (plan.bytes > 0 && view.bytes + plan.bytes > settings.maxBytes()) {
-            if (plan.ownBytes > settings.maxBytes()) {
-                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
-                        + "leaves " + plan.ownBytes + " bytes, above max.bytes=" + settings.maxBytes()
-                        + "; raise max.bytes (" + IoFailures.CONFIGURATION + ")");
-            }
-            return new StoreException(Reason.FULL, "journal store full: the batch would add " + plan.bytes
-                    + " bytes to the " + view.bytes + " stored, above max.bytes=" + settings.maxBytes()
-                    + "; delete records or raise max.bytes (" + IoFailures.CONFIGURATION + ")");
-        }
-        return null;
-    }
-
     private void complete(Pending p, StoreException failure) {
         if (failure == null) {
             latency.record(System.nanoTime() - p.accepted);
@@ -975,12 +939,7 @@ final class JournalStore implements Store {
         }
         try {
             Index loaded = new Index();
-            long maxLive = recover(records, loaded, opened);
-            for (String transaction : dropped) {
-                String line = "dropped an incomplete batch at the journal's tail (never acknowledged): " + transaction;
-                recovered.add(line);
-                LOG.log(Level.WARNING, "Estuary journal store in " + settings.directory() + ": " + line);
-            }
+            long maxLive = Recovery.rebuild(records, dropped, loaded, opened, settings.directory(), recovered);
             lock.writeLock().lock();
             try {
                 index.spaces.clear();
@@ -1000,67 +959,6 @@ final class JournalStore implements Store {
             opened.closeQuietly();
             throw e;
         }
-    }
-
-    /**
-     * Decodes every record into {@code into}. A record failing its check among the newest (no valid record has a
-     * larger id, and ids grow with acceptance order) is a torn tail: dropped for good, and logged. Any other bad
-     * record is CORRUPT.
-     */
-    private long recover(List<RecordInfo> records, Index into, ArtemisJournal opened) throws StoreException {
-        long maxGood = Long.MIN_VALUE;
-        List<RecordInfo> bad = new ArrayList<>();
-        List<String> why = new ArrayList<>();
-        for (RecordInfo info : records) {
-            if (info.isUpdate) {
-                throw corrupt("record " + info.id + " is an update, which this store never writes");
-            }
-            try {
-                RecordCodec.Decoded record = RecordCodec.decode(info.data);
-                Names.requireSpace(record.space());
-                Names.requireKey(record.key());
-                Index.Slot before = into.get(record.space(), record.key());
-                if (before != null) {
-                    throw corrupt("records " + before.id() + " and " + info.id + " both hold " + record.space() + " "
-                            + record.key());
-                }
-                into.put(record.space(), record.key(), new Index.Slot(info.id, record.value()));
-                maxGood = Math.max(maxGood, info.id);
-            } catch (RecordCodec.CorruptRecordException | IllegalArgumentException e) {
-                bad.add(info);
-                why.add(e.getMessage());
-            }
-        }
-        for (int i = 0; i < bad.size(); i++) {
-            RecordInfo info = bad.get(i);
-            if (info.id < maxGood) {
-                throw corrupt("record " + info.id + " (" + info.data.length + " bytes) fails its check ("
-                        + why.get(i) + ") and newer records follow it");
-            }
-        }
-        for (int i = 0; i < bad.size(); i++) {
-            RecordInfo info = bad.get(i);
-            try {
-                opened.deleteNow(info.id); // so that the next open does not find it again among older records
-            } catch (Exception e) {
-                throw IoFailures.of(e, settings.directory(), false);
-            }
-            String line = "dropped record " + info.id + " (" + info.data.length + " bytes) at the journal's tail: "
-                    + why.get(i);
-            recovered.add(line);
-            LOG.log(Level.WARNING, "Estuary journal store in " + settings.directory() + ": " + line);
-        }
-        long maxLive = maxGood;
-        for (RecordInfo info : bad) {
-            maxLive = Math.max(maxLive, info.id);
-        }
-        return Math.max(maxLive, 0);
-    }
-
-    private StoreException corrupt(String detail) {
-        return new StoreException(Reason.CORRUPT, "journal store data corrupt in " + settings.directory() + ": "
-                + detail + "; nothing was skipped: restore the directory from a backup, or move it away to start "
-                + "empty, then restart the store");
     }
 
     private void checkReadable() throws StoreException {
