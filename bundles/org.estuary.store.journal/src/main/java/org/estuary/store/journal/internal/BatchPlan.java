@@ -107,26 +107,25 @@ final class BatchPlan {
             return null; // S5: what does not grow the store is accepted even when it is full
         }
         if (records > 0 && view.records + records > settings.maxRecords()) {
-            if (ownRecords > settings.maxRecords()) {
-                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
-                        + "leaves " + ownRecords + " records, above max.records=" + settings.maxRecords()
-                        + "; raise max.records (" + IoFailures.CONFIGURATION + ")");
-            }
-            return new StoreException(Reason.FULL, "journal store full: the batch would add " + records
-                    + " records to the " + view.records + " stored, above max.records=" + settings.maxRecords()
-                    + "; delete records or raise max.records (" + IoFailures.CONFIGURATION + ")");
+            return overLimit("records", "max.records", records, ownRecords, view.records, settings.maxRecords());
         }
         if (bytes > 0 && view.bytes + bytes > settings.maxBytes()) {
-            if (ownBytes > settings.maxBytes()) {
-                return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone "
-                        + "leaves " + ownBytes + " bytes, above max.bytes=" + settings.maxBytes()
-                        + "; raise max.bytes (" + IoFailures.CONFIGURATION + ")");
-            }
-            return new StoreException(Reason.FULL, "journal store full: the batch would add " + bytes
-                    + " bytes to the " + view.bytes + " stored, above max.bytes=" + settings.maxBytes()
-                    + "; delete records or raise max.bytes (" + IoFailures.CONFIGURATION + ")");
+            return overLimit("bytes", "max.bytes", bytes, ownBytes, view.bytes, settings.maxBytes());
         }
         return null;
+    }
+
+    /** TOO_LARGE when the batch alone leaves more than {@code max}, FULL when it does only with what is stored. */
+    private static StoreException overLimit(String unit, String property, long added, long own, long stored,
+            long max) {
+        if (own > max) {
+            return new StoreException(Reason.TOO_LARGE, "batch too large for the journal store: it alone leaves "
+                    + own + " " + unit + ", above " + property + "=" + max + "; raise " + property + " ("
+                    + IoFailures.CONFIGURATION + ")");
+        }
+        return new StoreException(Reason.FULL, "journal store full: the batch would add " + added + " " + unit
+                + " to the " + stored + " stored, above " + property + "=" + max + "; delete records or raise "
+                + property + " (" + IoFailures.CONFIGURATION + ")");
     }
 
     boolean grows() {
