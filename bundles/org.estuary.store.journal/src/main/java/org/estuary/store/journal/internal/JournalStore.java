@@ -198,8 +198,9 @@ final class JournalStore implements Store {
 
     /**
      * Leader/follower group commit: the caller waits for its batch anyway, so when no group is being written it
-     * writes the queued batches itself (its own among them) instead of handing them to the commit thread and
-     * waiting to be woken. Otherwise it waits; the group's writer wakes the commit thread for what it left queued.
+     * writes the queued batches itself (its own among them), and syncs and completes them when no sync runs,
+     * instead of handing them to the store's threads and waiting to be woken. Otherwise it waits; the group's
+     * writer wakes the commit thread for what it left queued.
      */
     @Override
     public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
@@ -225,7 +226,7 @@ final class JournalStore implements Store {
             if (!queue.isEmpty()) {
                 wakeCommitter(); // batches queued while this caller wrote: the commit thread writes them now
             }
-            syncPending(); // this caller syncs its group, unless a sync runs: its holder syncs the group next
+            syncPending(); // this caller syncs its group, unless a sync runs: then the sync thread syncs it next
         }
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
