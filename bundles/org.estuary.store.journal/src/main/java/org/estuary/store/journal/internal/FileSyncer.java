@@ -21,14 +21,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 final class FileSyncer {
 
     /** A file the journal writes or wrote into, with our descriptor on it. */
-    static final class Tracked {
-        final Path file;
-        final FileChannel channel;
-
-        Tracked(Path file, FileChannel channel) {
-            this.file = file;
-            this.channel = channel;
-        }
+    record Tracked(Path file, FileChannel channel) {
     }
 
     /** Oldest first: files enter as they become current, in the order groups are written. */
@@ -39,7 +32,7 @@ final class FileSyncer {
     /** Write stage: the descriptor on {@code current}, the journal's current file, opened if it is new. */
     Tracked track(Path current) throws IOException {
         Tracked last = newest;
-        if (last != null && last.file.equals(current) && last.channel.isOpen()) {
+        if (last != null && last.file().equals(current) && last.channel().isOpen()) {
             return last;
         }
         Tracked tracked = new Tracked(current, FileChannel.open(current, StandardOpenOption.WRITE));
@@ -50,7 +43,7 @@ final class FileSyncer {
 
     /** Sync stage: {@code fdatasync} of one file a group wrote into. */
     static void sync(Tracked file) throws IOException {
-        file.channel.force(false);
+        file.channel().force(false);
     }
 
     /**
@@ -76,7 +69,7 @@ final class FileSyncer {
 
     private static void closeQuietly(Tracked tracked) {
         try {
-            tracked.channel.close();
+            tracked.channel().close();
         } catch (IOException ignored) {
             // a descriptor we only synced through: nothing is lost by failing to close it
         }
