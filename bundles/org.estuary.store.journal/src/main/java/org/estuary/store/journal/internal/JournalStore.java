@@ -270,9 +270,21 @@ final class JournalStore implements Store {
     }
 
     private void wakeCommitter() {
+        signal(wake);
+    }
+
+    /** Wakes the thread waiting on {@code wake}; one permit at most, as a thread takes all work when it wakes. */
+    private static void signal(Semaphore wake) {
         if (wake.availablePermits() == 0) {
             wake.release();
         }
+    }
+
+    /** Waits up to 100 ms for {@code wake}; true if signalled (the idle poll lets loops see closing and retries). */
+    private static boolean awaitSignal(Semaphore wake) throws InterruptedException {
+        boolean signalled = wake.tryAcquire(100, TimeUnit.MILLISECONDS);
+        wake.drainPermits();
+        return signalled;
     }
 
     @Override
@@ -432,10 +444,9 @@ final class JournalStore implements Store {
                     hold = null;
                 }
                 if (queue.isEmpty()) {
-                    if (!wake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                    if (!awaitSignal(wake)) {
                         retryWhenIdle();
                     }
-                    wake.drainPermits();
                     continue; // and look at the hold again: a test may have set it before queuing
                 }
                 commitLock.lock();
@@ -448,9 +459,7 @@ final class JournalStore implements Store {
                     syncPending(); // nothing to write next: syncing the group here costs no hand-off
                 } else {
                     handOffs.incrementAndGet(); // the next group waits: it is written while this one syncs
-                    if (syncWake.availablePermits() == 0) {
-                        syncWake.release();
-                    }
+                    signal(syncWake);
                 }
             }
         } catch (InterruptedException e) {
@@ -529,8 +538,8 @@ final class JournalStore implements Store {
                 syncLock.unlock();
             }
         }
-        if (!unsynced.isEmpty() && syncWake.availablePermits() == 0) {
-            syncWake.release();
+        if (!unsynced.isEmpty()) {
+            signal(syncWake);
         }
         acknowledge();
     }
@@ -543,8 +552,8 @@ final class JournalStore implements Store {
             } finally {
                 syncLock.unlock();
             }
-            if (!unsynced.isEmpty() && ackWake.availablePermits() == 0) {
-                ackWake.release(); // the next round syncs while the acknowledging thread completes this one
+            if (!unsynced.isEmpty()) {
+                signal(ackWake); // the next round syncs while the acknowledging thread completes this one
             }
         }
         acknowledge();
@@ -634,9 +643,7 @@ final class JournalStore implements Store {
     private void syncLoop() {
         try {
             while (!committerDone || !unsynced.isEmpty()) {
-                if (syncWake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
-                    syncWake.drainPermits();
-                }
+                awaitSignal(syncWake);
                 syncAll();
             }
         } catch (InterruptedException e) {
@@ -680,9 +687,7 @@ final class JournalStore implements Store {
     private void acknowledgeLoop() {
         try {
             while (!committerDone || !acks.isEmpty()) {
-                if (ackWake.tryAcquire(100, TimeUnit.MILLISECONDS)) {
-                    ackWake.drainPermits();
-                }
+                awaitSignal(ackWake);
                 acknowledge();
             }
         } catch (InterruptedException e) {
