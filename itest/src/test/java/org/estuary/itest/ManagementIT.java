@@ -191,6 +191,7 @@ public class ManagementIT {
         long started = framework.getLastModified();
         LeaseRenewalSet kept = renewals.createLeaseRenewalSet(600_000);
         String keptId = idOf(kept);
+        boolean recreated;
         long limit = admin.setCount(); // with the new limit, no set more
         HttpResponse<String> applied = postTo("/system/console/configMgr/org.estuary.renewal",
                 "apply=true&propertylist=max.sets&max.sets=" + limit);
@@ -215,13 +216,25 @@ public class ManagementIT {
             assertEquals("Karaf was not restarted", started, framework.getLastModified());
             assertEquals(org.osgi.framework.Bundle.ACTIVE, framework.getState());
         } finally {
+            // SCR applies the deletion asynchronously: until it has, the component configured above is still
+            // registered, so wait for the one created after the deletion (another service.id)
+            var configured = context.getServiceReference(RenewalAdmin.class);
+            Object configuredId = configured == null ? null : configured.getProperty("service.id");
             postTo("/system/console/configMgr/org.estuary.renewal", "apply=true&delete=true");
-            Processes.await(Duration.ofSeconds(30), () -> {
+            recreated = Processes.await(Duration.ofSeconds(30), () -> {
                 var reference = context.getServiceReference(RenewalAdmin.class);
-                return reference != null && context.getService(reference).set(Ids.parse(keptId))
-                        .isPresent() && reference.getProperty("service.id") != null;
+                if (reference == null || reference.getProperty("service.id").equals(configuredId)) {
+                    return false;
+                }
+                try {
+                    RenewalAdmin renewal = context.getService(reference);
+                    return renewal != null && renewal.set(Ids.parse(keptId)).isPresent();
+                } catch (RuntimeException goingAway) {
+                    return false; // replaced again meanwhile
+                }
             });
         }
+        assertTrue("the component is re-created with the defaults and keeps the set", recreated);
         RenewalAdmin after = context.getService(context.getServiceReference(RenewalAdmin.class));
         assertTrue(after.cancelSet(Ids.parse(keptId)));
     }
