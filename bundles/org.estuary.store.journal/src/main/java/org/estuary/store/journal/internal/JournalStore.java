@@ -526,18 +526,11 @@ final class JournalStore implements Store {
      * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes what is
      * acknowledged: one round, in the caller's thread, when no sync runs. One thread at a time syncs (the sync
      * lock), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller never syncs
-     * other callers' groups for long; groups left waiting go to the sync thread, which holds the lock until none
-     * are left. A thread finding the lock taken leaves its group to the holder, who looks at the queue after
-     * letting go of the lock.
+     * other callers' groups for long: whatever waits after its round, or while another thread syncs, goes to the
+     * sync thread, which it wakes.
      */
     private void syncPending() {
-        if (!unsynced.isEmpty() && syncLock.tryLock()) {
-            try {
-                syncRound();
-            } finally {
-                syncLock.unlock();
-            }
-        }
+        syncRoundIfFree();
         if (!unsynced.isEmpty()) {
             signal(syncWake);
         }
@@ -546,17 +539,25 @@ final class JournalStore implements Store {
 
     /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
     private void syncAll() {
-        while (!unsynced.isEmpty() && syncLock.tryLock()) {
-            try {
-                syncRound();
-            } finally {
-                syncLock.unlock();
-            }
+        while (syncRoundIfFree()) {
             if (!unsynced.isEmpty()) {
                 signal(ackWake); // the next round syncs while the acknowledging thread completes this one
             }
         }
         acknowledge();
+    }
+
+    /** One sync round, unless nothing waits or another thread holds the sync lock; true if it ran. */
+    private boolean syncRoundIfFree() {
+        if (unsynced.isEmpty() || !syncLock.tryLock()) {
+            return false;
+        }
+        try {
+            syncRound();
+        } finally {
+            syncLock.unlock();
+        }
+        return true;
     }
 
     private void syncRound() {
