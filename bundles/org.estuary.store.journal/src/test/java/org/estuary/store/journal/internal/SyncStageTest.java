@@ -50,12 +50,7 @@ class SyncStageTest {
             release.countDown();
             store.close();
         }
-        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
-        try {
-            assertEquals("2", value(again));
-        } finally {
-            again.close();
-        }
+        assertEquals("2", valueAfterRestart());
     }
 
     @Test
@@ -116,12 +111,7 @@ class SyncStageTest {
             release.countDown();
             store.close();
         }
-        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
-        try {
-            assertEquals("3", value(again));
-        } finally {
-            again.close();
-        }
+        assertEquals("3", valueAfterRestart());
     }
 
     /**
@@ -147,6 +137,16 @@ class SyncStageTest {
         }
         assertEquals("2", value(store), "the second group was written while the first one's sync was held");
         return List.of(first, second);
+    }
+
+    /** The stored value of the test key, read by a store opened anew on the same directory. */
+    private String valueAfterRestart() throws StoreException {
+        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        try {
+            return value(again);
+        } finally {
+            again.close();
+        }
     }
 
     private static Batch put(String value) {
