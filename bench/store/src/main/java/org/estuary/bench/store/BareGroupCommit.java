@@ -46,6 +46,7 @@ final class BareGroupCommit implements Store {
     /** Stages in ticket order: added under lock, so the completing thread can stop at the first not yet durable. */
     private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicLong syncs = new AtomicLong();
+    private final AtomicLong syncNanos = new AtomicLong();
     private final Thread syncer;
     private final Thread completer;
     private volatile boolean closed;
@@ -108,7 +109,9 @@ final class BareGroupCommit implements Store {
                     file.write(writing);
                 }
                 writing.clear();
+                long started = System.nanoTime();
                 file.force(false);
+                syncNanos.addAndGet(System.nanoTime() - started);
                 syncs.incrementAndGet();
                 durable = upTo;
                 LockSupport.unpark(completer);
@@ -142,6 +145,10 @@ final class BareGroupCommit implements Store {
 
     long syncs() {
         return syncs.get();
+    }
+
+    long syncNanos() {
+        return syncNanos.get();
     }
 
     void close() throws Exception {

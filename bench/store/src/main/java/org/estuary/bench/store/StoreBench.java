@@ -42,6 +42,11 @@ public final class StoreBench {
 
         long syncs(Store store);
 
+        /** Nanoseconds spent inside {@code fdatasync} so far, or -1 when the backend cannot tell. */
+        default long syncNanos(Store store) {
+            return -1;
+        }
+
         void close(Store store) throws Exception;
 
         /** Called once after the backend's last run. */
@@ -66,6 +71,11 @@ public final class StoreBench {
             }
 
             @Override
+            public long syncNanos(Store store) {
+                return ((BareGroupCommit) store).syncNanos();
+            }
+
+            @Override
             public void close(Store store) throws Exception {
                 ((BareGroupCommit) store).close();
             }
@@ -80,6 +90,11 @@ public final class StoreBench {
             @Override
             public long syncs(Store store) {
                 return ((JournalStoreComponent) store).syncs();
+            }
+
+            @Override
+            public long syncNanos(Store store) {
+                return ((JournalStoreComponent) store).syncNanos();
             }
 
             @Override
@@ -168,7 +183,34 @@ public final class StoreBench {
     static final int KEYS = Integer.getInteger("estuary.bench.keys", 10_000);
 
     /** One run's numbers. */
-    record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis) {
+    /**
+     * One run's numbers; syncBusy is the share of the run the store spent inside {@code fdatasync} (near 1: the disk's
+     * sync time is the limit, not the store), syncMicros the mean time of one; both -1 when the backend cannot tell.
+     */
+    record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis,
+            double syncBusy, double syncMicros) {
+
+        /** The numbers of a run of {@code records} from {@code start}; sorts {@code latencies} (nanoseconds). */
+        static Result of(Backend backend, Store store, Counters before, long start, long records, long[] latencies) {
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            long syncs = backend.syncs(store) - before.syncs;
+            long syncNanos = backend.syncNanos(store) - before.syncNanos;
+            Arrays.sort(latencies);
+            double p99 = latencies.length == 0 ? 0 : latencies[(int) Math.min(latencies.length - 1,
+                    Math.ceil(latencies.length * 0.99) - 1)] / 1e6;
+            boolean counted = before.syncs >= 0 && syncs > 0;
+            boolean timed = counted && before.syncNanos >= 0;
+            return new Result(records / elapsed, before.syncs < 0 ? -1 : syncs / elapsed,
+                    counted ? (double) records / syncs : -1, p99, timed ? syncNanos / 1e9 / elapsed : -1,
+                    timed ? syncNanos / 1e3 / syncs : -1);
+        }
+    }
+
+    /** A backend's sync counters when a run starts. */
+    record Counters(long syncs, long syncNanos) {
+        static Counters of(Backend backend, Store store) {
+            return new Counters(backend.syncs(store), backend.syncNanos(store));
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -182,7 +224,7 @@ public final class StoreBench {
         double java = javaFsyncLimit(data.resolve("fsync.probe"), seconds);
         System.out.printf("disk: java_fdatasync_per_s=%.0f (FileChannel.write 1 KB + force(false), sequential in a "
                 + "16 MB file laid out with zeros, one thread)%n", java);
-        double fio = fioFsyncLimit(data, seconds);
+        double fio = fioFsyncLimit(data, seconds, 1);
         if (fio > 0) {
             System.out.printf("disk: fio_fdatasync_per_s=%.0f (fio --rw=write --ioengine=sync --fdatasync=1 --bs=1k "
                     + "--size=16m --time_based, in the data directory)%n", fio);
@@ -211,11 +253,10 @@ public final class StoreBench {
                     Result r = async ? runAsync(backend.getValue(), dir, writers, seconds)
                             : run(backend.getValue(), dir, writers, seconds);
                     System.out.printf("backend=%s writers=%d mode=%s records_per_s=%.0f syncs_per_s=%s "
-                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f%n", backend.getKey(),
-                            writers, mode, r.recordsPerSecond,
-                            r.syncsPerSecond < 0 ? "n/a" : String.format("%.0f", r.syncsPerSecond),
-                            r.recordsPerSync < 0 ? "n/a" : String.format("%.1f", r.recordsPerSync), r.p99Millis,
-                            r.recordsPerSecond / fsync);
+                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s%n",
+                            backend.getKey(), writers, mode, r.recordsPerSecond, orNa(r.syncsPerSecond, "%.0f"),
+                            orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
+                            orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"));
                     if (backend.getKey().equals("journal") || backend.getKey().equals("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
@@ -239,11 +280,26 @@ public final class StoreBench {
                         + "bare_w64_async_ratio=%.2f", journal.get("bare w64").recordsPerSync,
                         ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync)));
             }
+            // What the disk allows at the size a 64-writer group syncs (its records in one write, then fdatasync):
+            // the fsync limit above is for 1 KB writes, and a bigger write may take the disk longer to sync.
+            String disk = "";
+            if (fio > 0) {
+                int groupKb = (int) Math.max(1, Math.round(w64.recordsPerSync * RECORD / 1024.0));
+                double atGroup = fioFsyncLimit(data, seconds, groupKb);
+                System.out.printf("disk: fio_fdatasync_per_s=%.0f at --bs=%dk (the bytes of one 64-writer group)%n",
+                        atGroup, groupKb);
+                disk = String.format(" w64_group_fsync_limit_per_s=%.0f", atGroup);
+            }
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
-                    + "w64_ratio=%.2f w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s probe=%s%n", fsync,
-                    w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync), a64.recordsPerSync,
-                    ratio(a64, fsync), bare, probe);
+                    + "w64_ratio=%.2f w64_sync_busy=%s w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s "
+                    + "probe=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
+                    orNa(w64.syncBusy, "%.2f"), a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe);
         }
+    }
+
+    /** A figure, or n/a for a backend that cannot tell (-1). */
+    static String orNa(double value, String format) {
+        return value < 0 ? "n/a" : String.format(format, value);
     }
 
     /** Issue 4's ratio: records/s ÷ (fsync limit × records per sync), that is syncs/s ÷ fsync limit. */
@@ -252,14 +308,14 @@ public final class StoreBench {
     }
 
     /**
-     * fio's sequential 1 KB writes with an fdatasync after each, in the data directory, for {@code seconds}; the
-     * writes per second (one sync each), or -1 when fio is not installed.
+     * fio's sequential writes of {@code kb} KB with an fdatasync after each, in the data directory, for
+     * {@code seconds}; the writes per second (one sync each), or -1 when fio is not installed.
      */
-    static double fioFsyncLimit(Path dir, long seconds) throws Exception {
+    static double fioFsyncLimit(Path dir, long seconds, int kb) throws Exception {
         Process fio;
         try {
             fio = new ProcessBuilder("fio", "--name=fsync-probe", "--directory=" + dir, "--rw=write",
-                    "--ioengine=sync", "--fdatasync=1", "--bs=1k", "--size=16m", "--runtime=" + seconds,
+                    "--ioengine=sync", "--fdatasync=1", "--bs=" + kb + "k", "--size=16m", "--runtime=" + seconds,
                     "--time_based", "--output-format=json").redirectErrorStream(true).start();
         } catch (java.io.IOException notInstalled) {
             return -1;
@@ -318,7 +374,7 @@ public final class StoreBench {
     static Result runAsync(Backend backend, Path dir, int writers, long seconds) throws Exception {
         Store store = backend.open(dir);
         try {
-            long syncsBefore = backend.syncs(store);
+            Counters before = Counters.of(backend, store);
             long start = System.nanoTime();
             long end = start + TimeUnit.SECONDS.toNanos(seconds);
             java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(writers);
@@ -332,8 +388,6 @@ public final class StoreBench {
             if (!finished.await(seconds + 60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("async writers did not finish");
             }
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            long syncs = backend.syncs(store) - syncsBefore;
             long records = 0;
             for (AsyncWriter writer : all) {
                 if (writer.failure != null) {
@@ -341,12 +395,8 @@ public final class StoreBench {
                 }
                 records += writer.count;
             }
-            long[] merged = java.util.Arrays.stream(all).flatMapToLong(w -> Arrays.stream(w.latencies, 0, w.count))
-                    .sorted().toArray();
-            double p99 = merged.length == 0 ? 0 : merged[(int) Math.min(merged.length - 1,
-                    Math.ceil(merged.length * 0.99) - 1)] / 1e6;
-            return new Result(records / elapsed, syncsBefore < 0 ? -1 : syncs / elapsed,
-                    syncsBefore < 0 || syncs == 0 ? -1 : (double) records / syncs, p99);
+            long[] merged = Arrays.stream(all).flatMapToLong(w -> Arrays.stream(w.latencies, 0, w.count)).toArray();
+            return Result.of(backend, store, before, start, records, merged);
         } finally {
             backend.close(store);
         }
@@ -422,7 +472,7 @@ public final class StoreBench {
         Store store = backend.open(dir);
         ExecutorService pool = Executors.newFixedThreadPool(writers);
         try {
-            long syncsBefore = backend.syncs(store);
+            Counters before = Counters.of(backend, store);
             long start = System.nanoTime();
             long end = start + TimeUnit.SECONDS.toNanos(seconds);
             List<Future<long[]>> futures = new ArrayList<>();
@@ -451,13 +501,8 @@ public final class StoreBench {
                 all.add(l);
                 records += l.length;
             }
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            long syncs = backend.syncs(store) - syncsBefore;
-            long[] merged = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-            double p99 = merged.length == 0 ? 0 : merged[(int) Math.min(merged.length - 1,
-                    Math.ceil(merged.length * 0.99) - 1)] / 1e6;
-            return new Result(records / elapsed, syncsBefore < 0 ? -1 : syncs / elapsed,
-                    syncsBefore < 0 || syncs == 0 ? -1 : (double) records / syncs, p99);
+            return Result.of(backend, store, before, start, records,
+                    all.stream().flatMapToLong(Arrays::stream).toArray());
         } finally {
             pool.shutdownNow();
             backend.close(store);

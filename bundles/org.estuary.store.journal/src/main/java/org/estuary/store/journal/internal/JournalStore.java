@@ -146,6 +146,8 @@ final class JournalStore implements Store {
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong syncs = new AtomicLong();
+    /** Time spent inside {@code fdatasync}: with {@link #syncs} it tells whether the disk or the store is the limit. */
+    private final AtomicLong syncNanos = new AtomicLong();
     private final AtomicLong handOffs = new AtomicLong();
     private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
     private volatile String lastFailure;
@@ -356,6 +358,11 @@ final class JournalStore implements Store {
     /** Syncs since the store opened: the benchmark's records per sync. */
     long syncs() {
         return syncs.get();
+    }
+
+    /** Nanoseconds spent inside {@code fdatasync} since the store opened (the benchmark's sync_busy). */
+    long syncNanos() {
+        return syncNanos.get();
     }
 
     /** Groups the commit thread left to the sync thread to write the next one at once (tests). */
@@ -597,7 +604,9 @@ final class JournalStore implements Store {
                     failNextSync = false;
                     throw new IOException("injected sync failure (test)");
                 }
+                long started = System.nanoTime();
                 FileSyncer.sync(group.file);
+                syncNanos.addAndGet(System.nanoTime() - started);
                 syncs.incrementAndGet();
             } catch (IOException | RuntimeException e) {
                 failure = e;

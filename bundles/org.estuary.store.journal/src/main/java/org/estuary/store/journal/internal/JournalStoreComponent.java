@@ -174,6 +174,11 @@ public final class JournalStoreComponent implements Store {
         return store.syncs();
     }
 
+    /** Nanoseconds the store spent inside {@code fdatasync} since it opened (the store benchmark's sync_busy). */
+    public long syncNanos() {
+        return store.syncNanos();
+    }
+
     static JournalSettings settingsOf(Config config) {
         String mode = config.sync_mode().trim().toLowerCase(Locale.ROOT);
         if (!mode.equals("fsync") && !mode.equals("none")) {
