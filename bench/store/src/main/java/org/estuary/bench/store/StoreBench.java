@@ -238,10 +238,15 @@ public final class StoreBench {
             if (only != null && !only.equals(backend.getKey())) {
                 continue;
             }
-            // Warm-up, not measured: one writer for a second, so the first measured run does not pay for the JIT.
+            // Warm-up, not measured: a second of each shape the runs take (1, 8 and 64 thread writers, 64 async
+            // ones), so that no measured run pays for the JIT compiling the paths it is the first to take. With one
+            // writer only, the 64-writer runs of -Destuary.bench.writers=64 spent 13 % of the CPU in C2.
             Path warm = data.resolve(backend.getKey() + "-warmup");
             Files.createDirectories(warm);
-            run(backend.getValue(), warm, 1, 1);
+            for (int writers : new int[] {1, 8, 64}) {
+                run(backend.getValue(), warm, writers, 1);
+            }
+            runAsync(backend.getValue(), warm, 64, 1);
             for (boolean async : new boolean[] {false, true}) {
                 for (int writers : WRITERS) {
                     if (async && writers == 1) {
