@@ -71,7 +71,7 @@ public abstract class AbstractStoreIT {
 
     @Configuration
     public Option[] configuration() {
-        Option[] distribution = KarafOptions.distribution();
+        Option[] distribution = KarafOptions.distribution(getClass());
         Option[] backend = backend();
         Option[] all = new Option[distribution.length + backend.length];
         System.arraycopy(distribution, 0, all, 0, distribution.length);

@@ -48,7 +48,7 @@ public class ClientKarafIT {
         // Pax Exam gives the test JVM no after-class step outside the container: stop the server when it exits.
         Runtime.getRuntime().addShutdownHook(new Thread(server::kill, "stop-server-karaf"));
         server.awaitBound(net.jini.lease.LeaseRenewalService.class);
-        List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution()));
+        List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution(getClass())));
         // Only Karaf's own boot features: the client container runs no Estuary service before the test installs one.
         options.add(editConfigurationFilePut("etc/org.apache.karaf.features.cfg", "featuresBoot",
                 "standard/4.4.10, framework/4.4.10"));

@@ -50,7 +50,7 @@ public class CoreFeaturesIT {
 
     @Configuration
     public Option[] configuration() {
-        List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution()));
+        List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution(getClass())));
         // Applied before Pax Exam appends its own probe feature, so only Karaf's plain set boots.
         options.add(editConfigurationFilePut("etc/org.apache.karaf.features.cfg", "featuresBoot",
                 "standard/4.4.10, framework/4.4.10"));

@@ -54,7 +54,7 @@ public class CoreServicesIT {
 
     @Configuration
     public Option[] configuration() {
-        return KarafOptions.distribution();
+        return KarafOptions.distribution(getClass());
     }
 
     @Test

@@ -54,7 +54,7 @@ public class DistributionBootIT {
 
     @Configuration
     public Option[] configuration() {
-        return KarafOptions.distribution();
+        return KarafOptions.distribution(getClass());
     }
 
     /**

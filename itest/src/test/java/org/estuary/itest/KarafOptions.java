@@ -21,9 +21,14 @@ final class KarafOptions {
     private KarafOptions() {
     }
 
-    static Option[] distribution() {
+    /** Where each container's Karaf log goes, so that it outlives the container (.ci/run shows it on failure). */
+    static final File LOGS = new File("target/karaf-logs");
+
+    /** The options for a container that runs {@code test}'s tests; its Karaf log is named after it. */
+    static Option[] distribution(Class<?> test) {
         String localRepository = System.getProperty("maven.repo.local",
                 System.getProperty("user.home") + "/.m2/repository");
+        File log = logFile(test);
         return new Option[] {
             karafDistributionConfiguration()
                     .frameworkUrl(maven("org.estuary", "estuary-karaf").type("tar.gz").versionAsInProject())
@@ -32,6 +37,14 @@ final class KarafOptions {
                     .name("Estuary"),
             configureConsole().ignoreLocalConsole().ignoreRemoteShell(),
             logLevel(LogLevel.WARN),
+            // Pax Exam deletes the container's folder, data/log/karaf.log with it (which some tests read): a second
+            // file appender copies the log where it stays.
+            logTo("type", "File"),
+            logTo("name", "Kept"),
+            logTo("fileName", log.getAbsolutePath()),
+            logTo("layout.type", "PatternLayout"),
+            logTo("layout.pattern", "${log4j2.pattern}"),
+            editConfigurationFilePut(LOGGING, "log4j2.rootLogger.appenderRef.Kept.ref", "Kept"),
             // The distribution is offline; Pax Exam's own probe feature comes from the build's local repository.
             editConfigurationFilePut("etc/org.ops4j.pax.url.mvn.cfg",
                     "org.ops4j.pax.url.mvn.localRepository", localRepository),
@@ -47,6 +60,22 @@ final class KarafOptions {
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort",
                     Integer.toString(freePort())),
         };
+    }
+
+    private static final String LOGGING = "etc/org.ops4j.pax.logging.cfg";
+
+    private static Option logTo(String key, String value) {
+        return editConfigurationFilePut(LOGGING, "log4j2.appender.kept." + key, value);
+    }
+
+    /** Where the Karaf log of a container for {@code test} goes: the class and when it started. */
+    private static File logFile(Class<?> test) {
+        if (!LOGS.isDirectory() && !LOGS.mkdirs()) {
+            throw new UncheckedIOException(new IOException("cannot create " + LOGS.getAbsolutePath()));
+        }
+        String at = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern(
+                "yyyyMMdd-HHmmss-SSS"));
+        return new File(LOGS, test.getSimpleName() + "-" + at + ".log");
     }
 
     static int freePort() {

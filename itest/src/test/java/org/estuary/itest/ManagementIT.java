@@ -97,7 +97,7 @@ public class ManagementIT {
         }
         String publicKey = Files.readString(dir.resolve("id_rsa.pub")).trim().split("\\s+")[1];
         // KarafOptions turns Karaf's SSH server off; this test needs it.
-        Option[] base = Arrays.stream(KarafOptions.distribution())
+        Option[] base = Arrays.stream(KarafOptions.distribution(getClass()))
                 .filter(o -> !(o instanceof KarafDistributionConfigurationConsoleOption)).toArray(Option[]::new);
         return OptionUtils.combine(base, configureConsole().ignoreLocalConsole().startRemoteShell(),
                 editConfigurationFilePut("etc/keys.properties", SSH_USER, publicKey + ",_g_:admingroup"),

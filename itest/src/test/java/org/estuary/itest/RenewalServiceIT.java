@@ -48,7 +48,7 @@ public class RenewalServiceIT {
 
     @Configuration
     public Option[] configuration() {
-        return KarafOptions.distribution();
+        return KarafOptions.distribution(getClass());
     }
 
     @Test
