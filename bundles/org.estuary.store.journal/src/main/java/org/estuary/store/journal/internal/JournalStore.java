@@ -47,7 +47,7 @@ import org.estuary.store.api.StoreStats;
  * <li><b>Write</b> (the commit lock): take every queued batch at once, plan each against the index plus the batches
  * before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction (one commit record for
  * the group) without syncing it, and install the group in the index, so the next group is planned over it.</li>
- * <li><b>Sync</b> (the sync lock, {@link #syncPending}): one {@code fdatasync} for every group written since the
+ * <li><b>Sync</b> ({@link SyncStage}, one round at a time): one {@code fdatasync} for every group written since the
  * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
  * now durable (S3).</li>
  * <li><b>Acknowledge</b> (the ack lock, {@link #acknowledge}): complete the stages, oldest first (S3). Waking
@@ -76,7 +76,7 @@ final class JournalStore implements Store {
     private static final int MAX_GROUP = 1024;
 
     /** A batch waiting in the queue, with its stage. */
-    private static final class Pending {
+    static final class Pending {
         final Batch batch;
         final long accepted = System.nanoTime();
         final CompletableFuture<Void> stage = new CompletableFuture<>();
@@ -96,7 +96,7 @@ final class JournalStore implements Store {
     }
 
     /** A group on its way from its write to its acknowledgement. */
-    private static final class Group {
+    static final class Group {
         final List<Pending> batches;
         /** The journal the group's records went into and its last file; null when nothing was written. */
         ArtemisJournal journal;
@@ -122,21 +122,13 @@ final class JournalStore implements Store {
     private final Queue<List<Pending>> acks = new ConcurrentLinkedQueue<>();
     private final ReentrantLock ackLock = new ReentrantLock();
     /**
-     * Groups written and not yet synced, in write order. Whoever holds {@link #syncLock} syncs them, so the next
-     * group is written while one syncs; outcomes go to {@link #acks} in the same order.
+     * Groups written and not yet synced, in write order, and the rounds that sync them: the next group is written
+     * while one syncs; outcomes go to {@link #acks} in the same order.
      */
-    private final Queue<Group> unsynced = new ConcurrentLinkedQueue<>();
-    private final ReentrantLock syncLock = new ReentrantLock();
+    private final SyncStage syncStage;
     /** Tells the sync thread that groups wait while the commit thread writes the next one. */
     private final Semaphore syncWake = new Semaphore(0);
     private final Thread syncer;
-    private final FileSyncer files = new FileSyncer();
-    /** The journal whose sync failed, and why: its later groups fail too (owned by the sync lock's holder). */
-    private ArtemisJournal failedJournal;
-    private Throwable failedSync;
-    private volatile boolean failNextSync;
-    private volatile CountDownLatch syncHold;
-    private volatile CountDownLatch syncHoldReached;
     /** Tells the acknowledging thread that groups wait while the commit thread writes the next one. */
     private final Semaphore ackWake = new Semaphore(0);
     private final Thread acknowledger;
@@ -145,9 +137,6 @@ final class JournalStore implements Store {
     private final LatencyWindow latency = new LatencyWindow();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong syncs = new AtomicLong();
-    /** Time spent inside {@code fdatasync}: with {@link #syncs} it tells whether the disk or the store is the limit. */
-    private final AtomicLong syncNanos = new AtomicLong();
     private final AtomicLong handOffs = new AtomicLong();
     private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
     private volatile String lastFailure;
@@ -168,6 +157,22 @@ final class JournalStore implements Store {
     JournalStore(JournalSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.queue = new ArrayBlockingQueue<>(settings.queueBound());
+        this.syncStage = new SyncStage(settings.sync(), new SyncStage.Outcomes() {
+            @Override
+            public void decided(Group group, Throwable cause) {
+                for (Pending p : group.batches) {
+                    if (!p.decided) {
+                        decide(p, cause == null ? null : IoFailures.of(cause, settings.directory(), true));
+                    }
+                }
+                acks.add(group.batches);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                markDown(cause);
+            }
+        });
         try {
             openJournal();
         } catch (StoreException e) {
@@ -357,12 +362,12 @@ final class JournalStore implements Store {
 
     /** Syncs since the store opened: the benchmark's records per sync. */
     long syncs() {
-        return syncs.get();
+        return syncStage.syncs();
     }
 
     /** Nanoseconds spent inside {@code fdatasync} since the store opened (the benchmark's sync_busy). */
     long syncNanos() {
-        return syncNanos.get();
+        return syncStage.syncNanos();
     }
 
     /** Groups the commit thread left to the sync thread to write the next one at once (tests). */
@@ -395,12 +400,7 @@ final class JournalStore implements Store {
         }
         syncAll(); // S7: every stage is complete when close returns
         failQueued();
-        syncLock.lock();
-        try {
-            files.closeAll();
-        } finally {
-            syncLock.unlock();
-        }
+        syncStage.closeFiles();
     }
 
     /** Test hook: the next batch fails in the commit, as an I/O error before its first write would. */
@@ -410,18 +410,15 @@ final class JournalStore implements Store {
 
     /** Test hook: the next sync fails, as an {@code fdatasync} reporting a write-back error would. */
     void failNextSync() {
-        failNextSync = true;
+        syncStage.failNext();
     }
 
     /**
-     * Test hook: the next sync round waits for the latch before its {@code fdatasync} (holding the sync lock); the
+     * Test hook: the next sync round waits for the latch before its {@code fdatasync} (holding the round's lock); the
      * returned latch opens once it waits.
      */
     CountDownLatch holdSyncs(CountDownLatch latch) {
-        CountDownLatch waiting = new CountDownLatch(1);
-        syncHoldReached = waiting;
-        syncHold = latch;
-        return waiting;
+        return syncStage.hold(latch);
     }
 
     /**
@@ -525,7 +522,7 @@ final class JournalStore implements Store {
             closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
             wakeCommitter();
         } finally {
-            unsynced.add(group); // under the commit lock: groups reach the sync stage in commit order
+            syncStage.add(group); // under the commit lock: groups reach the sync stage in commit order
         }
     }
 
@@ -537,8 +534,8 @@ final class JournalStore implements Store {
      * sync thread, which it wakes.
      */
     private void syncPending() {
-        syncRoundIfFree();
-        if (!unsynced.isEmpty()) {
+        syncStage.roundIfFree();
+        if (!syncStage.isEmpty()) {
             signal(syncWake);
         }
         acknowledge();
@@ -546,113 +543,18 @@ final class JournalStore implements Store {
 
     /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
     private void syncAll() {
-        while (syncRoundIfFree()) {
-            if (!unsynced.isEmpty()) {
+        while (syncStage.roundIfFree()) {
+            if (!syncStage.isEmpty()) {
                 signal(ackWake); // the next round syncs while the acknowledging thread completes this one
             }
         }
         acknowledge();
     }
 
-    /** One sync round, unless nothing waits or another thread holds the sync lock; true if it ran. */
-    private boolean syncRoundIfFree() {
-        if (unsynced.isEmpty() || !syncLock.tryLock()) {
-            return false;
-        }
-        try {
-            syncRound();
-        } finally {
-            syncLock.unlock();
-        }
-        return true;
-    }
-
-    private void syncRound() {
-        List<Group> round = new ArrayList<>();
-        Group group;
-        while ((group = unsynced.poll()) != null) {
-            round.add(group);
-        }
-        syncRound(round);
-    }
-
-    /**
-     * One {@code fdatasync} per file the round's groups wrote into (one, unless the journal moved to its next file),
-     * then every group's outcome. A failed sync fails the round's written batches with an unknown outcome, and
-     * every later group written to the same journal: they were planned over the failed ones. The next group reopens
-     * the journal, which re-reads what is on disk (S6). Called with the sync lock held.
-     */
-    private void syncRound(List<Group> round) {
-        CountDownLatch held = syncHold;
-        if (held != null) {
-            syncHold = null;
-            syncHoldReached.countDown();
-            awaitUninterruptibly(held);
-        }
-        Throwable failure = null;
-        FileSyncer.Tracked last = null;
-        for (Group group : round) {
-            if (group.journal == null || group.journal == failedJournal || group.file == last) {
-                continue;
-            }
-            last = group.file;
-            if (!settings.sync()) {
-                continue; // sync.mode=none: acknowledged once the OS has the records
-            }
-            try {
-                if (failNextSync) {
-                    failNextSync = false;
-                    throw new IOException("injected sync failure (test)");
-                }
-                long started = System.nanoTime();
-                FileSyncer.sync(group.file);
-                syncNanos.addAndGet(System.nanoTime() - started);
-                syncs.incrementAndGet();
-            } catch (IOException | RuntimeException e) {
-                failure = e;
-                failedJournal = group.journal;
-                failedSync = e;
-                break;
-            }
-        }
-        if (failure == null && last != null) {
-            files.release(last);
-        }
-        for (Group group : round) {
-            if (group.journal != null) {
-                Throwable cause = failure != null ? failure : group.journal == failedJournal ? failedSync : null;
-                for (Pending p : group.batches) {
-                    if (!p.decided) {
-                        decide(p, cause == null ? null : IoFailures.of(cause, settings.directory(), true));
-                    }
-                }
-            }
-            acks.add(group.batches);
-        }
-        if (failure != null) {
-            markDown(failure);
-        }
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
     private void syncLoop() {
         try {
-            while (!committerDone || !unsynced.isEmpty()) {
+            while (!committerDone || !syncStage.isEmpty()) {
                 awaitSignal(syncWake);
                 syncAll();
             }
@@ -708,7 +610,7 @@ final class JournalStore implements Store {
     /**
      * Writes a group (the write stage): plans each batch against the index plus the batches before it (S2), appends
      * the written batches as one Artemis transaction without syncing it and installs them in the index. Batches
-     * refused or failed here are decided; written ones are decided by the sync stage ({@link #syncRound}).
+     * refused or failed here are decided; written ones are decided by the sync stage ({@link SyncStage}).
      */
     private void writeGroup(Group whole) {
         List<Pending> group = whole.batches;
@@ -737,7 +639,7 @@ final class JournalStore implements Store {
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             if (!writing.isEmpty()) {
-                files.track(journal.currentFile()); // a descriptor on the file before anything goes into it
+                syncStage.files().track(journal.currentFile()); // a descriptor before anything goes into it
             }
             // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
             // whole or not at all is that and more): one commit record, hence one write(2), per group instead of
@@ -778,7 +680,7 @@ final class JournalStore implements Store {
             }
             if (!done.isEmpty()) {
                 awaitWrites(done);
-                whole.file = files.track(journal.currentFile());
+                whole.file = syncStage.files().track(journal.currentFile());
                 whole.journal = journal;
             }
         } catch (Exception e) {
