@@ -100,8 +100,8 @@ final class ArtemisJournal {
 
     /**
      * Appends the commit record of {@code tx}; the future completes when Artemis wrote it (and synced it, if
-     * {@code sync}: the store syncs through {@link FileSyncer} instead), or fails with the I/O error. Appends run in the calling thread ({@link JournalExecutors}), so
-     * with NIO files the future is complete when this returns.
+     * {@code sync}: the store syncs through {@link FileSyncer} instead), or fails with the I/O error. Appends run in
+     * the calling thread ({@link JournalExecutors}), so with NIO files the future is complete when this returns.
      */
     CompletableFuture<Void> commit(long tx, boolean sync) throws Exception {
         CompletableFuture<Void> done = new CompletableFuture<>();

@@ -261,9 +261,9 @@ final class JournalStore implements Store {
         try {
             if (!queue.offer(pending, settings.admissionMillis(), TimeUnit.MILLISECONDS)) {
                 pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "journal store "
-                        + "overloaded: its queue of " + settings.queueBound() + " batches stayed full for " + settings.admissionMillis() + " ms; "
-                        + "retry after a short back-off, or raise queue.bound (" + IoFailures.CONFIGURATION
-                        + ")"));
+                        + "overloaded: its queue of " + settings.queueBound() + " batches stayed full for "
+                        + settings.admissionMillis() + " ms; retry after a short back-off, or raise queue.bound ("
+                        + IoFailures.CONFIGURATION + ")"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -528,8 +528,8 @@ final class JournalStore implements Store {
 
     /**
      * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes what is
-     * acknowledged: one round, in the caller's thread, when no sync runs. One thread at a time syncs (the sync
-     * lock), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller never syncs
+     * acknowledged: one round, in the caller's thread, when no sync runs. One thread at a time syncs
+     * ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller never syncs
      * other callers' groups for long: whatever waits after its round, or while another thread syncs, goes to the
      * sync thread, which it wakes.
      */
@@ -554,10 +554,7 @@ final class JournalStore implements Store {
     /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
     private void syncLoop() {
         try {
-            while (!committerDone || !syncStage.isEmpty()) {
-                awaitSignal(syncWake);
-                syncAll();
-            }
+            serve(syncWake, () -> !syncStage.isEmpty(), this::syncAll);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
@@ -598,12 +595,18 @@ final class JournalStore implements Store {
      */
     private void acknowledgeLoop() {
         try {
-            while (!committerDone || !acks.isEmpty()) {
-                awaitSignal(ackWake);
-                acknowledge();
-            }
+            serve(ackWake, () -> !acks.isEmpty(), this::acknowledge);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A stage thread's loop: {@code work} each time it is woken, until the commit thread ended and none waits. */
+    private void serve(Semaphore wake, java.util.function.BooleanSupplier waiting, Runnable work)
+            throws InterruptedException {
+        while (!committerDone || waiting.getAsBoolean()) {
+            awaitSignal(wake);
+            work.run();
         }
     }
 

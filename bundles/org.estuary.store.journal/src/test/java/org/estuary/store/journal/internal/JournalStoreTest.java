@@ -164,8 +164,8 @@ class JournalStoreTest {
                 if (round >= 100) {
                     largest = Math.max(largest, JournalFiles.directorySize(data));
                     try (Stream<Path> files = Files.list(data)) {
-                        files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith("." + ArtemisJournal.EXTENSION))
-                                .forEach(names::add);
+                        files.map(f -> f.getFileName().toString())
+                                .filter(n -> n.endsWith("." + ArtemisJournal.EXTENSION)).forEach(names::add);
                     }
                 }
             }
