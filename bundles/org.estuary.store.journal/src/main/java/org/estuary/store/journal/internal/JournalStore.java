@@ -53,10 +53,11 @@ import org.estuary.store.api.StoreStats;
  * <li><b>Acknowledge</b> (the ack lock, {@link #acknowledge}): complete the stages, oldest first (S3). Waking
  * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own.</li>
  * </ol>
- * The writer is the caller of {@link #applyAndWait} when no group is being written (leader/follower: it waits for
- * its sync anyway, so it writes, and if no sync is running syncs, its batch and whatever else is queued in its own
- * thread, with no hand-off), and otherwise the store's commit thread, which {@link #apply} and a leader leaving
- * batches behind wake. The commit thread syncs its group itself when nothing else is queued, and otherwise leaves
+ * The writer is the caller of {@link #applyAndWait} when the commit thread is idle and no group is being written
+ * (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
+ * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
+ * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
+ * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit thread syncs its group itself when nothing else is queued, and otherwise leaves
  * it to the sync thread and writes the next group at once. Artemis appends in the writer's thread
  * ({@link JournalExecutors}).
  *
@@ -144,6 +145,12 @@ final class JournalStore implements Store {
     private volatile boolean closed;
     private volatile boolean committerDone;
     private volatile boolean failNext;
+    /**
+     * True while the commit thread works through the queue. A caller then leaves its batch to that thread instead
+     * of leading a group itself: with many writers, groups written by whichever writer got the lock cost a third
+     * more CPU per record than groups written by one thread (bench/README.md, store section, 2026-11-24 15:49).
+     */
+    private volatile boolean committing;
     private volatile boolean everOpened;
     private volatile CountDownLatch hold;
     private volatile CountDownLatch holdReached;
@@ -217,7 +224,7 @@ final class JournalStore implements Store {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
         Pending pending = enqueue(batch);
-        while (!pending.stage.isDone() && hold == null && commitLock.tryLock()) {
+        while (!committing && !pending.stage.isDone() && hold == null && commitLock.tryLock()) {
             boolean led;
             try {
                 led = !pending.taken;
@@ -448,11 +455,13 @@ final class JournalStore implements Store {
                     hold = null;
                 }
                 if (queue.isEmpty()) {
+                    committing = false;
                     if (!awaitSignal(wake)) {
                         retryWhenIdle();
                     }
                     continue; // and look at the hold again: a test may have set it before queuing
                 }
+                committing = true;
                 commitLock.lock();
                 try {
                     commitQueued();

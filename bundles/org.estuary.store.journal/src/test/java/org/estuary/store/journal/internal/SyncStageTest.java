@@ -54,6 +54,45 @@ class SyncStageTest {
     }
 
     @Test
+    void aCallerLeavesItsBatchToTheCommitThreadWhileThatThreadWorks() throws Exception {
+        // Store S3 and the write stage's rule: while the commit thread has a group in hand (here: syncing it, held),
+        // a caller of applyAndWait does not write its own group; it waits, and the commit thread writes it next,
+        // acknowledged after the group before it
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            CountDownLatch syncing = store.holdSyncs(release);
+            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture(); // the commit thread's group
+            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the commit thread's sync waits on the hold");
+            CompletableFuture<Void> second = new CompletableFuture<>();
+            Thread caller = new Thread(() -> {
+                try {
+                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
+                    second.complete(null);
+                } catch (StoreException | InterruptedException | RuntimeException e) {
+                    second.completeExceptionally(e);
+                }
+            }, "sync-stage-test-caller");
+            caller.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (caller.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.TIMED_WAITING, caller.getState(), "the caller waits for its acknowledgement");
+            assertEquals("1", value(store), "the caller wrote its own group while the commit thread was busy");
+            release.countDown();
+            second.get(10, TimeUnit.SECONDS);
+            assertTrue(first.isDone(), "S3: the second batch was acknowledged before the first");
+            first.get();
+            assertEquals("2", value(store));
+        } finally {
+            release.countDown();
+            store.close();
+        }
+        assertEquals("2", valueAfterRestart());
+    }
+
+    @Test
     void aFailedSyncLeavesTheOutcomeUnknownAndTheStoreResumes() throws Exception {
         // Store S1, S6: a batch whose sync fails was written, so its outcome is unknown (it may show up, but whole);
         // the failure names the cause; the next batch reopens the journal and succeeds; acknowledged data stays
@@ -103,7 +142,7 @@ class SyncStageTest {
             assertTrue(((StoreException) firstFailed.getCause()).outcomeUnknown());
             ExecutionException secondFailed = assertThrows(ExecutionException.class,
                     () -> second.get(10, TimeUnit.SECONDS));
-            StoreException cause = (StoreException) secondFailed.getCause().getCause();
+            StoreException cause = (StoreException) secondFailed.getCause();
             assertTrue(cause.outcomeUnknown(), cause.getMessage());
             assertTrue(cause.getMessage().contains("injected sync failure"), cause.getMessage());
             store.applyAndWait(put("3"), 10, TimeUnit.SECONDS); // S6: resumes after reopening the journal
@@ -115,22 +154,26 @@ class SyncStageTest {
     }
 
     /**
-     * Holds the next sync until {@code release}, applies "1" (its group's sync then waits), then has a waiting
-     * caller apply "2" and checks that its group was written (planned over the first: the scan shows "2") while
-     * the first group's sync was held. Returns both stages, the second completing when its applyAndWait returns.
+     * Holds the next sync until {@code release}; a caller of applyAndWait applies "1" (the commit thread is idle,
+     * so the caller writes its group and syncs it in its own thread, where the sync then waits); then "2" is applied
+     * and the test checks that the commit thread wrote its group (planned over the first: the scan shows "2") while
+     * the first group's sync was held. Returns both stages.
      */
     private static List<CompletableFuture<Void>> writeTheSecondWhileTheFirstSyncs(JournalStore store,
             CountDownLatch release) throws Exception {
         CountDownLatch syncing = store.holdSyncs(release);
-        CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
-        assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
-        CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        Thread leader = new Thread(() -> {
             try {
-                store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
-            } catch (StoreException | InterruptedException e) {
-                throw new IllegalStateException(e);
+                store.applyAndWait(put("1"), 10, TimeUnit.SECONDS);
+                first.complete(null);
+            } catch (StoreException | InterruptedException | RuntimeException e) {
+                first.completeExceptionally(e);
             }
-        });
+        }, "sync-stage-test-leader");
+        leader.start();
+        assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+        CompletableFuture<Void> second = store.apply(put("2")).toCompletableFuture();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
             Thread.onSpinWait();
