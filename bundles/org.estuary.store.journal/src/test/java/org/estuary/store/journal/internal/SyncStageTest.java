@@ -65,15 +65,7 @@ class SyncStageTest {
             CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture(); // the commit thread's group
             assertTrue(syncing.await(10, TimeUnit.SECONDS), "the commit thread's sync waits on the hold");
             CompletableFuture<Void> second = new CompletableFuture<>();
-            Thread caller = new Thread(() -> {
-                try {
-                    store.applyAndWait(put("2"), 10, TimeUnit.SECONDS);
-                    second.complete(null);
-                } catch (StoreException | InterruptedException | RuntimeException e) {
-                    second.completeExceptionally(e);
-                }
-            }, "sync-stage-test-caller");
-            caller.start();
+            Thread caller = applyAndWaitInThread(store, "2", second);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (caller.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
@@ -163,15 +155,7 @@ class SyncStageTest {
             CountDownLatch release) throws Exception {
         CountDownLatch syncing = store.holdSyncs(release);
         CompletableFuture<Void> first = new CompletableFuture<>();
-        Thread leader = new Thread(() -> {
-            try {
-                store.applyAndWait(put("1"), 10, TimeUnit.SECONDS);
-                first.complete(null);
-            } catch (StoreException | InterruptedException | RuntimeException e) {
-                first.completeExceptionally(e);
-            }
-        }, "sync-stage-test-leader");
-        leader.start();
+        applyAndWaitInThread(store, "1", first);
         assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
         CompletableFuture<Void> second = store.apply(put("2")).toCompletableFuture();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -180,6 +164,20 @@ class SyncStageTest {
         }
         assertEquals("2", value(store), "the second group was written while the first one's sync was held");
         return List.of(first, second);
+    }
+
+    /** Starts a thread that applies {@code value} with applyAndWait; {@code done} completes as that call returns. */
+    private static Thread applyAndWaitInThread(JournalStore store, String value, CompletableFuture<Void> done) {
+        Thread caller = new Thread(() -> {
+            try {
+                store.applyAndWait(put(value), 10, TimeUnit.SECONDS);
+                done.complete(null);
+            } catch (StoreException | InterruptedException | RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        }, "sync-stage-test-caller-" + value);
+        caller.start();
+        return caller;
     }
 
     /** The stored value of the test key, read by a store opened anew on the same directory. */
