@@ -51,7 +51,8 @@ import org.estuary.store.api.StoreStats;
  * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
  * now durable (S3).</li>
  * <li><b>Acknowledge</b> (the ack lock, {@link #acknowledge}): complete the stages, oldest first (S3). Waking
- * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own.</li>
+ * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a thread
+ * that writes groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
  * </ol>
  * The writer is the caller of {@link #applyAndWait} when the commit thread is idle and no group is being written
  * (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
@@ -75,6 +76,14 @@ final class JournalStore implements Store {
     private static final long WRITE_TIMEOUT_SECONDS = 60;
     /** Batches per group at most, so that one group's plan stays small. */
     private static final int MAX_GROUP = 1024;
+    /**
+     * Stages a thread that writes and syncs groups completes itself, at most, before it leaves the rest to the
+     * acknowledging thread: enough for the few callers it saves a hand-off for. Completing a caller costs a wake-up,
+     * so completing a large group in line delays the next group by about a sync, and callers that submit their next
+     * batch from the completion would all land in that next group: 64 async writers moved in lockstep, one group of
+     * 64 per sync with the sync stage idle half the time (bench/README.md, store section, 2026-11-24 16:36).
+     */
+    static final int INLINE_ACKS = 8;
 
     /** A batch waiting in the queue, with its stage. */
     static final class Pending {
@@ -116,11 +125,11 @@ final class JournalStore implements Store {
     /** Tells the commit thread that batches wait and no caller leads them. */
     private final Semaphore wake = new Semaphore(0);
     /**
-     * Groups whose outcome is decided (synced and installed in the index, or failed), waiting for their stages to
-     * complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements keep
+     * The batches of groups whose outcome is decided (synced and installed in the index, or failed), waiting for
+     * their stages to complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements keep
      * acceptance order (S3) while the next group is already being written.
      */
-    private final Queue<List<Pending>> acks = new ConcurrentLinkedQueue<>();
+    private final Queue<Pending> acks = new ConcurrentLinkedQueue<>();
     private final ReentrantLock ackLock = new ReentrantLock();
     /**
      * Groups written and not yet synced, in write order, and the rounds that sync them: the next group is written
@@ -172,7 +181,7 @@ final class JournalStore implements Store {
                         decide(p, cause == null ? null : IoFailures.of(cause, settings.directory(), true));
                     }
                 }
-                acks.add(group.batches);
+                acks.addAll(group.batches);
             }
 
             @Override
@@ -547,7 +556,7 @@ final class JournalStore implements Store {
         if (!syncStage.isEmpty()) {
             signal(syncWake);
         }
-        acknowledge();
+        acknowledge(INLINE_ACKS);
     }
 
     /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
@@ -582,19 +591,30 @@ final class JournalStore implements Store {
      * looks at the queue again after letting go of the lock.
      */
     private void acknowledge() {
-        while (!acks.isEmpty() && ackLock.tryLock()) {
+        acknowledge(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Completes at most {@code budget} stages, oldest first, and wakes the acknowledging thread for the rest (what
+     * a thread that writes groups does: see {@link #INLINE_ACKS}).
+     */
+    private void acknowledge(int budget) {
+        int left = budget;
+        while (!acks.isEmpty() && left > 0 && ackLock.tryLock()) {
             try {
-                List<Pending> group;
-                while ((group = acks.poll()) != null) {
-                    for (Pending p : group) {
-                        complete(p, p.decided ? p.outcome : new StoreException(Reason.UNAVAILABLE,
-                                "journal store's commit ended without an outcome for this batch", null, true));
-                    }
-                    inFlight.addAndGet(-group.size());
+                Pending p;
+                while (left > 0 && (p = acks.poll()) != null) {
+                    complete(p, p.decided ? p.outcome : new StoreException(Reason.UNAVAILABLE,
+                            "journal store's commit ended without an outcome for this batch", null, true));
+                    inFlight.decrementAndGet();
+                    left--;
                 }
             } finally {
                 ackLock.unlock();
             }
+        }
+        if (!acks.isEmpty() && left == 0) {
+            signal(ackWake);
         }
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +84,39 @@ class SyncStageTest {
             store.close();
         }
         assertEquals("2", valueAfterRestart());
+    }
+
+    @Test
+    void theCommitThreadCompletesAFewStagesOfALargeGroupAndLeavesTheRest() throws Exception {
+        // Store S3 and the acknowledging stage: a group of 20 batches written and synced by the commit thread is
+        // completed oldest first, at most INLINE_ACKS of its stages in the commit thread itself and the rest by
+        // another (the acknowledging thread), so the commit thread can write the next group meanwhile
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch held = new CountDownLatch(1);
+        try {
+            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "the commit thread waits on the hold");
+            int batches = 20;
+            List<String> completedIn = Collections.synchronizedList(new ArrayList<>());
+            List<CompletableFuture<Void>> stages = new ArrayList<>();
+            for (int i = 0; i < batches; i++) {
+                int n = i;
+                CompletableFuture<Void> stage = store.apply(Batch.builder().put("sync/a", "k" + i, new byte[1])
+                        .build()).toCompletableFuture();
+                stages.add(stage.whenComplete((ok, failed) -> completedIn.add(n + " " + Thread.currentThread()
+                        .getName())));
+            }
+            held.countDown(); // the commit thread now writes the 20 as one group and, nothing else queued, syncs it
+            CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+            assertEquals(batches, completedIn.size());
+            long inCommitThread = completedIn.stream().filter(c -> c.endsWith("estuary-journal-commit")).count();
+            assertTrue(inCommitThread >= 1 && inCommitThread <= JournalStore.INLINE_ACKS, completedIn.toString());
+            for (int i = 0; i < batches; i++) {
+                assertTrue(completedIn.get(i).startsWith(i + " "), "S3: acceptance order: " + completedIn);
+            }
+        } finally {
+            held.countDown();
+            store.close();
+        }
     }
 
     @Test
