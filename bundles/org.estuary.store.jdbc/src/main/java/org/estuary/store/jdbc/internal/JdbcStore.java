@@ -93,6 +93,24 @@ final class JdbcStore implements Store {
         this.queue = new ArrayBlockingQueue<>(settings.queueBound());
         this.committer = new Thread(this::run, "estuary-store-jdbc-commit-" + tables.records());
         this.committer.setDaemon(true);
+        loadRefusalPath();
+    }
+
+    /**
+     * Loads the classes of the refusal path while this bundle's wiring is valid, counting nothing: a caller still
+     * holding this store after its bundle was refreshed (bundle:update: issue 4 item 5) then gets CLOSED, as Store
+     * S7 says, not a ClassNotFoundException for a class it was the first to need after the old wiring was discarded.
+     */
+    private void loadRefusalPath() {
+        Pending refused = new Pending(Batch.builder().put("estuary/warm-up", "k", new byte[1]).build());
+        refused.done.completeExceptionally(closedFailure(false));
+        try {
+            refused.done.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            StoreException.from(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

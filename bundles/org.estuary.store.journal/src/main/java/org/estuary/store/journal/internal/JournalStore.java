@@ -196,6 +196,7 @@ final class JournalStore implements Store {
             noteFailure(e);
             LOG.log(Level.WARNING, "Estuary journal store could not open its journal: " + e.getMessage());
         }
+        loadWritePath();
         committer = new Thread(this::commitLoop, "estuary-journal-commit");
         committer.setDaemon(true);
         acknowledger = new Thread(this::acknowledgeLoop, "estuary-journal-ack");
@@ -927,6 +928,33 @@ final class JournalStore implements Store {
     private void noteFailure(StoreException failure) {
         failures.incrementAndGet();
         lastFailure = failure.getMessage();
+    }
+
+    /**
+     * Loads the classes of the write path and of the refusals while this bundle's wiring is valid, writing nothing
+     * (a batch planned against the index, encoded, refused). A caller still holding this store after its bundle was
+     * refreshed (bundle:update: issue 4 item 5) then gets CLOSED, as Store S7 says, not a ClassNotFoundException
+     * for a class it was the first to need after the old wiring was discarded (as MemoryStore.loadEveryPath).
+     */
+    private void loadWritePath() {
+        String space = "estuary/warm-up";
+        Batch every = Batch.builder().put(space, "k", new byte[1]).delete(space, "k").clear(space).build();
+        Overlay view = new Overlay(index);
+        BatchPlan plan = BatchPlan.of(every, view);
+        plan.refusal(settings, view);
+        for (BatchPlan.Add add : plan.adds) {
+            RecordCodec.encode(add.space(), add.key(), add.value());
+        }
+        Pending refused = new Pending(every);
+        refused.stage.completeExceptionally(closedException());
+        new Group(List.of(refused));
+        try {
+            refused.stage.get();
+        } catch (ExecutionException e) {
+            StoreException.from(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private StoreException closedException() {
