@@ -58,9 +58,9 @@ import org.estuary.store.api.StoreStats;
  * (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
  * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
  * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
- * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit thread syncs its group itself when nothing else is queued, and otherwise leaves
- * it to the sync thread and writes the next group at once. Artemis appends in the writer's thread
- * ({@link JournalExecutors}).
+ * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit
+ * thread syncs its group itself when nothing else is queued, and otherwise leaves it to the sync thread and writes
+ * the next group at once. Artemis appends in the writer's thread ({@link JournalExecutors}).
  *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
  * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
@@ -126,8 +126,8 @@ final class JournalStore implements Store {
     private final Semaphore wake = new Semaphore(0);
     /**
      * The batches of groups whose outcome is decided (synced and installed in the index, or failed), waiting for
-     * their stages to complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements keep
-     * acceptance order (S3) while the next group is already being written.
+     * their stages to complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements
+     * keep acceptance order (S3) while the next group is already being written.
      */
     private final Queue<Pending> acks = new ConcurrentLinkedQueue<>();
     private final ReentrantLock ackLock = new ReentrantLock();
@@ -546,10 +546,10 @@ final class JournalStore implements Store {
     }
 
     /**
-     * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes what is
-     * acknowledged: one round, in the caller's thread, when no sync runs. One thread at a time syncs
-     * ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller never syncs
-     * other callers' groups for long: whatever waits after its round, or while another thread syncs, goes to the
+     * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes at most
+     * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no sync runs. One thread at a time syncs
+     * ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller
+     * never syncs other callers' groups for long: whatever waits after its round, or while another thread syncs, goes to the
      * sync thread, which it wakes.
      */
     private void syncPending() {
