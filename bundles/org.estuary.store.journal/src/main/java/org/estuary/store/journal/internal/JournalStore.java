@@ -549,8 +549,8 @@ final class JournalStore implements Store {
      * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes at most
      * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no sync runs. One thread at a time syncs
      * ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller
-     * never syncs other callers' groups for long: whatever waits after its round, or while another thread syncs, goes to the
-     * sync thread, which it wakes.
+     * never syncs other callers' groups for long: whatever waits after its round, or while another thread syncs,
+     * goes to the sync thread, which it wakes.
      */
     private void syncPending() {
         syncStage.roundIfFree();
