@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.activemq.artemis.core.io.IOCriticalErrorListener;
-import org.apache.activemq.artemis.core.io.nio.NIOSequentialFileFactory;
 import org.apache.activemq.artemis.core.journal.IOCompletion;
 import org.apache.activemq.artemis.core.journal.JournalLoadInformation;
 import org.apache.activemq.artemis.core.journal.PreparedTransactionInfo;
@@ -45,8 +44,7 @@ final class ArtemisJournal {
         Files.createDirectories(settings.directory());
         AtomicReference<Throwable> critical = new AtomicReference<>();
         IOCriticalErrorListener listener = (error, message, file) -> critical.compareAndSet(null, error);
-        NIOSequentialFileFactory files = new NIOSequentialFileFactory(settings.directory().toFile(), false,
-                listener, 1);
+        JournalFileFactory files = new JournalFileFactory(settings.directory().toFile(), listener);
         // Artemis's defaults (2 files at least, 5 s to open the next file, user version 0) with our executors:
         // appends run in the commit thread (JournalExecutors says why). The pool decides whether a file compaction
         // freed is kept for reuse (written over: only its header changes) or deleted; a deleted one is later replaced

@@ -1,0 +1,94 @@
+package org.estuary.store.journal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.activemq.artemis.core.io.SequentialFile;
+import org.estuary.store.api.testing.SmallTmpfs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The journal's files are laid out as Artemis lays out its own (every byte zero, the size asked for, the position
+ * back at the start), in large writes; a layout the disk cannot hold reaches the critical-error listener, which is
+ * how the store learns that the disk is full (issue 4 item 3).
+ */
+class JournalFileFactoryTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aNewFileIsLaidOutWithZerosToItsFullSize() throws Exception {
+        JournalFileFactory factory = new JournalFileFactory(dir.toFile(), (error, message, file) -> { });
+        // not a multiple of the write size, so the last write is a short one
+        int size = 3 * JournalFileFactory.FILL_CHUNK + 3 * 4096;
+        Files.write(dir.resolve("a.jrn"), new byte[] {7, 7, 7}); // a file's old bytes do not survive its layout
+        SequentialFile file = factory.createSequentialFile("a.jrn");
+        assertInstanceOf(JournalFileFactory.ZeroFilledFile.class, file);
+        assertInstanceOf(JournalFileFactory.ZeroFilledFile.class, file.cloneFile());
+        file.open();
+        try {
+            file.fill(size);
+            assertEquals(size, file.size());
+            assertEquals(0, file.position());
+        } finally {
+            file.close();
+        }
+        byte[] bytes = Files.readAllBytes(dir.resolve("a.jrn"));
+        assertEquals(size, bytes.length);
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != 0) {
+                throw new AssertionError("byte " + i + " is " + bytes[i] + ", not zero");
+            }
+        }
+    }
+
+    @Test
+    void aLayoutTheDiskCannotHoldIsReportedToTheListener() throws Exception {
+        try (SmallTmpfs tmpfs = SmallTmpfs.mount(dir.resolve("mnt"), 1024 * 1024)) {
+            AtomicReference<Throwable> reported = new AtomicReference<>();
+            JournalFileFactory factory = new JournalFileFactory(tmpfs.path().toFile(),
+                    (error, message, file) -> reported.set(error));
+            SequentialFile file = factory.createSequentialFile("big.jrn");
+            file.open();
+            try {
+                IOException full = assertThrows(IOException.class, () -> file.fill(4 * 1024 * 1024));
+                assertTrue(String.valueOf(full.getMessage()).contains("No space left"), full.toString());
+            } finally {
+                file.close();
+            }
+            assertNotNull(reported.get(), "the critical-error listener heard of the failed layout");
+            assertInstanceOf(IOException.class, reported.get().getCause());
+        }
+    }
+
+    @Test
+    void recordsWrittenAfterTheLayoutReadBack() throws Exception {
+        JournalFileFactory factory = new JournalFileFactory(dir.toFile(), (error, message, file) -> { });
+        SequentialFile file = factory.createSequentialFile("b.jrn");
+        file.open();
+        try {
+            file.fill(JournalFileFactory.FILL_CHUNK);
+            ByteBuffer record = ByteBuffer.allocateDirect(4096);
+            record.put(0, (byte) 42).put(4095, (byte) 43);
+            file.writeDirect(record, true);
+        } finally {
+            file.close();
+        }
+        byte[] bytes = Files.readAllBytes(dir.resolve("b.jrn"));
+        assertEquals(JournalFileFactory.FILL_CHUNK, bytes.length);
+        assertEquals(42, bytes[0]);
+        assertEquals(43, bytes[4095]);
+        assertEquals(0, bytes[4096]);
+    }
+}
