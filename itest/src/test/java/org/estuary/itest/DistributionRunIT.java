@@ -70,6 +70,23 @@ public class DistributionRunIT {
         assertFalse("password kept in clear: " + users, users.contains(PASSWORD));
     }
 
+    /**
+     * Booting and logging in to the console (the start above logged in until the bundles showed) must not meet a
+     * class the distribution lacks: Karaf audits logins through EventAdmin by default, which this distribution does
+     * not install, and every first login logged a NoClassDefFoundError until etc/org.apache.karaf.jaas.cfg turned
+     * that auditor off.
+     */
+    @Test
+    public void bootAndLoginsMeetNoMissingClass() throws Exception {
+        assertEquals(200, get(basic("admin", PASSWORD)).statusCode());
+        String log = karaf.fullLog();
+        for (String missing : new String[] {"NoClassDefFoundError", "ClassNotFoundException"}) {
+            int at = log.indexOf(missing);
+            assertTrue("the Karaf log names a missing class: "
+                    + (at < 0 ? "" : log.substring(Math.max(0, at - 300), Math.min(log.length(), at + 300))), at < 0);
+        }
+    }
+
     @Test
     public void nothingListensBeyondLoopback() throws Exception {
         List<String> listening = new ArrayList<>();

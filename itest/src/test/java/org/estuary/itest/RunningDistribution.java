@@ -175,11 +175,17 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
+    /** The end of the Karaf log (its last 20,000 characters), for failure messages. */
     String log() {
+        String text = fullLog();
+        return text.length() > 20_000 ? text.substring(text.length() - 20_000) : text;
+    }
+
+    /** The whole Karaf log so far (the console's output before the log exists), or the error reading it. */
+    String fullLog() {
         try {
             Path log = home.resolve("data/log/karaf.log");
-            String text = Files.exists(log) ? Files.readString(log) : Files.readString(home.resolve("console.log"));
-            return text.length() > 20_000 ? text.substring(text.length() - 20_000) : text;
+            return Files.exists(log) ? Files.readString(log) : Files.readString(home.resolve("console.log"));
         } catch (IOException e) {
             return e.toString();
         }
