@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The journal's files are laid out as Artemis lays out its own (every byte zero, the size asked for, the position
  * back at the start), in large writes; a layout the disk cannot hold reaches the critical-error listener, which is
- * how the store learns that the disk is full (issue 4 item 3).
+ * how the store learns that the disk is full (issue 4 item 3, Store S6).
  */
 class JournalFileFactoryTest {
 
@@ -53,6 +53,8 @@ class JournalFileFactoryTest {
         }
     }
 
+    // Store S6: a full disk is refused with a message naming the cause; the journal store hears of ENOSPC in a
+    // file's layout only through this listener (DiskFullTest shows the refusal end to end).
     @Test
     void aLayoutTheDiskCannotHoldIsReportedToTheListener() throws Exception {
         try (SmallTmpfs tmpfs = SmallTmpfs.mount(dir.resolve("mnt"), 1024 * 1024)) {
