@@ -182,17 +182,19 @@ public final class StoreBench {
      */
     static final int KEYS = Integer.getInteger("estuary.bench.keys", 10_000);
 
-    /** One run's numbers. */
     /**
      * One run's numbers; syncBusy is the share of the run the store spent inside {@code fdatasync} (near 1: the disk's
      * sync time is the limit, not the store), syncMicros the mean time of one; both -1 when the backend cannot tell.
+     * cpuCores is the whole JVM's CPU over the run (writers, store and GC: near the machine's cores, the CPU is the
+     * limit; for jdbc, PostgreSQL's own processes are not in it), cpuMicrosPerRecord the same CPU per record written.
      */
     record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis,
-            double syncBusy, double syncMicros) {
+            double syncBusy, double syncMicros, double cpuCores, double cpuMicrosPerRecord) {
 
         /** The numbers of a run of {@code records} from {@code start}; sorts {@code latencies} (nanoseconds). */
         static Result of(Backend backend, Store store, Counters before, long start, long records, long[] latencies) {
             double elapsed = (System.nanoTime() - start) / 1e9;
+            long cpuNanos = processCpuNanos() - before.cpuNanos;
             long syncs = backend.syncs(store) - before.syncs;
             long syncNanos = backend.syncNanos(store) - before.syncNanos;
             Arrays.sort(latencies);
@@ -202,15 +204,22 @@ public final class StoreBench {
             boolean timed = counted && before.syncNanos >= 0;
             return new Result(records / elapsed, before.syncs < 0 ? -1 : syncs / elapsed,
                     counted ? (double) records / syncs : -1, p99, timed ? syncNanos / 1e9 / elapsed : -1,
-                    timed ? syncNanos / 1e3 / syncs : -1);
+                    timed ? syncNanos / 1e3 / syncs : -1, cpuNanos / 1e9 / elapsed,
+                    records == 0 ? -1 : cpuNanos / 1e3 / records);
         }
     }
 
-    /** A backend's sync counters when a run starts. */
-    record Counters(long syncs, long syncNanos) {
+    /** A backend's sync counters and the JVM's CPU time when a run starts. */
+    record Counters(long syncs, long syncNanos, long cpuNanos) {
         static Counters of(Backend backend, Store store) {
-            return new Counters(backend.syncs(store), backend.syncNanos(store));
+            return new Counters(backend.syncs(store), backend.syncNanos(store), processCpuNanos());
         }
+    }
+
+    /** CPU time of the whole JVM so far, every thread and the GC's: what the writers and the store share. */
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     public static void main(String[] args) throws Exception {
@@ -258,10 +267,12 @@ public final class StoreBench {
                     Result r = async ? runAsync(backend.getValue(), dir, writers, seconds)
                             : run(backend.getValue(), dir, writers, seconds);
                     System.out.printf("backend=%s writers=%d mode=%s records_per_s=%.0f syncs_per_s=%s "
-                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s%n",
+                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s "
+                            + "cpu_cores=%.2f cpu_us_per_record=%.1f%n",
                             backend.getKey(), writers, mode, r.recordsPerSecond, orNa(r.syncsPerSecond, "%.0f"),
                             orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
-                            orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"));
+                            orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"), r.cpuCores,
+                            r.cpuMicrosPerRecord);
                     if (backend.getKey().equals("journal") || backend.getKey().equals("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
@@ -282,8 +293,9 @@ public final class StoreBench {
             if (journal.containsKey("bare w64") && journal.containsKey("bare a64")) {
                 // The same ratios for the bare group commit: how far this machine lets any store go.
                 bare.append(String.format(" bare_w64_records_per_sync=%.1f bare_w64_ratio=%.2f "
-                        + "bare_w64_async_ratio=%.2f", journal.get("bare w64").recordsPerSync,
-                        ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync)));
+                        + "bare_w64_async_ratio=%.2f bare_w64_cpu_cores=%.2f", journal.get("bare w64").recordsPerSync,
+                        ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync),
+                        journal.get("bare w64").cpuCores));
             }
             // What the disk allows at the size a 64-writer group syncs (its records in one write, then fdatasync):
             // the fsync limit above is for 1 KB writes, and a bigger write may take the disk longer to sync.
@@ -296,9 +308,11 @@ public final class StoreBench {
                 disk = String.format(" w64_group_fsync_limit_per_s=%.0f", atGroup);
             }
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
-                    + "w64_ratio=%.2f w64_sync_busy=%s w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s "
-                    + "probe=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
-                    orNa(w64.syncBusy, "%.2f"), a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe);
+                    + "w64_ratio=%.2f w64_sync_busy=%s w64_cpu_cores=%.2f w64_cpu_us_per_record=%.1f "
+                    + "w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s probe=%s%n",
+                    fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
+                    orNa(w64.syncBusy, "%.2f"), w64.cpuCores, w64.cpuMicrosPerRecord,
+                    a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe);
         }
     }
 
