@@ -186,7 +186,8 @@ public final class StoreBench {
      * One run's numbers; syncBusy is the share of the run the store spent inside {@code fdatasync} (near 1: the disk's
      * sync time is the limit, not the store), syncMicros the mean time of one; both -1 when the backend cannot tell.
      * cpuCores is the whole JVM's CPU over the run (writers, store and GC: near the machine's cores, the CPU is the
-     * limit; for jdbc, PostgreSQL's own processes are not in it), cpuMicrosPerRecord the same CPU per record written.
+     * limit; for jdbc, PostgreSQL's own processes are not in it), cpuMicrosPerRecord the same CPU per record written
+     * (-1 when none was).
      */
     record Result(double recordsPerSecond, double syncsPerSecond, double recordsPerSync, double p99Millis,
             double syncBusy, double syncMicros, double cpuCores, double cpuMicrosPerRecord) {
@@ -268,11 +269,11 @@ public final class StoreBench {
                             : run(backend.getValue(), dir, writers, seconds);
                     System.out.printf("backend=%s writers=%d mode=%s records_per_s=%.0f syncs_per_s=%s "
                             + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s "
-                            + "cpu_cores=%.2f cpu_us_per_record=%.1f%n",
+                            + "cpu_cores=%.2f cpu_us_per_record=%s%n",
                             backend.getKey(), writers, mode, r.recordsPerSecond, orNa(r.syncsPerSecond, "%.0f"),
                             orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
                             orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"), r.cpuCores,
-                            r.cpuMicrosPerRecord);
+                            orNa(r.cpuMicrosPerRecord, "%.1f"));
                     if (backend.getKey().equals("journal") || backend.getKey().equals("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
