@@ -8,15 +8,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -50,7 +47,7 @@ import org.estuary.store.api.StoreStats;
  * <li><b>Sync</b> ({@link SyncStage}, one round at a time): one {@code fdatasync} for every group written since the
  * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
  * now durable (S3).</li>
- * <li><b>Acknowledge</b> (the ack lock, {@link #acknowledge}): complete the stages, oldest first (S3). Waking
+ * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). Waking
  * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a thread
  * that writes groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
  * </ol>
@@ -123,25 +120,17 @@ final class JournalStore implements Store {
     /** Held while a group is planned, written, synced and installed: groups never overlap (S2, S3). */
     private final ReentrantLock commitLock = new ReentrantLock();
     /** Tells the commit thread that batches wait and no caller leads them. */
-    private final Semaphore wake = new Semaphore(0);
-    /**
-     * The batches of groups whose outcome is decided (synced and installed in the index, or failed), waiting for
-     * their stages to complete, in commit order. Whoever holds {@link #ackLock} completes them, so acknowledgements
-     * keep acceptance order (S3) while the next group is already being written.
-     */
-    private final Queue<Pending> acks = new ConcurrentLinkedQueue<>();
-    private final ReentrantLock ackLock = new ReentrantLock();
+    private final Wake wake = new Wake();
+    /** Batches whose outcome is decided, waiting for their stages to complete in commit order (S3). */
+    private final AckStage acks;
     /**
      * Groups written and not yet synced, in write order, and the rounds that sync them: the next group is written
      * while one syncs; outcomes go to {@link #acks} in the same order.
      */
     private final SyncStage syncStage;
     /** Tells the sync thread that groups wait while the commit thread writes the next one. */
-    private final Semaphore syncWake = new Semaphore(0);
+    private final Wake syncWake = new Wake();
     private final Thread syncer;
-    /** Tells the acknowledging thread that groups wait while the commit thread writes the next one. */
-    private final Semaphore ackWake = new Semaphore(0);
-    private final Thread acknowledger;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Index index = new Index();
     private final LatencyWindow latency = new LatencyWindow();
@@ -173,6 +162,10 @@ final class JournalStore implements Store {
     JournalStore(JournalSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.queue = new ArrayBlockingQueue<>(settings.queueBound());
+        this.acks = new AckStage((p, outcome) -> {
+            complete(p, outcome);
+            inFlight.decrementAndGet();
+        }, () -> committerDone);
         this.syncStage = new SyncStage(settings.sync(), new SyncStage.Outcomes() {
             @Override
             public void decided(Group group, Throwable cause) {
@@ -181,7 +174,7 @@ final class JournalStore implements Store {
                         decide(p, cause == null ? null : IoFailures.of(cause, settings.directory(), true));
                     }
                 }
-                acks.addAll(group.batches);
+                acks.add(group.batches);
             }
 
             @Override
@@ -199,13 +192,11 @@ final class JournalStore implements Store {
         loadWritePath();
         committer = new Thread(this::commitLoop, "estuary-journal-commit");
         committer.setDaemon(true);
-        acknowledger = new Thread(this::acknowledgeLoop, "estuary-journal-ack");
-        acknowledger.setDaemon(true);
         syncer = new Thread(this::syncLoop, "estuary-journal-sync");
         syncer.setDaemon(true);
         committer.start();
         syncer.start();
-        acknowledger.start();
+        acks.start();
     }
 
     // ---- Store
@@ -294,21 +285,7 @@ final class JournalStore implements Store {
     }
 
     private void wakeCommitter() {
-        signal(wake);
-    }
-
-    /** Wakes the thread waiting on {@code wake}; one permit at most, as a thread takes all work when it wakes. */
-    private static void signal(Semaphore wake) {
-        if (wake.availablePermits() == 0) {
-            wake.release();
-        }
-    }
-
-    /** Waits up to 100 ms for {@code wake}; true if signalled (the idle poll lets loops see closing and retries). */
-    private static boolean awaitSignal(Semaphore wake) throws InterruptedException {
-        boolean signalled = wake.tryAcquire(100, TimeUnit.MILLISECONDS);
-        wake.drainPermits();
-        return signalled;
+        wake.signal();
     }
 
     @Override
@@ -408,10 +385,9 @@ final class JournalStore implements Store {
         }
         try {
             committer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
-            syncWake.release();
+            syncWake.now();
             syncer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
-            ackWake.release();
-            acknowledger.join(TimeUnit.SECONDS.toMillis(10));
+            acks.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -446,7 +422,7 @@ final class JournalStore implements Store {
         CountDownLatch waiting = new CountDownLatch(1);
         holdReached = waiting;
         hold = latch;
-        wake.release(); // look at the hold now, not at the next poll
+        wake.now(); // look at the hold now, not at the next poll
         return waiting;
     }
 
@@ -466,7 +442,7 @@ final class JournalStore implements Store {
                 }
                 if (queue.isEmpty()) {
                     committing = false;
-                    if (!awaitSignal(wake)) {
+                    if (!wake.await()) {
                         retryWhenIdle();
                     }
                     continue; // and look at the hold again: a test may have set it before queuing
@@ -482,7 +458,7 @@ final class JournalStore implements Store {
                     syncPending(); // nothing to write next: syncing the group here costs no hand-off
                 } else {
                     handOffs.incrementAndGet(); // the next group waits: it is written while this one syncs
-                    signal(syncWake);
+                    syncWake.signal();
                 }
             }
         } catch (InterruptedException e) {
@@ -514,7 +490,7 @@ final class JournalStore implements Store {
 
     /**
      * Commits the next group: up to MAX_GROUP queued batches, in queue order, and queues it for acknowledgement
-     * ({@link #acknowledge}). The caller holds the commit lock.
+     * ({@link AckStage}). The caller holds the commit lock.
      */
     private void commitQueued() {
         List<Pending> batches = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
@@ -555,25 +531,25 @@ final class JournalStore implements Store {
     private void syncPending() {
         syncStage.roundIfFree();
         if (!syncStage.isEmpty()) {
-            signal(syncWake);
+            syncWake.signal();
         }
-        acknowledge(INLINE_ACKS);
+        acks.acknowledge(INLINE_ACKS);
     }
 
     /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
     private void syncAll() {
         while (syncStage.roundIfFree()) {
             if (!syncStage.isEmpty()) {
-                signal(ackWake); // the next round syncs while the acknowledging thread completes this one
+                acks.wake(); // the next round syncs while the acknowledging thread completes this one
             }
         }
-        acknowledge();
+        acks.acknowledge();
     }
 
     /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
     private void syncLoop() {
         try {
-            serve(syncWake, () -> !syncStage.isEmpty(), this::syncAll);
+            syncWake.serve(() -> committerDone, () -> !syncStage.isEmpty(), this::syncAll);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
@@ -583,60 +559,6 @@ final class JournalStore implements Store {
             down = new StoreException(Reason.UNAVAILABLE, "journal store's sync thread failed: " + e, e, true);
             closed = true;
             wakeCommitter();
-        }
-    }
-
-    /**
-     * Completes the stages of every decided group, oldest first. One thread at a time does it (the ack lock), so
-     * stages complete in commit order (S3); a thread finding the lock taken leaves its group to the holder, who
-     * looks at the queue again after letting go of the lock.
-     */
-    private void acknowledge() {
-        acknowledge(Integer.MAX_VALUE);
-    }
-
-    /**
-     * Completes at most {@code budget} stages, oldest first, and wakes the acknowledging thread for the rest (what
-     * a thread that writes groups does: see {@link #INLINE_ACKS}).
-     */
-    private void acknowledge(int budget) {
-        int left = budget;
-        while (!acks.isEmpty() && left > 0 && ackLock.tryLock()) {
-            try {
-                Pending p;
-                while (left > 0 && (p = acks.poll()) != null) {
-                    complete(p, p.decided ? p.outcome : new StoreException(Reason.UNAVAILABLE,
-                            "journal store's commit ended without an outcome for this batch", null, true));
-                    inFlight.decrementAndGet();
-                    left--;
-                }
-            } finally {
-                ackLock.unlock();
-            }
-        }
-        if (!acks.isEmpty() && left == 0) {
-            signal(ackWake);
-        }
-    }
-
-    /**
-     * The acknowledging thread: wakes the callers of a group the commit thread wrote while that thread goes on to
-     * write the next one, so that parking and waking callers overlaps the next write and sync.
-     */
-    private void acknowledgeLoop() {
-        try {
-            serve(ackWake, () -> !acks.isEmpty(), this::acknowledge);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** A stage thread's loop: {@code work} each time it is woken, until the commit thread ended and none waits. */
-    private void serve(Semaphore wake, java.util.function.BooleanSupplier waiting, Runnable work)
-            throws InterruptedException {
-        while (!committerDone || waiting.getAsBoolean()) {
-            awaitSignal(wake);
-            work.run();
         }
     }
 
@@ -807,7 +729,7 @@ final class JournalStore implements Store {
         }
     }
 
-    /** Records the outcome of a batch of the group being committed; {@link #acknowledge} delivers it. */
+    /** Records the outcome of a batch of the group being committed; {@link AckStage} delivers it. */
     private static void decide(Pending p, StoreException failure) {
         p.outcome = failure;
         p.decided = true;
