@@ -252,7 +252,9 @@ public final class LeaseTable<R> implements Landlord {
 
     /**
      * The expiration of live lease {@code leaseId} in milliseconds since the epoch ({@code Lease.FOREVER} for
-     * none), what a service persists so that {@link #restore} can put the lease back after a restart.
+     * none), what a service persists so that {@link #restore} can put the lease back after a restart. The table
+     * keeps a monotonic deadline and gives its wall-clock time as seen at the call, so two calls for an unchanged
+     * lease may differ by a millisecond: tell a renewal by a larger step.
      *
      * @throws UnknownLeaseException if the lease is unknown, expired or cancelled
      */
