@@ -19,9 +19,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * is cancelled, the table drops it and tells the owning service through its {@link LeaseListener}.
  *
  * <p>Costs at a million leases: grant, cancel and expiry are O(log n); renew is O(1) when it moves a deadline later
- * (the usual case) and O(log n) when it moves it earlier; about 70 to 160 bytes of heap per lease (by the growth step of its arrays) besides the
- * resource (primitive arrays, no per-lease objects). The number of leases is bounded by {@code maxLeases}; a grant
- * beyond it gets a {@link LeaseDeniedException} saying so.
+ * (the usual case) and O(log n) when it moves it earlier; about 80 to 170 bytes of heap per lease (by the growth
+ * step of its arrays) besides the resource (primitive arrays, no per-lease objects). The number of leases is bounded
+ * by {@code maxLeases}; a grant beyond it gets a {@link LeaseDeniedException} saying so.
  *
  * <p>A lease whose deadline has passed is unknown (LE.2.2) at once, even before the expiry timer has run and told
  * the service. Lease ids are non-zero and never reused by a table; they start at a random point of the 64-bit
@@ -97,9 +97,10 @@ public final class LeaseTable<R> implements Landlord {
             checkRoom();
             long id = newId();
             long deadline = clock.deadlineAfterMillis(granted);
-            index.insert(id, deadline, resource);
+            long expiration = expirationOf(granted, clock.currentTimeMillis());
+            index.insert(id, deadline, expiration, resource);
             timer.armAt(deadline);
-            return new LeaseGrant(id, granted, expirationOf(granted));
+            return new LeaseGrant(id, granted, expiration);
         }
     }
 
@@ -125,7 +126,7 @@ public final class LeaseTable<R> implements Landlord {
             }
             checkRoom();
             long deadline = clock.deadlineOfWallTime(expiration);
-            index.insert(leaseId, deadline, resource);
+            index.insert(leaseId, deadline, expiration, resource);
             timer.armAt(deadline);
         }
     }
@@ -143,7 +144,7 @@ public final class LeaseTable<R> implements Landlord {
         long granted = policy.grant(duration);
         synchronized (this) {
             checkOpen();
-            renewLocked(leaseId, granted, clock.nanoTime());
+            renewLocked(leaseId, granted, clock.nanoTime(), clock.currentTimeMillis());
         }
         return granted;
     }
@@ -184,10 +185,11 @@ public final class LeaseTable<R> implements Landlord {
         synchronized (this) {
             checkOpen();
             long now = clock.nanoTime();
+            long wallNow = clock.currentTimeMillis();
             for (int i = 0; i < leaseIds.length; i++) {
                 try {
                     granted[i] = policy.grant(durations[i]);
-                    renewLocked(leaseIds[i], granted[i], now);
+                    renewLocked(leaseIds[i], granted[i], now, wallNow);
                 } catch (UnknownLeaseException | IllegalArgumentException e) {
                     failures[i] = e;
                 }
@@ -252,15 +254,15 @@ public final class LeaseTable<R> implements Landlord {
 
     /**
      * The expiration of live lease {@code leaseId} in milliseconds since the epoch ({@code Lease.FOREVER} for
-     * none), what a service persists so that {@link #restore} can put the lease back after a restart. The table
-     * keeps a monotonic deadline and gives its wall-clock time as seen at the call, so two calls for an unchanged
-     * lease may differ by a millisecond: tell a renewal by a larger step.
+     * none): the wall-clock time its grant, last renewal or {@link #restore} gave (LE.2.2), what a service persists
+     * so that {@code restore} can put the lease back after a restart. It changes only when the lease is renewed, so
+     * a larger value means a renewal; when the lease actually ends is decided by its monotonic deadline, which a
+     * step of the wall clock does not move.
      *
      * @throws UnknownLeaseException if the lease is unknown, expired or cancelled
      */
     public synchronized long expiration(long leaseId) throws UnknownLeaseException {
-        int slot = liveSlot(leaseId, clock.nanoTime());
-        return clock.wallTimeOfDeadline(index.deadline(slot));
+        return index.expiration(liveSlot(leaseId, clock.nanoTime()));
     }
 
     /**
@@ -294,11 +296,11 @@ public final class LeaseTable<R> implements Landlord {
         timer.close();
     }
 
-    private void renewLocked(long leaseId, long granted, long now) throws UnknownLeaseException {
+    private void renewLocked(long leaseId, long granted, long now, long wallNow) throws UnknownLeaseException {
         int slot = liveSlot(leaseId, now);
         // LE.2.2: the duration runs from now; it is not added to the current term.
         long deadline = Times.saturatedAdd(now, Times.millisToNanos(granted));
-        index.setDeadline(slot, deadline);
+        index.renew(slot, deadline, expirationOf(granted, wallNow));
         timer.armAt(deadline);
     }
 
@@ -340,8 +342,8 @@ public final class LeaseTable<R> implements Landlord {
         }
     }
 
-    private long expirationOf(long granted) {
-        return granted == Lease.FOREVER ? Lease.FOREVER : Times.saturatedAdd(clock.currentTimeMillis(), granted);
+    private static long expirationOf(long granted, long wallNow) {
+        return granted == Lease.FOREVER ? Lease.FOREVER : Times.saturatedAdd(wallNow, granted);
     }
 
     // Runs on the clock's timer: drops up to EXPIRY_BATCH expired leases, re-arms, then tells the listener.

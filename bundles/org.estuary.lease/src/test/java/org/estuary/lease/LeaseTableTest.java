@@ -102,6 +102,29 @@ class LeaseTableTest {
     }
 
     @Test
+    void expirationIsWhatTheGrantOrLastRenewalGave() throws Exception {
+        // LE.2.2: the expiration a grant or renewal gives is the lease's until it is renewed again: reads between
+        // renewals agree with each other and with the holder's grant, also across a step of the wall clock
+        LeaseGrant grant = table.grant("r", 10_000);
+        advance(clock, 3_000);
+        assertEquals(grant.expiration(), table.expiration(grant.leaseId()));
+        clock.setWallTime(clock.currentTimeMillis() + 3_600_000L); // an operator or NTP steps the wall clock
+        assertEquals(grant.expiration(), table.expiration(grant.leaseId()), "what the holder was told");
+        advance(clock, 6_999);
+        assertEquals("r", table.get(grant.leaseId()), "the deadline runs on monotonic time");
+        // a renewal runs from the wall clock as it reads now, through renew and renewAll alike
+        table.renew(grant.leaseId(), 5_000);
+        long renewed = clock.currentTimeMillis() + 5_000;
+        assertEquals(renewed, table.expiration(grant.leaseId()));
+        advance(clock, 1_000);
+        assertEquals(renewed, table.expiration(grant.leaseId()));
+        table.renewAll(new long[] {grant.leaseId()}, new long[] {2_000});
+        assertEquals(clock.currentTimeMillis() + 2_000, table.expiration(grant.leaseId()));
+        advance(clock, 2_000);
+        assertThrows(UnknownLeaseException.class, () -> table.expiration(grant.leaseId()));
+    }
+
+    @Test
     void renewalToAShorterTermExpiresEarlier() throws Exception {
         // LE.2.2: the new expiration replaces the old one, even when it is sooner
         LeaseGrant grant = table.grant("r", 60_000);

@@ -3,9 +3,15 @@ package org.estuary.lease.internal;
 import java.util.Arrays;
 
 /**
- * The storage of a lease table: for each live lease its id, monotonic deadline and resource, found by id through a
- * {@link LongIntMap} and by deadline through an {@link ExpiryHeap}, all in primitive arrays indexed by a slot
- * number (about 70 bytes per lease, plus the growth slack of the arrays). Not thread-safe: the table locks.
+ * The storage of a lease table: for each live lease its id, monotonic deadline, wall-clock expiration and resource,
+ * found by id through a {@link LongIntMap} and by deadline through an {@link ExpiryHeap}, all in primitive arrays
+ * indexed by a slot number (about 80 bytes per lease, plus the growth slack of the arrays). Not thread-safe: the
+ * table locks.
+ *
+ * <p>The deadline decides when the lease ends; the expiration is what the holder was told (LE.2.2: the time a
+ * grant or renewal gave, as epoch milliseconds). It is kept rather than derived from the deadline, because a
+ * monotonic deadline's wall-clock time read at two moments may differ (the two clocks drift, and the wall clock
+ * may be stepped), and a service that persists or shows a lease's expiration needs the one value it granted.
  *
  * <p>Renewals that move a deadline later are filed lazily: the heap keeps the earlier key, and when that key comes
  * due {@link #pollExpired} files the slot again under its current deadline. A lease renewed many times before it
@@ -20,6 +26,7 @@ public final class LeaseIndex {
     private final ExpiryHeap byDeadline;
     private long[] ids;
     private long[] deadlines;
+    private long[] expirations;
     private Object[] resources;
     private int[] freeSlots;
     private int freeCount;
@@ -32,6 +39,7 @@ public final class LeaseIndex {
         byDeadline = new ExpiryHeap(capacity);
         ids = new long[capacity];
         deadlines = new long[capacity];
+        expirations = new long[capacity];
         resources = new Object[capacity];
         freeSlots = new int[capacity];
     }
@@ -46,11 +54,15 @@ public final class LeaseIndex {
         return byId.get(id);
     }
 
-    /** Adds a lease; {@code id} must be non-zero and not present. Returns its slot. */
-    public int insert(long id, long deadline, Object resource) {
+    /**
+     * Adds a lease ending at monotonic {@code deadline}, granted to wall-clock {@code expiration}; {@code id} must
+     * be non-zero and not present. Returns its slot.
+     */
+    public int insert(long id, long deadline, long expiration, Object resource) {
         int slot = freeCount > 0 ? freeSlots[--freeCount] : newSlot();
         ids[slot] = id;
         deadlines[slot] = deadline;
+        expirations[slot] = expiration;
         resources[slot] = resource;
         byId.put(id, slot);
         byDeadline.add(slot, deadline);
@@ -67,14 +79,23 @@ public final class LeaseIndex {
         return deadlines[slot];
     }
 
+    /** The wall-clock expiration {@code slot} was granted or last renewed to, in epoch milliseconds. */
+    public long expiration(int slot) {
+        return expirations[slot];
+    }
+
     /** The resource held in {@code slot}. */
     public Object resource(int slot) {
         return resources[slot];
     }
 
-    /** Sets the deadline of {@code slot}; files it again now only if the deadline moved earlier than its key. */
-    public void setDeadline(int slot, long deadline) {
+    /**
+     * Renews {@code slot} to a new deadline and expiration; files it again now only if the deadline moved earlier
+     * than its key.
+     */
+    public void renew(int slot, long deadline, long expiration) {
         deadlines[slot] = deadline;
+        expirations[slot] = expiration;
         if (deadline < byDeadline.keyOf(slot)) {
             byDeadline.update(slot, deadline);
         }
@@ -129,6 +150,7 @@ public final class LeaseIndex {
             int capacity = ids.length + (ids.length >> 1) + 1;
             ids = Arrays.copyOf(ids, capacity);
             deadlines = Arrays.copyOf(deadlines, capacity);
+            expirations = Arrays.copyOf(expirations, capacity);
             resources = Arrays.copyOf(resources, capacity);
             freeSlots = Arrays.copyOf(freeSlots, capacity);
             byDeadline.ensureSlotCapacity(capacity);
