@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,7 +22,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiConsumer;
 
-import org.apache.activemq.artemis.core.journal.RecordInfo;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.LatencyWindow;
 import org.estuary.store.api.Names;
@@ -41,9 +39,10 @@ import org.estuary.store.api.StoreStats;
  * OVERLOADED: Store S5). Three stages follow, each run by one thread at a time, each taking its groups in order, so
  * that one group is written while the one before it syncs and the one before that is acknowledged:
  * <ol>
- * <li><b>Write</b> (the commit lock): take every queued batch at once, plan each against the index plus the batches
- * before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction (one commit record for
- * the group) without syncing it, and install the group in the index, so the next group is planned over it.</li>
+ * <li><b>Write</b> (the commit lock, {@link JournalWriter}): take every queued batch at once, plan each against the
+ * index plus the batches before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction
+ * (one commit record for the group) without syncing it, and install the group in the index, so the next group is
+ * planned over it.</li>
  * <li><b>Sync</b> ({@link SyncStage}, one round at a time): one {@code fdatasync} for every group written since the
  * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
  * now durable (S3).</li>
@@ -69,8 +68,6 @@ import org.estuary.store.api.StoreStats;
 final class JournalStore implements Store {
 
     private static final System.Logger LOG = System.getLogger(JournalStore.class.getName());
-    /** How long a group's writer waits for its writes and sync to complete before it calls the disk unavailable. */
-    private static final long WRITE_TIMEOUT_SECONDS = 60;
     /** Batches per group at most, so that one group's plan stays small. */
     private static final int MAX_GROUP = 1024;
     /**
@@ -142,22 +139,17 @@ final class JournalStore implements Store {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closed;
     private volatile boolean committerDone;
-    private volatile boolean failNext;
     /**
      * True while the commit thread works through the queue. A caller then leaves its batch to that thread instead
      * of leading a group itself: with many writers, groups written by whichever writer got the lock cost a third
      * more CPU per record than groups written by one thread (bench/README.md, store section, 2026-11-24 15:49).
      */
     private volatile boolean committing;
-    private volatile boolean everOpened;
     private volatile CountDownLatch hold;
     private volatile CountDownLatch holdReached;
 
-    // Owned by the commit lock's holder (and by the constructor before the commit thread starts).
-    private ArtemisJournal journal;
-    private long nextId;
-    /** Why the journal is not open (null when it is): reported by scans and by batches until a reopen works. */
-    private volatile StoreException down;
+    /** The write stage and the journal it writes: used by the commit lock's holder (and the constructor). */
+    private final JournalWriter writer;
 
     JournalStore(JournalSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -179,13 +171,14 @@ final class JournalStore implements Store {
 
             @Override
             public void failed(Throwable cause) {
-                markDown(cause);
+                writer.markDown(cause);
             }
         });
+        this.writer = new JournalWriter(settings, index, lock, syncStage.files(), recovered);
         try {
-            openJournal();
+            writer.open();
         } catch (StoreException e) {
-            down = e;
+            writer.refuse(e);
             noteFailure(e);
             LOG.log(Level.WARNING, "Estuary journal store could not open its journal: " + e.getMessage());
         }
@@ -384,9 +377,9 @@ final class JournalStore implements Store {
             held.countDown();
         }
         try {
-            committer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
+            committer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
             syncWake.now();
-            syncer.join(TimeUnit.SECONDS.toMillis(WRITE_TIMEOUT_SECONDS + 10));
+            syncer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
             acks.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -398,7 +391,7 @@ final class JournalStore implements Store {
 
     /** Test hook: the next batch fails in the commit, as an I/O error before its first write would. */
     void failNextCommit() {
-        failNext = true;
+        writer.failNextWrite();
     }
 
     /** Test hook: the next sync fails, as an {@code fdatasync} reporting a write-back error would. */
@@ -465,23 +458,15 @@ final class JournalStore implements Store {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Estuary journal store's commit thread failed; the store refuses batches", e);
-            down = new StoreException(Reason.UNAVAILABLE, "journal store's commit thread failed: " + e, e, true);
+            writer.refuse(new StoreException(Reason.UNAVAILABLE, "journal store's commit thread failed: " + e, e,
+                    true));
         } finally {
             closed = true;
             committerDone = true;
             commitLock.lock(); // a leader may be writing: close the journal after its group
             try {
                 failQueued();
-                ArtemisJournal open = journal;
-                journal = null;
-                if (open != null) {
-                    try {
-                        open.close();
-                    } catch (Exception e) {
-                        LOG.log(Level.WARNING, "Estuary journal store: closing the journal in "
-                                + settings.directory() + " failed: " + IoFailures.describe(e));
-                    }
-                }
+                writer.close();
             } finally {
                 commitLock.unlock();
             }
@@ -507,13 +492,15 @@ final class JournalStore implements Store {
             if (closed) {
                 decide(batches, closedException());
             } else {
-                writeGroup(group);
+                writer.write(group);
             }
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Estuary journal store's commit failed unexpectedly; the store refuses batches", e);
-            down = new StoreException(Reason.UNAVAILABLE, "journal store's commit failed: " + e, e, true);
+            StoreException failure = new StoreException(Reason.UNAVAILABLE, "journal store's commit failed: " + e, e,
+                    true);
+            writer.refuse(failure);
             group.journal = null;
-            decide(batches, down);
+            decide(batches, failure);
             closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
             wakeCommitter();
         } finally {
@@ -556,167 +543,13 @@ final class JournalStore implements Store {
             // as when the commit thread dies: the store stays refused until it is reactivated; closing syncs and
             // completes what is left in the closing thread
             LOG.log(Level.ERROR, "Estuary journal store's sync thread failed; the store refuses batches", e);
-            down = new StoreException(Reason.UNAVAILABLE, "journal store's sync thread failed: " + e, e, true);
+            writer.refuse(new StoreException(Reason.UNAVAILABLE, "journal store's sync thread failed: " + e, e,
+                    true));
             closed = true;
             wakeCommitter();
         }
     }
 
-    /**
-     * Writes a group (the write stage): plans each batch against the index plus the batches before it (S2), appends
-     * the written batches as one Artemis transaction without syncing it and installs them in the index. Batches
-     * refused or failed here are decided; written ones are decided by the sync stage ({@link SyncStage}).
-     */
-    private void writeGroup(Group whole) {
-        List<Pending> group = whole.batches;
-        if (down != null || journal == null) {
-            try {
-                reopen();
-            } catch (StoreException e) {
-                decide(group, e);
-                return;
-            }
-        }
-        Overlay view = new Overlay(index);
-        List<Pending> writing = new ArrayList<>();
-        for (Pending p : group) {
-            p.plan = BatchPlan.of(p.batch, view);
-            p.refused = p.plan.refusal(settings, view);
-            if (p.refused == null && !p.plan.writesNothing()) {
-                p.ids = new long[p.plan.adds.size()];
-                for (int i = 0; i < p.ids.length; i++) {
-                    p.ids[i] = nextId++;
-                }
-                p.plan.applyTo(view, p.ids);
-                writing.add(p);
-            }
-        }
-        try {
-            List<CompletableFuture<Void>> done = new ArrayList<>();
-            if (!writing.isEmpty()) {
-                syncStage.files().track(journal.currentFile()); // a descriptor before anything goes into it
-            }
-            // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
-            // whole or not at all is that and more): one commit record, hence one write(2), per group instead of
-            // per batch. A batch deleting a record an earlier batch of the same transaction added starts a new
-            // transaction, so a transaction never adds and deletes the same record.
-            long tx = -1;
-            Set<Long> addedInTx = new HashSet<>();
-            for (int i = 0; i < writing.size(); i++) {
-                Pending p = writing.get(i);
-                if (failNext) {
-                    failNext = false;
-                    throw new IOException("injected commit failure (test)");
-                }
-                Throwable critical = journal.criticalError();
-                if (critical != null) {
-                    throw new IOException(IoFailures.describe(critical), critical);
-                }
-                if (tx >= 0 && deletesAny(p.plan.deletes, addedInTx)) {
-                    done.add(journal.commit(tx, false));
-                    tx = -1;
-                    addedInTx.clear();
-                }
-                if (tx < 0) {
-                    tx = nextId++;
-                }
-                p.written = true;
-                for (long id : p.plan.deletes) {
-                    journal.delete(tx, id);
-                }
-                for (int a = 0; a < p.ids.length; a++) {
-                    BatchPlan.Add add = p.plan.adds.get(a);
-                    journal.add(tx, p.ids[a], RecordCodec.encode(add.space(), add.key(), add.value()));
-                    addedInTx.add(p.ids[a]);
-                }
-            }
-            if (tx >= 0) {
-                done.add(journal.commit(tx, false)); // synced by the sync stage, while the next group is written
-            }
-            if (!done.isEmpty()) {
-                awaitWrites(done);
-                whole.file = syncStage.files().track(journal.currentFile());
-                whole.journal = journal;
-            }
-        } catch (Exception e) {
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            if (e instanceof TimeoutException) {
-                cause = new IOException("no write or sync completed within " + WRITE_TIMEOUT_SECONDS + " s", e);
-            }
-            cause = withCritical(cause);
-            markDown(cause);
-            for (Pending p : group) {
-                decide(p, p.refused != null ? p.refused : IoFailures.of(cause, settings.directory(), p.written));
-            }
-            return;
-        }
-        // Installed before the sync, so that the next group is planned over this one: a scan may see a batch
-        // before its acknowledgement (S4 allows it), and if the sync fails, the batch's outcome is unknown (S1) and
-        // the next group reopens the journal, which rebuilds the index from what is on disk.
-        lock.writeLock().lock();
-        try {
-            view.installInto(index);
-        } finally {
-            lock.writeLock().unlock();
-        }
-        for (Pending p : group) {
-            if (!p.written) {
-                decide(p, p.refused); // refused, or nothing to write: no sync to wait for
-            }
-        }
-    }
-
-    private static boolean deletesAny(List<Long> deletes, Set<Long> added) {
-        for (Long id : deletes) {
-            if (added.contains(id)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Waits for the group's commit records. Artemis writes in this thread (JournalExecutors), so they are normally
-     * complete already; the bound only guards against an append that completes elsewhere. A leader's interrupt
-     * must not leave a written group unacknowledged, so the wait ignores it and restores the flag afterwards.
-     */
-    private static void awaitWrites(List<CompletableFuture<Void>> done) throws ExecutionException, TimeoutException {
-        CompletableFuture<Void> all = done.size() == 1 ? done.get(0)
-                : CompletableFuture.allOf(done.toArray(new CompletableFuture<?>[0]));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WRITE_TIMEOUT_SECONDS);
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    all.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /**
-     * The failure with the root cause Artemis reported to its critical-error listener, if any: when the disk is
-     * full, Artemis reports ENOSPC there (creating or filling the next file) and the write that follows fails with
-     * only "File not opened", which alone would hide that the disk is full (S6: the message names the cause).
-     */
-    private Throwable withCritical(Throwable cause) {
-        ArtemisJournal open = journal;
-        Throwable critical = open == null ? null : open.criticalError();
-        if (critical == null || critical == cause) {
-            return cause;
-        }
-        IOException both = new IOException(IoFailures.describe(critical) + "; then: " + IoFailures.describe(cause),
-                critical);
-        both.addSuppressed(cause);
-        return both;
-    }
 
     private void complete(Pending p, StoreException failure) {
         if (failure == null) {
@@ -730,13 +563,13 @@ final class JournalStore implements Store {
     }
 
     /** Records the outcome of a batch of the group being committed; {@link AckStage} delivers it. */
-    private static void decide(Pending p, StoreException failure) {
+    static void decide(Pending p, StoreException failure) {
         p.outcome = failure;
         p.decided = true;
     }
 
     /** Decides every batch of {@code group} not decided yet as failed with {@code failure}. */
-    private static void decide(List<Pending> group, StoreException failure) {
+    static void decide(List<Pending> group, StoreException failure) {
         for (Pending p : group) {
             if (!p.decided) {
                 decide(p, failure);
@@ -764,11 +597,12 @@ final class JournalStore implements Store {
 
     /** While idle and down, retries opening about once a second, so scans work again without a batch. */
     private void retryWhenIdle() {
-        if (down != null && System.nanoTime() - lastRetry > TimeUnit.SECONDS.toNanos(1) && commitLock.tryLock()) {
+        if (writer.down() != null && System.nanoTime() - lastRetry > TimeUnit.SECONDS.toNanos(1)
+                && commitLock.tryLock()) {
             try {
                 lastRetry = System.nanoTime();
-                if (down != null && !closed) {
-                    reopen();
+                if (writer.down() != null && !closed) {
+                    writer.reopen();
                 }
             } catch (StoreException e) {
                 // still down; the next batch or the next idle second tries again
@@ -778,71 +612,16 @@ final class JournalStore implements Store {
         }
     }
 
-    private void markDown(Throwable cause) {
-        down = IoFailures.of(cause, settings.directory(), false);
-        LOG.log(Level.WARNING, "Estuary journal store: " + down.getMessage());
-    }
-
-    private void reopen() throws StoreException {
-        ArtemisJournal old = journal;
-        journal = null;
-        if (old != null) {
-            old.closeQuietly();
-        }
-        try {
-            openJournal();
-        } catch (StoreException e) {
-            down = e;
-            throw e;
-        }
-        LOG.log(Level.INFO, "Estuary journal store reopened its journal in " + settings.directory() + " ("
-                + index.records + " records)");
-    }
-
-    /** Opens and loads the journal and rebuilds the index from it; on success the store is up. */
-    private void openJournal() throws StoreException {
-        List<RecordInfo> records = new ArrayList<>();
-        List<String> dropped = new ArrayList<>();
-        long[] maxId = new long[1];
-        ArtemisJournal opened;
-        try {
-            opened = ArtemisJournal.open(settings, records, dropped, maxId);
-        } catch (Exception e) {
-            throw IoFailures.of(e, settings.directory(), false);
-        }
-        try {
-            Index loaded = new Index();
-            long maxLive = Recovery.rebuild(records, dropped, loaded, opened, settings.directory(), recovered);
-            lock.writeLock().lock();
-            try {
-                index.spaces.clear();
-                index.spaces.putAll(loaded.spaces);
-                index.records = loaded.records;
-                index.bytes = loaded.bytes;
-            } finally {
-                lock.writeLock().unlock();
-            }
-            // Ids never repeat: above every id the journal still holds, and above the ids of earlier runs whose
-            // records were compacted away (a microsecond clock: a run never uses a million ids a second).
-            nextId = Math.max(Math.max(maxId[0], maxLive) + 1, System.currentTimeMillis() * 1000);
-            journal = opened;
-            down = null;
-            everOpened = true;
-        } catch (StoreException | RuntimeException e) {
-            opened.closeQuietly();
-            throw e;
-        }
-    }
 
     private void checkReadable() throws StoreException {
         if (closed) {
             throw closedException();
         }
-        StoreException failure = down;
+        StoreException failure = writer.down();
         if (failure != null && failure.reason() == Reason.CORRUPT) {
             throw failure;
         }
-        if (failure != null && !everOpened) {
+        if (failure != null && !writer.everOpened()) {
             throw failure; // never opened: an empty index would claim that the records on disk are gone
         }
     }
