@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Queue;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
@@ -26,6 +28,12 @@ import org.estuary.store.api.StoreStats;
  * the synced batches in order while the next sync runs. No index, no record format, no checksum, no limits, no
  * recovery: a lower bound on the CPU any store spends per record, measured in the same run and with the same writers
  * as the real backends. It is not a store (scans are refused) and never leaves the bench.
+ *
+ * <p>{@code -Destuary.bench.bare.syncers=N} runs N such threads, so that up to N rounds (write + {@code fdatasync}
+ * of one buffer, each at its own place in the file) are in flight at once, completed in the order they started;
+ * with {@code -Destuary.bench.bare.min.batches=M} a round starts while another is in flight only once M batches
+ * wait. What overlapping syncs give on this machine when the store around them costs next to nothing
+ * (bench/README.md, store section).
  */
 final class BareGroupCommit implements Store {
 
@@ -36,18 +44,28 @@ final class BareGroupCommit implements Store {
     private record Waiting(long ticket, CompletableFuture<Void> stage) {
     }
 
+    private static final int SYNCERS = Math.max(1, Integer.getInteger("estuary.bench.bare.syncers", 1));
+    private static final int MIN_BATCHES = Math.max(1, Integer.getInteger("estuary.bench.bare.min.batches", 1));
+
     private final FileChannel file;
     private final Object lock = new Object();
     private ByteBuffer filling = ByteBuffer.allocateDirect(BUFFER);
-    private ByteBuffer writing = ByteBuffer.allocateDirect(BUFFER);
-    /** Batches appended so far (guarded by lock); a batch's ticket is the count after its append. */
+    // Guarded by lock: batches appended so far (a batch's ticket is the count after its append), batches taken by a
+    // round, the file position of the next round, rounds started.
     private long appended;
+    private long taken;
+    private long nextPosition;
+    private long roundsStarted;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    /** Rounds synced out of order, by round number, with the last ticket each covers (guarded by itself). */
+    private final TreeMap<Long, Long> syncedAhead = new TreeMap<>();
+    private long roundsDurable;
     private volatile long durable;
     /** Stages in ticket order: added under lock, so the completing thread can stop at the first not yet durable. */
     private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong syncNanos = new AtomicLong();
-    private final Thread syncer;
+    private final Thread[] syncers = new Thread[SYNCERS];
     private final Thread completer;
     private volatile boolean closed;
     private volatile Throwable failed;
@@ -64,11 +82,13 @@ final class BareGroupCommit implements Store {
         }
         file.force(true);
         file.position(0);
-        syncer = new Thread(this::syncLoop, "bare-sync");
+        for (int i = 0; i < SYNCERS; i++) {
+            syncers[i] = new Thread(this::syncLoop, i == 0 ? "bare-sync" : "bare-sync-" + i);
+            syncers[i].setDaemon(true);
+            syncers[i].start();
+        }
         completer = new Thread(this::completeLoop, "bare-complete");
-        syncer.setDaemon(true);
         completer.setDaemon(true);
-        syncer.start();
         completer.start();
     }
 
@@ -88,38 +108,64 @@ final class BareGroupCommit implements Store {
     }
 
     private void syncLoop() {
+        ByteBuffer spare = ByteBuffer.allocateDirect(BUFFER);
         try {
             while (!closed) {
+                ByteBuffer writing;
                 long upTo;
+                long position;
+                long round;
                 synchronized (lock) {
-                    if (filling.position() == 0) {
+                    if (filling.position() == 0 || (inFlight.get() > 0 && appended - taken < MIN_BATCHES)) {
                         lock.wait(100);
                         continue;
                     }
-                    ByteBuffer full = filling;
-                    filling = writing;
-                    writing = full;
+                    writing = filling;
+                    filling = spare;
                     upTo = appended;
+                    taken = appended;
+                    if (nextPosition + writing.position() > FILE_SIZE) {
+                        nextPosition = 0;
+                    }
+                    position = nextPosition;
+                    nextPosition += writing.position();
+                    round = ++roundsStarted;
+                    inFlight.incrementAndGet();
                 }
                 writing.flip();
-                if (file.position() + writing.remaining() > FILE_SIZE) {
-                    file.position(0);
-                }
                 while (writing.hasRemaining()) {
-                    file.write(writing);
+                    position += file.write(writing, position);
                 }
                 writing.clear();
+                spare = writing;
                 long started = System.nanoTime();
                 file.force(false);
                 syncNanos.addAndGet(System.nanoTime() - started);
                 syncs.incrementAndGet();
-                durable = upTo;
+                synced(round, upTo);
                 LockSupport.unpark(completer);
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             failed = e;
             LockSupport.unpark(completer);
         }
+    }
+
+    /** A round is synced: its batches and those of every earlier round are durable once all those rounds are. */
+    private void synced(long round, long upTo) {
+        if (SYNCERS == 1) {
+            durable = upTo; // one round at a time: nothing to order
+        } else {
+            synchronized (syncedAhead) {
+                syncedAhead.put(round, upTo);
+                Long next;
+                while ((next = syncedAhead.get(roundsDurable + 1)) != null) {
+                    syncedAhead.remove(++roundsDurable);
+                    durable = next;
+                }
+            }
+        }
+        inFlight.decrementAndGet();
     }
 
     private void completeLoop() {
@@ -156,7 +202,9 @@ final class BareGroupCommit implements Store {
         synchronized (lock) {
             lock.notifyAll();
         }
-        syncer.join();
+        for (Thread syncer : syncers) {
+            syncer.join();
+        }
         failed = failed != null ? failed : new IOException("closed");
         LockSupport.unpark(completer);
         completer.join();
