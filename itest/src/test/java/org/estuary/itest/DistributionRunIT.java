@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.estuary.remote.fixture.Sockets;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
