@@ -1,16 +1,11 @@
 package org.estuary.store.jdbc.internal;
 
 import java.lang.System.Logger.Level;
-import java.util.Set;
-import java.util.concurrent.CompletionStage;
-import java.util.function.BiConsumer;
 
 import javax.sql.DataSource;
 
-import org.estuary.store.api.Batch;
+import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -37,7 +32,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         // Store S8: ranked above the memory store, so a service on the default store.target moves here
         property = {Store.TYPE + "=" + Store.TYPE_JDBC, "service.ranking:Integer=20"})
 @Designate(ocd = JdbcStoreComponent.Config.class)
-public final class JdbcStoreComponent implements Store {
+public final class JdbcStoreComponent extends ForwardingStore {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.jdbc";
@@ -126,23 +121,8 @@ public final class JdbcStoreComponent implements Store {
     }
 
     @Override
-    public CompletionStage<Void> apply(Batch batch) {
-        return store.apply(batch);
-    }
-
-    @Override
-    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-        store.scan(space, visitor);
-    }
-
-    @Override
-    public Set<String> spaces() throws StoreException {
-        return store.spaces();
-    }
-
-    @Override
-    public StoreStats stats() {
-        return store.stats();
+    protected Store delegate() {
+        return store;
     }
 
     /** The store behind the component, for tests in this package. */

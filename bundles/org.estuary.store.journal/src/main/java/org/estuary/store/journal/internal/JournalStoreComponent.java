@@ -3,14 +3,9 @@ package org.estuary.store.journal.internal;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
-import org.estuary.store.api.Batch;
+import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreStats;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -33,7 +28,7 @@ import org.osgi.service.metatype.annotations.Option;
         // Store S8: ranked above the memory store, so a service on the default store.target moves here
         property = {Store.TYPE + "=" + Store.TYPE_JOURNAL, "service.ranking:Integer=10"})
 @Designate(ocd = JournalStoreComponent.Config.class)
-public final class JournalStoreComponent implements Store {
+public final class JournalStoreComponent extends ForwardingStore {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.journal";
@@ -139,29 +134,8 @@ public final class JournalStoreComponent implements Store {
     }
 
     @Override
-    public CompletionStage<Void> apply(Batch batch) {
-        return store.apply(batch);
-    }
-
-    /** The caller's thread may write the group itself (leader/follower, see JournalStore), so forward it. */
-    @Override
-    public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
-        store.applyAndWait(batch, timeout, unit);
-    }
-
-    @Override
-    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-        store.scan(space, visitor);
-    }
-
-    @Override
-    public Set<String> spaces() throws StoreException {
-        return store.spaces();
-    }
-
-    @Override
-    public StoreStats stats() {
-        return store.stats();
+    protected Store delegate() {
+        return store;
     }
 
     /** The store behind the component, for tests. */

@@ -1,13 +1,9 @@
 package org.estuary.store.memory.internal;
 
 import java.lang.System.Logger.Level;
-import java.util.Set;
-import java.util.concurrent.CompletionStage;
-import java.util.function.BiConsumer;
 
-import org.estuary.store.api.Batch;
+import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreStats;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,7 +27,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         configurationPid = MemoryStoreComponent.PID,
         property = Store.TYPE + "=" + Store.TYPE_MEMORY)
 @Designate(ocd = MemoryStoreComponent.Config.class)
-public final class MemoryStoreComponent implements Store {
+public final class MemoryStoreComponent extends ForwardingStore {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.memory";
@@ -92,23 +88,8 @@ public final class MemoryStoreComponent implements Store {
     }
 
     @Override
-    public CompletionStage<Void> apply(Batch batch) {
-        return store.apply(batch);
-    }
-
-    @Override
-    public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-        store.scan(space, visitor);
-    }
-
-    @Override
-    public Set<String> spaces() throws StoreException {
-        return store.spaces();
-    }
-
-    @Override
-    public StoreStats stats() {
-        return store.stats();
+    protected Store delegate() {
+        return store;
     }
 
     private static Capacity capacityOf(Config config) {
