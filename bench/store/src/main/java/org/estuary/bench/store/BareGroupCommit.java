@@ -29,11 +29,10 @@ import org.estuary.store.api.StoreStats;
  * recovery: a lower bound on the CPU any store spends per record, measured in the same run and with the same writers
  * as the real backends. It is not a store (scans are refused) and never leaves the bench.
  *
- * <p>{@code -Destuary.bench.bare.syncers=N} runs N such threads, so that up to N rounds (write + {@code fdatasync}
- * of one buffer, each at its own place in the file) are in flight at once, completed in the order they started;
- * with {@code -Destuary.bench.bare.min.batches=M} a round starts while another is in flight only once M batches
- * wait. What overlapping syncs give on this machine when the store around them costs next to nothing
- * (bench/README.md, store section).
+ * <p>With more than one sync thread, up to that many rounds (write + {@code fdatasync} of one buffer, each at its
+ * own place in the file) are in flight at once, completed in the order they started, and a round starts while
+ * another is in flight only once {@code minBatches} batches wait: what overlapping syncs give on this machine when
+ * the store around them costs next to nothing (the benchmark's {@code bare2}; bench/README.md, store section).
  */
 final class BareGroupCommit implements Store {
 
@@ -44,8 +43,6 @@ final class BareGroupCommit implements Store {
     private record Waiting(long ticket, CompletableFuture<Void> stage) {
     }
 
-    private static final int SYNCERS = Math.max(1, Integer.getInteger("estuary.bench.bare.syncers", 1));
-    private static final int MIN_BATCHES = Math.max(1, Integer.getInteger("estuary.bench.bare.min.batches", 1));
 
     private final FileChannel file;
     private final Object lock = new Object();
@@ -65,12 +62,24 @@ final class BareGroupCommit implements Store {
     private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong syncNanos = new AtomicLong();
-    private final Thread[] syncers = new Thread[SYNCERS];
+    private final int minBatches;
+    private final Thread[] syncers;
     private final Thread completer;
     private volatile boolean closed;
     private volatile Throwable failed;
 
+    /** One sync thread, one round at a time: the reference of every run. */
     BareGroupCommit(Path dir) throws IOException {
+        this(dir, 1, 1);
+    }
+
+    /** Up to {@code syncThreads} rounds in flight, a second one once {@code minBatches} batches wait. */
+    BareGroupCommit(Path dir, int syncThreads, int minBatches) throws IOException {
+        if (syncThreads < 1 || minBatches < 1) {
+            throw new IllegalArgumentException("syncThreads and minBatches must be at least 1");
+        }
+        this.syncers = new Thread[syncThreads];
+        this.minBatches = minBatches;
         file = FileChannel.open(dir.resolve("bare.data"), StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
@@ -82,7 +91,7 @@ final class BareGroupCommit implements Store {
         }
         file.force(true);
         file.position(0);
-        for (int i = 0; i < SYNCERS; i++) {
+        for (int i = 0; i < syncers.length; i++) {
             syncers[i] = new Thread(this::syncLoop, i == 0 ? "bare-sync" : "bare-sync-" + i);
             syncers[i].setDaemon(true);
             syncers[i].start();
@@ -116,7 +125,7 @@ final class BareGroupCommit implements Store {
                 long position;
                 long round;
                 synchronized (lock) {
-                    if (filling.position() == 0 || (inFlight.get() > 0 && appended - taken < MIN_BATCHES)) {
+                    if (filling.position() == 0 || (inFlight.get() > 0 && appended - taken < minBatches)) {
                         lock.wait(100);
                         continue;
                     }
@@ -153,7 +162,7 @@ final class BareGroupCommit implements Store {
 
     /** A round is synced: its batches and those of every earlier round are durable once all those rounds are. */
     private void synced(long round, long upTo) {
-        if (SYNCERS == 1) {
+        if (syncers.length == 1) {
             durable = upTo; // one round at a time: nothing to order
         } else {
             synchronized (syncedAhead) {

@@ -30,7 +30,8 @@ import org.estuary.store.memory.internal.MemoryStoreComponent;
  * records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line for the default embedded
  * backend (journal).
  *
- * <p>Backends: bare (not a store: {@link BareGroupCommit}, what this machine allows any group commit), journal (the
+ * <p>Backends: bare (not a store: {@link BareGroupCommit}, what this machine allows any group commit), bare2 (the
+ * same with two syncs in flight, past the disk's rate for one sync at a time), journal (the
  * default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests), mvstore (H2's MVStore with
  * the same group commit: issue 4 item 1's comparison) and memory.
  */
@@ -63,6 +64,28 @@ public final class StoreBench {
             @Override
             public Store open(Path dir) throws Exception {
                 return new BareGroupCommit(dir);
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return ((BareGroupCommit) store).syncs();
+            }
+
+            @Override
+            public long syncNanos(Store store) {
+                return ((BareGroupCommit) store).syncNanos();
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                ((BareGroupCommit) store).close();
+            }
+        });
+        // The same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
+        BACKENDS.put("bare2", new Backend() {
+            @Override
+            public Store open(Path dir) throws Exception {
+                return new BareGroupCommit(dir, 2, 10);
             }
 
             @Override
@@ -274,7 +297,7 @@ public final class StoreBench {
                             orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
                             orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"), r.cpuCores,
                             orNa(r.cpuMicrosPerRecord, "%.1f"));
-                    if (backend.getKey().equals("journal") || backend.getKey().equals("bare")) {
+                    if (backend.getKey().equals("journal") || backend.getKey().startsWith("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
                 }
@@ -297,6 +320,11 @@ public final class StoreBench {
                         + "bare_w64_async_ratio=%.2f bare_w64_cpu_cores=%.2f", journal.get("bare w64").recordsPerSync,
                         ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync),
                         journal.get("bare w64").cpuCores));
+            }
+            if (journal.containsKey("bare2 w64")) {
+                // Two syncs in flight: past the disk's rate for one sync at a time, when the store costs little.
+                bare.append(String.format(" bare2_w64_records_per_sync=%.1f bare2_w64_ratio=%.2f",
+                        journal.get("bare2 w64").recordsPerSync, ratio(journal.get("bare2 w64"), fsync)));
             }
             // What the disk allows at the size a 64-writer group syncs (its records in one write, then fdatasync):
             // the fsync limit above is for 1 KB writes, and a bigger write may take the disk longer to sync.
