@@ -68,11 +68,6 @@ final class BareGroupCommit implements Store {
     private volatile boolean closed;
     private volatile Throwable failed;
 
-    /** One sync thread, one round at a time: the reference of every run. */
-    BareGroupCommit(Path dir) throws IOException {
-        this(dir, 1, 1);
-    }
-
     /** Up to {@code syncThreads} rounds in flight, a second one once {@code minBatches} batches wait. */
     BareGroupCommit(Path dir, int syncThreads, int minBatches) throws IOException {
         if (syncThreads < 1 || minBatches < 1) {

@@ -55,54 +55,39 @@ public final class StoreBench {
         }
     }
 
+    /** The bare group commit with {@code syncThreads} rounds in flight at most (BareGroupCommit). */
+    static Backend bare(int syncThreads, int minBatches) {
+        return new Backend() {
+            @Override
+            public Store open(Path dir) throws Exception {
+                return new BareGroupCommit(dir, syncThreads, minBatches);
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return ((BareGroupCommit) store).syncs();
+            }
+
+            @Override
+            public long syncNanos(Store store) {
+                return ((BareGroupCommit) store).syncNanos();
+            }
+
+            @Override
+            public void close(Store store) throws Exception {
+                ((BareGroupCommit) store).close();
+            }
+        };
+    }
+
     /** The backends, in the order they run. */
     static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
 
     static {
-        // Not a store: what this machine allows any group commit (BareGroupCommit), run first with the same writers.
-        BACKENDS.put("bare", new Backend() {
-            @Override
-            public Store open(Path dir) throws Exception {
-                return new BareGroupCommit(dir);
-            }
-
-            @Override
-            public long syncs(Store store) {
-                return ((BareGroupCommit) store).syncs();
-            }
-
-            @Override
-            public long syncNanos(Store store) {
-                return ((BareGroupCommit) store).syncNanos();
-            }
-
-            @Override
-            public void close(Store store) throws Exception {
-                ((BareGroupCommit) store).close();
-            }
-        });
-        // The same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
-        BACKENDS.put("bare2", new Backend() {
-            @Override
-            public Store open(Path dir) throws Exception {
-                return new BareGroupCommit(dir, 2, 10);
-            }
-
-            @Override
-            public long syncs(Store store) {
-                return ((BareGroupCommit) store).syncs();
-            }
-
-            @Override
-            public long syncNanos(Store store) {
-                return ((BareGroupCommit) store).syncNanos();
-            }
-
-            @Override
-            public void close(Store store) throws Exception {
-                ((BareGroupCommit) store).close();
-            }
-        });
+        // Not a store: what this machine allows any group commit (BareGroupCommit), run first with the same writers;
+        // then the same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
+        BACKENDS.put("bare", bare(1, 1));
+        BACKENDS.put("bare2", bare(2, 10));
         BACKENDS.put("journal", new Backend() {
             @Override
             public Store open(Path dir) {
