@@ -80,6 +80,12 @@ public final class StoreBench {
         };
     }
 
+    /**
+     * The journal's sync.mode: {@code -Destuary.bench.journal.sync=none} measures what the journal's pipeline carries
+     * without the disk (its CPU ceiling), beside the fsync runs of the default.
+     */
+    static final String JOURNAL_SYNC = System.getProperty("estuary.bench.journal.sync", "fsync");
+
     /** The backends, in the order they run. */
     static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
 
@@ -92,7 +98,7 @@ public final class StoreBench {
             @Override
             public Store open(Path dir) {
                 return new JournalStoreComponent(Configs.of(JournalStoreComponent.Config.class, Map.of(
-                        "data_directory", dir.toString(), "sync_mode", "fsync", "max_bytes", 1L << 30)));
+                        "data_directory", dir.toString(), "sync_mode", JOURNAL_SYNC, "max_bytes", 1L << 30)));
             }
 
             @Override

@@ -129,6 +129,11 @@ final class ArtemisJournal {
         return journal.getCurrentFile().getFile().getJavaFile().toPath();
     }
 
+    /** Where the current file's appends wait until the sync stage writes them ({@link JournalFileFactory}). */
+    java.io.Flushable currentAppends() {
+        return (java.io.Flushable) journal.getCurrentFile().getFile();
+    }
+
     /** A critical I/O error Artemis reported outside a callback (file creation, fill), or null. */
     Throwable criticalError() {
         return critical.get();

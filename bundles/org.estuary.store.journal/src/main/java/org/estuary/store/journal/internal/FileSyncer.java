@@ -1,5 +1,6 @@
 package org.estuary.store.journal.internal;
 
+import java.io.Flushable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -20,8 +21,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  */
 final class FileSyncer {
 
-    /** A file the journal writes or wrote into, with our descriptor on it. */
-    record Tracked(Path file, FileChannel channel) {
+    /** A file the journal writes or wrote into, with our descriptor on it and the appends still to write into it. */
+    record Tracked(Path file, FileChannel channel, Flushable appends) {
     }
 
     /** Oldest first: files enter as they become current, in the order groups are written. */
@@ -30,19 +31,25 @@ final class FileSyncer {
     private volatile Tracked newest;
 
     /** Write stage: the descriptor on {@code current}, the journal's current file, opened if it is new. */
-    Tracked track(Path current) throws IOException {
+    Tracked track(Path current, Flushable appends) throws IOException {
         Tracked last = newest;
-        if (last != null && last.file().equals(current) && last.channel().isOpen()) {
+        if (last != null && last.file().equals(current) && last.appends() == appends && last.channel().isOpen()) {
             return last;
         }
-        Tracked tracked = new Tracked(current, FileChannel.open(current, StandardOpenOption.WRITE));
+        Tracked tracked = new Tracked(current, FileChannel.open(current, StandardOpenOption.WRITE), appends);
         open.addLast(tracked);
         newest = tracked;
         return tracked;
     }
 
-    /** Sync stage: {@code fdatasync} of one file a group wrote into. */
+    /** Sync stage: writes the appends that wait for one file a group wrote into. */
+    static void flush(Tracked file) throws IOException {
+        file.appends().flush();
+    }
+
+    /** Sync stage: {@code fdatasync} of one file a group wrote into, its appends written first. */
     static void sync(Tracked file) throws IOException {
+        file.appends().flush();
         file.channel().force(false);
     }
 

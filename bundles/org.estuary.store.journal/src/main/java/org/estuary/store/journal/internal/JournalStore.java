@@ -36,27 +36,30 @@ import org.estuary.store.api.StoreStats;
  * open.
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
- * OVERLOADED: Store S5). Three stages follow, each run by one thread at a time, each taking its groups in order, so
- * that one group is written while the one before it syncs and the one before that is acknowledged:
+ * OVERLOADED: Store S5). Three stages follow, each taking its groups in order, so that one group is written while
+ * the ones before it sync and the ones before those are acknowledged:
  * <ol>
  * <li><b>Write</b> (the commit lock, {@link JournalWriter}): take every queued batch at once, plan each against the
  * index plus the batches before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction
  * (one commit record for the group) without syncing it, and install the group in the index, so the next group is
- * planned over it.</li>
- * <li><b>Sync</b> ({@link SyncStage}, one round at a time): one {@code fdatasync} for every group written since the
- * last one, through the store's own descriptor on the journal file ({@link FileSyncer}); the group's batches are
- * now durable (S3).</li>
+ * planned over it. The appends wait in memory ({@link JournalFileFactory}).</li>
+ * <li><b>Sync</b> ({@link SyncStage}, up to {@link SyncStage#ROUNDS} rounds at once, outcomes handed on in write
+ * order): write the appends of every group written since the last round in one {@code write(2)}, then one
+ * {@code fdatasync} through the store's own descriptor on the journal file ({@link FileSyncer}); the groups' batches
+ * are now durable (S3).</li>
  * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). Waking
- * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a thread
- * that writes groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
+ * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a caller
+ * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
  * </ol>
  * The writer is the caller of {@link #applyAndWait} when the commit thread is idle and no group is being written
  * (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
  * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
  * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
  * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit
- * thread syncs its group itself when nothing else is queued, and otherwise leaves it to the sync thread and writes
- * the next group at once. Artemis appends in the writer's thread ({@link JournalExecutors}).
+ * thread never syncs: it hands each group to the sync stage's threads and writes the next one at once, so that the
+ * disk always has a sync to do (a commit thread that synced its own group when the queue was empty kept the disk
+ * busy only half the time under 64 writers, bench/README.md, store section, 2026-11-25). Artemis appends in the
+ * writer's thread ({@link JournalExecutors}).
  *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
  * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
@@ -71,7 +74,7 @@ final class JournalStore implements Store {
     /** Batches per group at most, so that one group's plan stays small. */
     private static final int MAX_GROUP = 1024;
     /**
-     * Stages a thread that writes and syncs groups completes itself, at most, before it leaves the rest to the
+     * Stages a caller that writes and syncs groups completes itself, at most, before it leaves the rest to the
      * acknowledging thread: enough for the few callers it saves a hand-off for. Completing a caller costs a wake-up,
      * so completing a large group in line delays the next group by about a sync, and callers that submit their next
      * batch from the completion would all land in that next group: 64 async writers moved in lockstep, one group of
@@ -125,9 +128,8 @@ final class JournalStore implements Store {
      * while one syncs; outcomes go to {@link #acks} in the same order.
      */
     private final SyncStage syncStage;
-    /** Tells the sync thread that groups wait while the commit thread writes the next one. */
-    private final Wake syncWake = new Wake();
-    private final Thread syncer;
+    /** The sync stage's threads, one per round in flight ({@link SyncStage#ROUNDS}). */
+    private final Thread[] syncers = new Thread[SyncStage.ROUNDS];
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Index index = new Index();
     private final LatencyWindow latency = new LatencyWindow();
@@ -185,10 +187,12 @@ final class JournalStore implements Store {
         loadWritePath();
         committer = new Thread(this::commitLoop, "estuary-journal-commit");
         committer.setDaemon(true);
-        syncer = new Thread(this::syncLoop, "estuary-journal-sync");
-        syncer.setDaemon(true);
         committer.start();
-        syncer.start();
+        for (int i = 0; i < syncers.length; i++) {
+            syncers[i] = new Thread(this::syncLoop, "estuary-journal-sync" + (i == 0 ? "" : "-" + (i + 1)));
+            syncers[i].setDaemon(true);
+            syncers[i].start();
+        }
         acks.start();
     }
 
@@ -223,7 +227,7 @@ final class JournalStore implements Store {
             try {
                 led = !pending.taken;
                 if (led) {
-                    commitQueued();
+                    commitQueued(false);
                 }
             } finally {
                 commitLock.unlock();
@@ -378,8 +382,10 @@ final class JournalStore implements Store {
         }
         try {
             committer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
-            syncWake.now();
-            syncer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
+            syncStage.wakeAll();
+            for (Thread syncer : syncers) {
+                syncer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
+            }
             acks.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -443,16 +449,11 @@ final class JournalStore implements Store {
                 committing = true;
                 commitLock.lock();
                 try {
-                    commitQueued();
+                    commitQueued(true);
                 } finally {
                     commitLock.unlock();
                 }
-                if (queue.isEmpty()) {
-                    syncPending(); // nothing to write next: syncing the group here costs no hand-off
-                } else {
-                    handOffs.incrementAndGet(); // the next group waits: it is written while this one syncs
-                    syncWake.signal();
-                }
+                handOffs.incrementAndGet();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -477,7 +478,7 @@ final class JournalStore implements Store {
      * Commits the next group: up to MAX_GROUP queued batches, in queue order, and queues it for acknowledgement
      * ({@link AckStage}). The caller holds the commit lock.
      */
-    private void commitQueued() {
+    private void commitQueued(boolean handOff) {
         List<Pending> batches = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
         queue.drainTo(batches, MAX_GROUP);
         if (batches.isEmpty()) {
@@ -504,7 +505,7 @@ final class JournalStore implements Store {
             closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
             wakeCommitter();
         } finally {
-            syncStage.add(group); // under the commit lock: groups reach the sync stage in commit order
+            syncStage.add(group, handOff); // under the commit lock: groups reach the sync stage in commit order
         }
     }
 
@@ -517,18 +518,13 @@ final class JournalStore implements Store {
      */
     private void syncPending() {
         syncStage.roundIfFree();
-        if (!syncStage.isEmpty()) {
-            syncWake.signal();
-        }
         acks.acknowledge(INLINE_ACKS);
     }
 
     /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
     private void syncAll() {
         while (syncStage.roundIfFree()) {
-            if (!syncStage.isEmpty()) {
-                acks.wake(); // the next round syncs while the acknowledging thread completes this one
-            }
+            acks.wake(); // the next round syncs while the acknowledging thread completes this one
         }
         acks.acknowledge();
     }
@@ -536,7 +532,13 @@ final class JournalStore implements Store {
     /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
     private void syncLoop() {
         try {
-            syncWake.serve(() -> committerDone, () -> !syncStage.isEmpty(), this::syncAll);
+            syncStage.serve(() -> committerDone, groupsWait -> {
+                if (groupsWait) {
+                    acks.wake(); // the next round syncs while the acknowledging thread completes this one
+                } else {
+                    acks.acknowledge();
+                }
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {

@@ -121,7 +121,7 @@ final class JournalWriter {
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             if (!writing.isEmpty()) {
-                files.track(journal.currentFile()); // a descriptor before anything goes into it
+                files.track(journal.currentFile(), journal.currentAppends()); // a descriptor before anything goes into it
             }
             // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
             // whole or not at all is that and more): one commit record, hence one write(2), per group instead of
@@ -162,7 +162,7 @@ final class JournalWriter {
             }
             if (!done.isEmpty()) {
                 awaitWrites(done);
-                whole.file = files.track(journal.currentFile());
+                whole.file = files.track(journal.currentFile(), journal.currentAppends());
                 whole.journal = journal;
             }
         } catch (Exception e) {

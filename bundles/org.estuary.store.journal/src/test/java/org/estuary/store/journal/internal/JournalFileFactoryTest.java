@@ -10,8 +10,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.activemq.artemis.core.io.IOCallback;
 import org.apache.activemq.artemis.core.io.SequentialFile;
 import org.estuary.store.api.testing.SmallTmpfs;
 import org.junit.jupiter.api.Test;
@@ -92,5 +95,70 @@ class JournalFileFactoryTest {
         assertEquals(42, bytes[0]);
         assertEquals(43, bytes[4095]);
         assertEquals(0, bytes[4096]);
+    }
+
+    @Test
+    void appendsWaitInMemoryUntilFlushedAndKeepTheirOrderWithOtherWrites() throws Exception {
+        // Store S3: a batch is acknowledged only after its records were written and synced; the sync stage writes a
+        // group's appends in one write(2) right before its fdatasync, so until then the file must not have them, and
+        // every other access (a direct write, closing) writes them first, in Artemis's order
+        JournalFileFactory factory = new JournalFileFactory(dir.toFile(), (error, message, file) -> { });
+        JournalFileFactory.ZeroFilledFile file = (JournalFileFactory.ZeroFilledFile) factory.createSequentialFile(
+                "c.jrn");
+        file.open();
+        List<String> callbacks = new ArrayList<>();
+        try {
+            file.fill(JournalFileFactory.FILL_CHUNK);
+            for (int i = 1; i <= 3; i++) {
+                int n = i;
+                file.writeDirect(filled(40_000, i), false, new IOCallback() { // 120,000 bytes: the buffer grows
+                    @Override
+                    public void done() {
+                        callbacks.add("done " + n);
+                    }
+
+                    @Override
+                    public void onError(int code, String message) {
+                        callbacks.add("error " + n + ": " + message);
+                    }
+                });
+            }
+            assertEquals(List.of("done 1", "done 2", "done 3"), callbacks, "an append is done once in memory");
+            assertEquals(120_000, file.position());
+            assertEquals(0, Files.readAllBytes(dir.resolve("c.jrn"))[0], "an append reached the file before flush");
+            file.flush();
+            byte[] flushed = Files.readAllBytes(dir.resolve("c.jrn"));
+            assertEquals(1, flushed[0]);
+            assertEquals(2, flushed[40_000]);
+            assertEquals(3, flushed[119_999]);
+            assertEquals(0, flushed[120_000]);
+            file.writeDirect(filled(10, 4), false, new IOCallback() {
+                @Override
+                public void done() {
+                }
+
+                @Override
+                public void onError(int code, String message) {
+                    callbacks.add("error 4: " + message);
+                }
+            });
+            file.writeDirect(filled(10, 5), true); // a direct write after it: the append goes first
+        } finally {
+            file.close();
+        }
+        byte[] bytes = Files.readAllBytes(dir.resolve("c.jrn"));
+        assertEquals(4, bytes[120_000]);
+        assertEquals(5, bytes[120_010]);
+        assertEquals(5, bytes[120_019]);
+        assertEquals(0, bytes[120_020]);
+        assertEquals(List.of("done 1", "done 2", "done 3"), callbacks);
+    }
+
+    private static ByteBuffer filled(int size, int value) {
+        ByteBuffer bytes = ByteBuffer.allocateDirect(size);
+        for (int i = 0; i < size; i++) {
+            bytes.put(i, (byte) value);
+        }
+        return bytes;
     }
 }

@@ -56,41 +56,55 @@ class SyncStageTest {
     }
 
     @Test
-    void aCallerLeavesItsBatchToTheCommitThreadWhileThatThreadWorks() throws Exception {
-        // Store S3 and the write stage's rule: while the commit thread has a group in hand (here: syncing it, held),
-        // a caller of applyAndWait does not write its own group; it waits, and the commit thread writes it next,
-        // acknowledged after the group before it
+    void aSecondSyncRunsBesideAHeldOneAndItsBatchesWaitForTheFirst() throws Exception {
+        // Store S3 with two rounds in flight: while the first group's sync is held, MIN_BATCHES batches written as
+        // the next group start a second round beside it, whose fdatasync completes; its batches are still not
+        // acknowledged before the first group's, and all complete in acceptance order once the first is released
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch commits = new CountDownLatch(1);
         try {
             CountDownLatch syncing = store.holdSyncs(release);
-            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture(); // the commit thread's group
-            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the commit thread's sync waits on the hold");
-            CompletableFuture<Void> second = new CompletableFuture<>();
-            Thread caller = applyAndWaitInThread(store, "2", second);
+            CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
+            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+            long synced = store.syncs();
+            assertTrue(store.holdCommits(commits).await(10, TimeUnit.SECONDS), "the commit thread waits");
+            List<String> completed = Collections.synchronizedList(new ArrayList<>());
+            first.whenComplete((ok, failed) -> completed.add("first"));
+            List<CompletableFuture<Void>> next = new ArrayList<>();
+            for (int i = 0; i < SyncStage.MIN_BATCHES; i++) {
+                int n = i;
+                next.add(store.apply(Batch.builder().put("sync/n", "k" + i, new byte[1]).build())
+                        .toCompletableFuture().whenComplete((ok, failed) -> completed.add("next " + n)));
+            }
+            commits.countDown(); // the commit thread writes the ten as one group and hands it to the sync stage
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (caller.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            while (store.syncs() == synced && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            assertEquals(Thread.State.TIMED_WAITING, caller.getState(), "the caller waits for its acknowledgement");
-            assertEquals("1", value(store), "the caller wrote its own group while the commit thread was busy");
+            assertEquals(synced + 1, store.syncs(), "no second sync ran beside the held one");
+            assertFalse(first.isDone(), "acknowledged before its sync");
+            assertTrue(next.stream().noneMatch(CompletableFuture::isDone),
+                    "S3: the second group was acknowledged before the first: " + completed);
             release.countDown();
-            second.get(10, TimeUnit.SECONDS);
-            assertTrue(first.isDone(), "S3: the second batch was acknowledged before the first");
-            first.get();
-            assertEquals("2", value(store));
+            CompletableFuture.allOf(next.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+            first.get(10, TimeUnit.SECONDS);
+            assertEquals("first", completed.get(0), "S3: acceptance order: " + completed);
+            for (int i = 0; i < next.size(); i++) {
+                assertEquals("next " + i, completed.get(i + 1), "S3: acceptance order: " + completed);
+            }
         } finally {
             release.countDown();
+            commits.countDown();
             store.close();
         }
-        assertEquals("2", valueAfterRestart());
+        assertEquals("1", valueAfterRestart());
     }
 
     @Test
-    void theCommitThreadCompletesAFewStagesOfALargeGroupAndLeavesTheRest() throws Exception {
-        // Store S3 and the acknowledging stage: a group of 20 batches written and synced by the commit thread is
-        // completed oldest first, at most INLINE_ACKS of its stages in the commit thread itself and the rest by
-        // another (the acknowledging thread), so the commit thread can write the next group meanwhile
+    void theCommitThreadHandsItsGroupOnAndCompletesNoStageItself() throws Exception {
+        // Store S3 and the hand-off: a group of 20 batches written by the commit thread is synced and completed by
+        // the sync stage's threads, oldest first, never in the commit thread, which writes the next group meanwhile
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch held = new CountDownLatch(1);
         try {
@@ -105,11 +119,11 @@ class SyncStageTest {
                 stages.add(stage.whenComplete((ok, failed) -> completedIn.add(n + " " + Thread.currentThread()
                         .getName())));
             }
-            held.countDown(); // the commit thread now writes the 20 as one group and, nothing else queued, syncs it
+            held.countDown(); // the commit thread now writes the 20 as one group and hands it to the sync stage
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
             assertEquals(batches, completedIn.size());
-            long inCommitThread = completedIn.stream().filter(c -> c.endsWith("estuary-journal-commit")).count();
-            assertTrue(inCommitThread >= 1 && inCommitThread <= JournalStore.INLINE_ACKS, completedIn.toString());
+            assertTrue(completedIn.stream().noneMatch(c -> c.endsWith("estuary-journal-commit")),
+                    completedIn.toString());
             for (int i = 0; i < batches; i++) {
                 assertTrue(completedIn.get(i).startsWith(i + " "), "S3: acceptance order: " + completedIn);
             }
