@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
@@ -191,10 +192,17 @@ public final class StoreBench {
             .split(",")).mapToInt(w -> Integer.parseInt(w.trim())).toArray();
     static final int RECORD = 1024;
     /**
-     * Keys per writer, written round robin: 10,000 grows the store through the run (64 writers: 640,000 records);
-     * {@code -Destuary.bench.keys=100} measures a steady state of overwrites, where compaction frees files.
+     * Keys per writer, written round robin. 100 by default: a steady state of overwrites (64 writers: 6,400 live
+     * records), where compaction frees files and the journal writes over files it laid out before, as fio writes over
+     * its laid-out file. That is the state the services' stores live in (leases renewed and expired, events
+     * delivered and dropped). {@code -Destuary.bench.keys=10000} grows the store through the run instead.
      */
-    static final int KEYS = Integer.getInteger("estuary.bench.keys", 10_000);
+    static final int KEYS = Integer.getInteger("estuary.bench.keys", 100);
+    /**
+     * Keys per writer of the journal's extra 64-writer run, which grows the store through the run (64 writers:
+     * 640,000 records): each new journal file is laid out with zeros before use, and the index keeps every value.
+     */
+    static final int GROWING_KEYS = 10_000;
 
     /**
      * One run's numbers; syncBusy is the share of the run the store spent inside {@code fdatasync} (near 1: the disk's
@@ -268,9 +276,9 @@ public final class StoreBench {
             Path warm = data.resolve(backend.getKey() + "-warmup");
             Files.createDirectories(warm);
             for (int writers : new int[] {1, 8, 64}) {
-                run(backend.getValue(), warm, writers, 1);
+                run(backend.getValue(), warm, writers, 1, KEYS);
             }
-            runAsync(backend.getValue(), warm, 64, 1);
+            runAsync(backend.getValue(), warm, 64, 1, KEYS);
             for (boolean async : new boolean[] {false, true}) {
                 for (int writers : WRITERS) {
                     if (async && writers == 1) {
@@ -279,19 +287,22 @@ public final class StoreBench {
                     String mode = async ? "async" : "threads";
                     Path dir = data.resolve(backend.getKey() + "-" + writers + "-" + mode);
                     Files.createDirectories(dir);
-                    Result r = async ? runAsync(backend.getValue(), dir, writers, seconds)
-                            : run(backend.getValue(), dir, writers, seconds);
-                    System.out.printf("backend=%s writers=%d mode=%s records_per_s=%.0f syncs_per_s=%s "
-                            + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s "
-                            + "cpu_cores=%.2f cpu_us_per_record=%s%n",
-                            backend.getKey(), writers, mode, r.recordsPerSecond, orNa(r.syncsPerSecond, "%.0f"),
-                            orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
-                            orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"), r.cpuCores,
-                            orNa(r.cpuMicrosPerRecord, "%.1f"));
+                    Result r = async ? runAsync(backend.getValue(), dir, writers, seconds, KEYS)
+                            : run(backend.getValue(), dir, writers, seconds, KEYS);
+                    print(backend.getKey(), writers, mode, KEYS, r, fsync);
                     if (backend.getKey().equals("journal") || backend.getKey().startsWith("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
                 }
+            }
+            if (backend.getKey().equals("journal") && IntStream.of(WRITERS).anyMatch(w -> w == 64)) {
+                // The same 64 writers on a store that grows through the run: the journal also lays out each new
+                // file with zeros and keeps every value in its index, which fio's reference never pays for.
+                Path dir = data.resolve("journal-64-threads-growing");
+                Files.createDirectories(dir);
+                Result r = run(backend.getValue(), dir, 64, seconds, GROWING_KEYS);
+                print(backend.getKey(), 64, "threads", GROWING_KEYS, r, fsync);
+                journal.put("journal w64 growing", r);
             }
         }
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
@@ -311,6 +322,11 @@ public final class StoreBench {
                         + "bare_w64_async_ratio=%.2f bare_w64_cpu_cores=%.2f", journal.get("bare w64").recordsPerSync,
                         ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync),
                         journal.get("bare w64").cpuCores));
+            }
+            if (journal.containsKey("journal w64 growing")) {
+                Result growing = journal.get("journal w64 growing");
+                bare.insert(0, String.format(" w64_growing_records_per_sync=%.1f w64_growing_ratio=%.2f",
+                        growing.recordsPerSync, ratio(growing, fsync)));
             }
             if (journal.containsKey("bare2 w64")) {
                 // Two syncs in flight: past the disk's rate for one sync at a time, when the store costs little.
@@ -334,6 +350,17 @@ public final class StoreBench {
                     orNa(w64.syncBusy, "%.2f"), w64.cpuCores, w64.cpuMicrosPerRecord,
                     a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe);
         }
+    }
+
+    /** One run's line. */
+    static void print(String backend, int writers, String mode, int keys, Result r, double fsync) {
+        System.out.printf("backend=%s writers=%d mode=%s keys=%d records_per_s=%.0f syncs_per_s=%s "
+                + "records_per_sync=%s p99_ms=%.2f ratio_to_fsync_limit=%.2f sync_busy=%s sync_us=%s "
+                + "cpu_cores=%.2f cpu_us_per_record=%s%n",
+                backend, writers, mode, keys, r.recordsPerSecond, orNa(r.syncsPerSecond, "%.0f"),
+                orNa(r.recordsPerSync, "%.1f"), r.p99Millis, r.recordsPerSecond / fsync,
+                orNa(r.syncBusy, "%.2f"), orNa(r.syncMicros, "%.0f"), r.cpuCores,
+                orNa(r.cpuMicrosPerRecord, "%.1f"));
     }
 
     /** A figure, or n/a for a backend that cannot tell (-1). */
@@ -410,7 +437,7 @@ public final class StoreBench {
      * Writers as closed loops over {@link Store#apply}: each submits its next batch when the store acknowledged the
      * one before (in the acknowledging thread), so W writers keep W batches in flight without a thread each.
      */
-    static Result runAsync(Backend backend, Path dir, int writers, long seconds) throws Exception {
+    static Result runAsync(Backend backend, Path dir, int writers, long seconds, int keys) throws Exception {
         Store store = backend.open(dir);
         try {
             Counters before = Counters.of(backend, store);
@@ -419,7 +446,7 @@ public final class StoreBench {
             java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(writers);
             AsyncWriter[] all = new AsyncWriter[writers];
             for (int w = 0; w < writers; w++) {
-                all[w] = new AsyncWriter(store, w, end, finished);
+                all[w] = new AsyncWriter(store, w, end, finished, keys);
             }
             for (AsyncWriter writer : all) {
                 writer.next();
@@ -447,14 +474,16 @@ public final class StoreBench {
         final String space;
         final long end;
         final java.util.concurrent.CountDownLatch finished;
+        final int keys;
         final byte[] value = new byte[RECORD];
         long[] latencies = new long[1 << 16];
         int count;
         long i;
         volatile Throwable failure;
 
-        AsyncWriter(Store store, int writer, long end, java.util.concurrent.CountDownLatch finished) {
+        AsyncWriter(Store store, int writer, long end, java.util.concurrent.CountDownLatch finished, int keys) {
             this.store = store;
+            this.keys = keys;
             this.space = "bench/w" + writer;
             this.end = end;
             this.finished = finished;
@@ -469,7 +498,7 @@ public final class StoreBench {
                     return;
                 }
                 java.util.concurrent.CompletableFuture<Void> stage = store.apply(Batch.builder()
-                        .put(space, "k" + (i++ % KEYS), value).build()).toCompletableFuture();
+                        .put(space, "k" + (i++ % keys), value).build()).toCompletableFuture();
                 if (!stage.isDone()) {
                     stage.whenComplete((ok, e) -> {
                         if (acknowledged(e, t0)) {
@@ -507,7 +536,7 @@ public final class StoreBench {
         }
     }
 
-    static Result run(Backend backend, Path dir, int writers, long seconds) throws Exception {
+    static Result run(Backend backend, Path dir, int writers, long seconds, int keys) throws Exception {
         Store store = backend.open(dir);
         ExecutorService pool = Executors.newFixedThreadPool(writers);
         try {
@@ -523,7 +552,7 @@ public final class StoreBench {
                     byte[] value = new byte[RECORD];
                     for (long i = 0; System.nanoTime() < end; i++) {
                         long t0 = System.nanoTime();
-                        store.applyAndWait(Batch.builder().put("bench/w" + writer, "k" + (i % KEYS), value)
+                        store.applyAndWait(Batch.builder().put("bench/w" + writer, "k" + (i % keys), value)
                                 .build(), 30, TimeUnit.SECONDS);
                         if (n == latencies.length) {
                             latencies = Arrays.copyOf(latencies, n * 2);
