@@ -110,18 +110,7 @@ class JournalFileFactoryTest {
         try {
             file.fill(JournalFileFactory.FILL_CHUNK);
             for (int i = 1; i <= 3; i++) {
-                int n = i;
-                file.writeDirect(filled(40_000, i), false, new IOCallback() { // 120,000 bytes: the buffer grows
-                    @Override
-                    public void done() {
-                        callbacks.add("done " + n);
-                    }
-
-                    @Override
-                    public void onError(int code, String message) {
-                        callbacks.add("error " + n + ": " + message);
-                    }
-                });
+                file.writeDirect(filled(40_000, i), false, recording(callbacks, i)); // 120,000 bytes: it grows
             }
             assertEquals(List.of("done 1", "done 2", "done 3"), callbacks, "an append is done once in memory");
             assertEquals(120_000, file.position());
@@ -132,16 +121,7 @@ class JournalFileFactoryTest {
             assertEquals(2, flushed[40_000]);
             assertEquals(3, flushed[119_999]);
             assertEquals(0, flushed[120_000]);
-            file.writeDirect(filled(10, 4), false, new IOCallback() {
-                @Override
-                public void done() {
-                }
-
-                @Override
-                public void onError(int code, String message) {
-                    callbacks.add("error 4: " + message);
-                }
-            });
+            file.writeDirect(filled(10, 4), false, recording(callbacks, 4));
             file.writeDirect(filled(10, 5), true); // a direct write after it: the append goes first
         } finally {
             file.close();
@@ -151,7 +131,22 @@ class JournalFileFactoryTest {
         assertEquals(5, bytes[120_010]);
         assertEquals(5, bytes[120_019]);
         assertEquals(0, bytes[120_020]);
-        assertEquals(List.of("done 1", "done 2", "done 3"), callbacks);
+        assertEquals(List.of("done 1", "done 2", "done 3", "done 4"), callbacks);
+    }
+
+    /** A callback that logs its outcome as "done N" or "error N: message". */
+    private static IOCallback recording(List<String> log, int n) {
+        return new IOCallback() {
+            @Override
+            public void done() {
+                log.add("done " + n);
+            }
+
+            @Override
+            public void onError(int code, String message) {
+                log.add("error " + n + ": " + message);
+            }
+        };
     }
 
     private static ByteBuffer filled(int size, int value) {
