@@ -51,8 +51,8 @@ import org.estuary.store.api.StoreStats;
  * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a caller
  * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
  * </ol>
- * The writer is the caller of {@link #applyAndWait} when the commit thread is idle and no group is being written
- * (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
+ * The writer is the caller of {@link #applyAndWait} when the commit thread is idle, no group is being written and no
+ * sync round is in flight (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
  * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
  * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
  * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit
@@ -209,10 +209,12 @@ final class JournalStore implements Store {
     }
 
     /**
-     * Leader/follower group commit: the caller waits for its batch anyway, so when no group is being written it
-     * writes the queued batches itself (its own among them), and syncs and completes them when no sync runs,
-     * instead of handing them to the store's threads and waiting to be woken. Otherwise it waits; the group's
-     * writer wakes the commit thread for what it left queued.
+     * Leader/follower group commit: the caller waits for its batch anyway, so when the store is idle (no group
+     * being written, no sync round in flight) it writes the queued batches itself (its own among them), and syncs
+     * and completes them, instead of handing them to the store's threads and waiting to be woken. Otherwise it
+     * waits; the group's writer wakes the commit thread for what it left queued. (Leading also while rounds were in
+     * flight gave as many syncs, but 5 % fewer records/s and a record fewer per sync under 64 writers:
+     * bench/README.md, store section, 2026-11-25.)
      */
     @Override
     public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
@@ -222,7 +224,7 @@ final class JournalStore implements Store {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
         Pending pending = enqueue(batch);
-        while (!committing && !pending.stage.isDone() && hold == null && commitLock.tryLock()) {
+        while (!committing && syncStage.idle() && !pending.stage.isDone() && hold == null && commitLock.tryLock()) {
             boolean led;
             try {
                 led = !pending.taken;
