@@ -116,22 +116,21 @@ class JournalFileFactoryTest {
             assertEquals(120_000, file.position());
             assertEquals(0, Files.readAllBytes(dir.resolve("c.jrn"))[0], "an append reached the file before flush");
             file.flush();
-            byte[] flushed = Files.readAllBytes(dir.resolve("c.jrn"));
-            assertEquals(1, flushed[0]);
-            assertEquals(2, flushed[40_000]);
-            assertEquals(3, flushed[119_999]);
-            assertEquals(0, flushed[120_000]);
+            assertBytes(Files.readAllBytes(dir.resolve("c.jrn")), 0, 1, 40_000, 2, 119_999, 3, 120_000, 0);
             file.writeDirect(filled(10, 4), false, recording(callbacks, 4));
             file.writeDirect(filled(10, 5), true); // a direct write after it: the append goes first
         } finally {
             file.close();
         }
-        byte[] bytes = Files.readAllBytes(dir.resolve("c.jrn"));
-        assertEquals(4, bytes[120_000]);
-        assertEquals(5, bytes[120_010]);
-        assertEquals(5, bytes[120_019]);
-        assertEquals(0, bytes[120_020]);
+        assertBytes(Files.readAllBytes(dir.resolve("c.jrn")), 120_000, 4, 120_010, 5, 120_019, 5, 120_020, 0);
         assertEquals(List.of("done 1", "done 2", "done 3", "done 4"), callbacks);
+    }
+
+    /** Asserts the byte at each of the given offsets: pairs of offset and expected value. */
+    private static void assertBytes(byte[] bytes, int... offsetsAndValues) {
+        for (int i = 0; i < offsetsAndValues.length; i += 2) {
+            assertEquals(offsetsAndValues[i + 1], bytes[offsetsAndValues[i]], "byte " + offsetsAndValues[i]);
+        }
     }
 
     /** A callback that logs its outcome as "done N" or "error N: message". */
