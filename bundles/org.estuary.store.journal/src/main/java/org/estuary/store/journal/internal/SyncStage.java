@@ -36,10 +36,11 @@ final class SyncStage {
     /** Rounds in flight at most: the sync threads the store runs (2 and 4 did no better here). */
     static final int ROUNDS = 3;
     /**
-     * Batches that must wait before a round starts beside one in flight: a second sync for a handful of records
-     * would slow the first one down and sync little (bench/README.md, store section).
+     * Batches that must wait before a round starts beside one in flight: a sync for one or two records would slow
+     * the others down and sync little; 3 gave more syncs than 5 and 10 (bench/README.md, store section,
+     * 2026-11-25).
      */
-    static final int MIN_BATCHES = 5;
+    static final int MIN_BATCHES = 3;
 
     /** Where a round's outcomes go. */
     interface Outcomes {
