@@ -47,9 +47,8 @@ final class FileSyncer {
         file.appends().flush();
     }
 
-    /** Sync stage: {@code fdatasync} of one file a group wrote into, its appends written first. */
+    /** Sync stage: {@code fdatasync} of one file a group wrote into, once its appends are written ({@link #flush}). */
     static void sync(Tracked file) throws IOException {
-        file.appends().flush();
         file.channel().force(false);
     }
 

@@ -242,15 +242,14 @@ final class SyncStage {
             }
             round.last = group.file;
             try {
+                FileSyncer.flush(group.file); // the appends of every group so far, in one write(2)
                 if (!sync) {
-                    FileSyncer.flush(group.file); // sync.mode=none: acknowledged once the OS has the records
-                    continue;
+                    continue; // sync.mode=none: acknowledged once the OS has the records
                 }
                 if (failNext) {
                     failNext = false;
                     throw new IOException("injected sync failure (test)");
                 }
-                FileSyncer.flush(group.file);
                 long begun = System.nanoTime();
                 FileSyncer.sync(group.file);
                 syncNanos.addAndGet(System.nanoTime() - begun);
