@@ -240,7 +240,7 @@ final class JournalStore implements Store {
             if (!queue.isEmpty()) {
                 wakeCommitter(); // batches queued while this caller wrote: the commit thread writes them now
             }
-            syncPending(); // this caller syncs its group, unless a sync runs: then the sync thread syncs it next
+            syncPending(); // this caller syncs its group, unless a round runs: then a sync thread syncs it
         }
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
@@ -363,7 +363,7 @@ final class JournalStore implements Store {
         return syncStage.syncNanos();
     }
 
-    /** Groups the commit thread left to the sync thread to write the next one at once (tests). */
+    /** Groups the commit thread handed to the sync stage to write the next one at once (tests). */
     long handOffs() {
         return handOffs.get();
     }
@@ -513,17 +513,17 @@ final class JournalStore implements Store {
 
     /**
      * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes at most
-     * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no sync runs. One thread at a time syncs
-     * ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller
+     * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no round runs. Rounds hand on their
+     * outcomes in the order they started ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller
      * never syncs other callers' groups for long: whatever waits after its round, or while another thread syncs,
-     * goes to the sync thread, which it wakes.
+     * goes to the sync threads, which it wakes.
      */
     private void syncPending() {
         syncStage.roundIfFree();
         acks.acknowledge(INLINE_ACKS);
     }
 
-    /** The sync thread's part: rounds until no group waits, leaving acknowledgements to their thread meanwhile. */
+    /** Closing: rounds in the closing thread until no group waits, then every acknowledgement. */
     private void syncAll() {
         while (syncStage.roundIfFree()) {
             acks.wake(); // the next round syncs while the acknowledging thread completes this one
@@ -531,7 +531,7 @@ final class JournalStore implements Store {
         acks.acknowledge();
     }
 
-    /** The sync thread: syncs the groups the commit thread wrote while that thread goes on writing. */
+    /** A sync thread: rounds over the groups the commit thread wrote while that thread goes on writing. */
     private void syncLoop() {
         try {
             syncStage.serve(() -> committerDone, groupsWait -> {
