@@ -43,6 +43,8 @@ import org.estuary.store.api.StoreStats;
  * next group tries a fresh connection, so the store resumes by itself when the database is back. A commit whose
  * outcome is unknown (the connection broke during {@code COMMIT}) is reported as such and the size index is
  * reloaded from the table before the next group. Scans read the table directly and check each row's checksum.
+ * Writing transactions and the index load take the writer fence first ({@link Tables#fenceWriters}), so a store
+ * opened after a writer died counts and follows that writer's last commit, which may land after its death.
  */
 final class JdbcStore implements Store {
 
@@ -336,6 +338,7 @@ final class JdbcStore implements Store {
                     refused[i] = plan.add(group.get(i).batch);
                 }
                 if (!plan.isEmpty()) {
+                    fence(connection);
                     plan.write(connection, tables, settings.statementTimeoutSeconds());
                     if (failNextCommit) {
                         failNextCommit = false;
@@ -385,9 +388,18 @@ final class JdbcStore implements Store {
     private void ensureReady(Connection connection) throws SQLException {
         ensureSchema(connection);
         if (!indexLoaded) {
+            fence(connection); // a writer that died committing finishes first: the index then counts its group
             index.load(connection, tables, settings.statementTimeoutSeconds());
             connection.commit();
             indexLoaded = true;
+        }
+    }
+
+    /** Takes the writer fence ({@link Tables#fenceWriters}) in the connection's current transaction. */
+    private void fence(Connection connection) throws SQLException {
+        try (PreparedStatement lock = connection.prepareStatement(tables.fenceWriters())) {
+            lock.setQueryTimeout(settings.statementTimeoutSeconds());
+            lock.execute();
         }
     }
 

@@ -6,12 +6,18 @@ package org.estuary.store.jdbc.internal;
  */
 final class Tables {
 
+    /** The high half of every writer-fence key: "ESTU", so the keys stay clear of other applications' locks. */
+    private static final long FENCE_CLASS = 0x45535455L;
+
     private final String records;
     private final String schemaVersion;
+    private final long fenceKey;
 
     Tables(String prefix) {
         this.records = prefix + "records";
         this.schemaVersion = prefix + "schema_version";
+        // Two tables whose names hash alike only wait for each other's transactions: slower, never wrong.
+        this.fenceKey = FENCE_CLASS << 32 | (records.hashCode() & 0xFFFF_FFFFL);
     }
 
     /** The table of records: (space, key) → value, logical size, checksum. */
@@ -22,6 +28,17 @@ final class Tables {
     /** The table of applied schema migrations, one row per version. */
     String schemaVersion() {
         return schemaVersion;
+    }
+
+    /**
+     * The writer fence: a transaction-scoped advisory lock on the records table, taken first by every transaction
+     * that writes records and by the load of the size index. A writer whose client died may still be committing
+     * (its COMMIT reached the server before the kill); the next store's load waits for that transaction to end, so
+     * it sees what the dead writer committed, and its writes come after it. Released by PostgreSQL at commit or
+     * rollback, so a pooled connection never keeps it.
+     */
+    String fenceWriters() {
+        return "SELECT pg_advisory_xact_lock(" + fenceKey + ")";
     }
 
     String selectSizes() {

@@ -200,6 +200,53 @@ class JdbcStoreTest {
         assertEquals(Map.of("kept", "1", "after", "3"), contents(store, "hung/a"));
     }
 
+    // ---- the writer fence
+
+    @Test
+    void aStoreOpensOnlyAfterADeadWritersCommitEndsAndWritesAfterOtherWriters() throws Exception {
+        // Issue 4 item 7: a client killed after sending COMMIT leaves a transaction the server may still commit.
+        // The next store must count it (its index loads after it) and write after it, never beside it.
+        Settings settings = settings("fence_");
+        JdbcStore first = open(settings);
+        ack(first, Batch.builder().put("fence/a", "before", bytes("1")).build());
+        first.close();
+        Tables tables = new Tables("fence_");
+        JdbcStore next;
+        try (Connection dying = dataSource.getConnection()) {
+            dying.setAutoCommit(false);
+            try (Statement statement = dying.createStatement()) {
+                statement.execute(tables.fenceWriters()); // what the dead writer's group took first
+            }
+            try (java.sql.PreparedStatement upsert = dying.prepareStatement(tables.upsertRecord())) {
+                byte[] value = bytes("2");
+                upsert.setString(1, "fence/a");
+                upsert.setString(2, "late");
+                upsert.setBytes(3, value);
+                upsert.setInt(4, "late".length() + value.length);
+                upsert.setLong(5, RecordChecksum.of("fence/a", "late", value));
+                upsert.executeUpdate();
+            }
+            CompletableFuture<JdbcStore> opening = CompletableFuture.supplyAsync(() -> open(settings));
+            awaitTrue(() -> lockWaiters() >= 1, "the opening store waits for the writer fence");
+            assertFalse(opening.isDone(), "the store does not load its index beside a writer still committing");
+            dying.commit();
+            next = opening.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertEquals(2, next.stats().records(), "the index counts the group committed late");
+            assertEquals(Map.of("before", "1", "late", "2"), contents(next, "fence/a"));
+
+            try (Statement statement = dying.createStatement()) {
+                statement.execute(tables.fenceWriters()); // another writer's transaction, open
+            }
+            CompletableFuture<Void> written = next.apply(Batch.builder().put("fence/a", "after", bytes("3"))
+                    .build()).toCompletableFuture();
+            awaitTrue(() -> lockWaiters() >= 1, "the group waits for the other writer's transaction");
+            assertFalse(written.isDone(), "nothing written beside another writer");
+            dying.rollback();
+            written.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+        assertEquals(Map.of("before", "1", "late", "2", "after", "3"), contents(next, "fence/a"));
+    }
+
     // ---- records checked on read
 
     @Test
