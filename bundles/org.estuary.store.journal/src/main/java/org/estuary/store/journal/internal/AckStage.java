@@ -1,5 +1,6 @@
 package org.estuary.store.journal.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,6 +16,9 @@ import org.estuary.store.api.StoreException.Reason;
  * lock), oldest first, so acknowledgements keep acceptance order (Store S3) while the next group is already being
  * written and synced. A thread finding the lock taken leaves its batches to the holder, who looks at the queue
  * again after letting go of the lock.
+ *
+ * <p>The callers of applyAndWait a pass completes are woken as a tree ({@link WakeTree}): this thread wakes the
+ * first, each woken caller the next two.
  *
  * <p>Waking a caller costs as much CPU as writing its batch, so a thread that writes or syncs groups completes only
  * a few stages itself ({@link #acknowledge(int)}) and wakes the stage's own thread for the rest, which then wakes
@@ -73,15 +77,27 @@ final class AckStage {
     void acknowledge(int budget) {
         int left = budget;
         while (!decided.isEmpty() && left > 0 && lock.tryLock()) {
+            WakeTree tree = null;
             try {
+                List<JournalStore.Pending> pass = new ArrayList<>();
                 JournalStore.Pending p;
                 while (left > 0 && (p = decided.poll()) != null) {
-                    completer.complete(p, p.decided ? p.outcome : new StoreException(Reason.UNAVAILABLE,
-                            "journal store's commit ended without an outcome for this batch", null, true));
+                    pass.add(p);
                     left--;
                 }
+                tree = WakeTree.link(pass); // before any stage completes: a caller seeing its stage done finds it
+                for (JournalStore.Pending q : pass) {
+                    completer.complete(q, q.decided ? q.outcome : new StoreException(Reason.UNAVAILABLE,
+                            "journal store's commit ended without an outcome for this batch", null, true));
+                }
             } finally {
+                if (tree != null) {
+                    tree.arm();
+                }
                 lock.unlock();
+            }
+            if (tree != null) {
+                tree.wakeRoot(); // outside the lock: the woken caller may preempt this thread
             }
         }
         if (!decided.isEmpty() && left == 0) {

@@ -15,9 +15,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiConsumer;
@@ -96,6 +96,15 @@ final class JournalStore implements Store {
         /** The decided outcome, delivered in commit order by whoever drains {@code acks}: null is success. */
         StoreException outcome;
         boolean decided;
+        /** Whether a caller of applyAndWait parks for this batch: it is then woken through a {@link WakeTree}. */
+        boolean caller;
+        /** The parked caller, once it waits. */
+        volatile Thread waiter;
+        /** {@link WakeTree#WAITING}, LINKED into a tree by the acknowledging pass, or GONE (the caller gave up). */
+        volatile int wakeState;
+        /** The tree the caller is woken through, set before the stage completes; and the caller's place in it. */
+        volatile WakeTree tree;
+        int treeIndex;
 
         Pending(Batch batch) {
             this.batch = batch;
@@ -223,7 +232,7 @@ final class JournalStore implements Store {
         if (timeout < 0) {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
-        Pending pending = enqueue(batch);
+        Pending pending = enqueue(batch, true);
         while (!committing && syncStage.idle() && !pending.stage.isDone() && hold == null && commitLock.tryLock()) {
             boolean led;
             try {
@@ -245,13 +254,14 @@ final class JournalStore implements Store {
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
         }
+        if (!WakeTree.await(pending, unit.toNanos(timeout))) {
+            throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
+                    + timeout + " " + unit.toString().toLowerCase() + "; it may still become durable", null, true);
+        }
         try {
-            pending.stage.get(timeout, unit);
+            pending.stage.get(); // complete: the wait above returned true
         } catch (ExecutionException e) {
             throw StoreException.from(e);
-        } catch (TimeoutException e) {
-            throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
-                    + timeout + " " + unit.toString().toLowerCase() + "; it may still become durable", e, true);
         }
     }
 
@@ -260,7 +270,13 @@ final class JournalStore implements Store {
      * stage has failed.
      */
     private Pending enqueue(Batch batch) {
+        return enqueue(batch, false);
+    }
+
+    /** Queues a batch; {@code caller}: a caller of applyAndWait will park for it ({@link WakeTree}). */
+    private Pending enqueue(Batch batch, boolean caller) {
         Pending pending = new Pending(batch);
+        pending.caller = caller;
         if (closed) {
             pending.stage.completeExceptionally(closedException());
             return pending;
@@ -563,6 +579,12 @@ final class JournalStore implements Store {
         } else {
             noteFailure(failure);
             p.stage.completeExceptionally(failure);
+        }
+        if (p.caller && p.tree == null) {
+            Thread waiter = p.waiter; // completed outside a tree (failed while queued, closing): wake it here
+            if (waiter != null) {
+                LockSupport.unpark(waiter);
+            }
         }
     }
 

@@ -1,15 +1,18 @@
 package org.estuary.store.journal.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -93,5 +96,152 @@ class AckStageTest {
         wake.signal();
         assertTrue(wake.await(), "a signal before the wait wakes it");
         assertFalse(wake.await(), "the second signal was the same wake-up: the next wait times out");
+    }
+
+    // ---- callers woken as a tree (WakeTree)
+
+    /** A batch a caller of applyAndWait waits for, decided as durable. */
+    private static JournalStore.Pending caller(int i) {
+        JournalStore.Pending p = decided(i);
+        p.caller = true;
+        return p;
+    }
+
+    /** Completes the stage as the store does; the tree, not the completer, wakes the callers. */
+    private static AckStage stageCompletingStages() {
+        return new AckStage((p, outcome) -> {
+            if (outcome == null) {
+                p.stage.complete(null);
+            } else {
+                p.stage.completeExceptionally(outcome);
+            }
+        }, () -> true);
+    }
+
+    /** Starts a thread per pending that waits for it (WakeTree.await, {@code nanos}); each result lands in results. */
+    private static List<Thread> waitFor(List<JournalStore.Pending> pending, long nanos, Boolean[] results) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < pending.size(); i++) {
+            int index = i;
+            Thread t = new Thread(() -> {
+                try {
+                    results[index] = WakeTree.await(pending.get(index), nanos);
+                } catch (InterruptedException e) {
+                    results[index] = null;
+                }
+            }, "wake-tree-test-" + i);
+            t.start();
+            threads.add(t);
+        }
+        return threads;
+    }
+
+    /** Waits (bounded) until every thread parks in its wait. */
+    private static void awaitParked(List<Thread> threads, List<JournalStore.Pending> pending) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (int i = 0; i < threads.size(); i++) {
+            while (pending.get(i).waiter == null || threads.get(i).getState() != Thread.State.TIMED_WAITING) {
+                assertTrue(System.nanoTime() < deadline, "caller " + i + " did not park");
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    @Test
+    void aCallersChildrenAreTheNextTwoInTheTree() {
+        assertArrayEquals(new int[] {1, 2}, WakeTree.children(0, 15));
+        assertArrayEquals(new int[] {13, 14}, WakeTree.children(6, 15));
+        assertArrayEquals(new int[] {13}, WakeTree.children(6, 14));
+        assertArrayEquals(new int[0], WakeTree.children(7, 15));
+        assertArrayEquals(new int[0], WakeTree.children(0, 1));
+    }
+
+    @Test
+    void everyCallerOfAPassIsWokenThroughTheTreeOnceItsStageIsComplete() throws Exception {
+        // Store S3: each caller returns once its own batch is acknowledged; the pass wakes the first caller only,
+        // the others are woken by the callers before them in the tree
+        List<JournalStore.Pending> pass = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            pass.add(caller(i));
+        }
+        Boolean[] results = new Boolean[pass.size()];
+        List<Thread> threads = waitFor(pass, TimeUnit.SECONDS.toNanos(30), results);
+        awaitParked(threads, pass);
+        AckStage stage = stageCompletingStages();
+        stage.add(pass);
+        stage.acknowledge();
+        for (int i = 0; i < threads.size(); i++) {
+            threads.get(i).join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(threads.get(i).isAlive(), "caller " + i + " was not woken");
+            assertEquals(Boolean.TRUE, results[i], "caller " + i);
+            assertTrue(pass.get(i).stage.isDone());
+            assertEquals(WakeTree.LINKED, pass.get(i).wakeState);
+            assertEquals(i, pass.get(i).treeIndex, "linked in pass order");
+        }
+    }
+
+    @Test
+    void aCallerThatGaveUpIsLeftOutOfTheTreeAndTheOthersStillWake() throws Exception {
+        // A caller whose wait timed out before the pass must not stand in the tree: nobody would wake its
+        // children. It is completed like an apply() stage; the others form the tree without it.
+        List<JournalStore.Pending> pass = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            pass.add(caller(i));
+        }
+        assertFalse(WakeTree.await(pass.get(0), TimeUnit.MILLISECONDS.toNanos(1)), "the first caller gives up");
+        assertEquals(WakeTree.GONE, pass.get(0).wakeState);
+        List<JournalStore.Pending> waiting = pass.subList(1, pass.size());
+        Boolean[] results = new Boolean[waiting.size()];
+        List<Thread> threads = waitFor(waiting, TimeUnit.SECONDS.toNanos(30), results);
+        awaitParked(threads, waiting);
+        AckStage stage = stageCompletingStages();
+        stage.add(pass);
+        stage.acknowledge();
+        for (int i = 0; i < threads.size(); i++) {
+            threads.get(i).join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(threads.get(i).isAlive(), "caller " + (i + 1) + " was not woken");
+            assertEquals(Boolean.TRUE, results[i]);
+        }
+        assertTrue(pass.get(0).stage.isDone(), "the batch of the caller that gave up is still acknowledged");
+        assertNull(pass.get(0).tree);
+        assertEquals(0, pass.get(1).treeIndex, "the tree starts with the first caller still waiting");
+    }
+
+    @Test
+    void anInterruptedCallerThrowsUnlessItsBatchWasLinkedAlready() throws Exception {
+        // Store applyAndWait: interrupted while waiting, the outcome unknown. A caller linked into a tree has its
+        // batch acknowledged: it stays for the tree, does its part, and returns with its interrupt flag set.
+        JournalStore.Pending free = caller(0);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, () -> WakeTree.await(free, TimeUnit.SECONDS.toNanos(10)));
+        assertEquals(WakeTree.GONE, free.wakeState);
+
+        List<JournalStore.Pending> pass = List.of(caller(1), caller(2), caller(3));
+        WakeTree tree = WakeTree.link(pass); // linked, not armed yet: as in the middle of a pass
+        CompletableFuture<Boolean> root = CompletableFuture.supplyAsync(() -> {
+            try {
+                boolean returned = WakeTree.await(pass.get(0), TimeUnit.SECONDS.toNanos(10));
+                return returned && Thread.currentThread().isInterrupted();
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }, runnable -> {
+            Thread t = new Thread(runnable);
+            t.start();
+            t.interrupt();
+        });
+        Boolean[] results = new Boolean[2];
+        List<Thread> children = waitFor(pass.subList(1, 3), TimeUnit.SECONDS.toNanos(30), results);
+        awaitParked(children, pass.subList(1, 3));
+        assertFalse(root.isDone(), "a linked caller stays for its tree, interrupted or not");
+        for (JournalStore.Pending p : pass) {
+            p.stage.complete(null);
+        }
+        tree.arm(); // no wakeRoot: the root is awake already (interrupted) and finds the tree armed
+        assertTrue(root.get(10, TimeUnit.SECONDS), "returned normally, interrupt flag kept");
+        for (int i = 0; i < children.size(); i++) {
+            children.get(i).join(TimeUnit.SECONDS.toMillis(10));
+            assertEquals(Boolean.TRUE, results[i], "the interrupted root woke its child " + (i + 1));
+        }
     }
 }

@@ -194,6 +194,55 @@ class SyncStageTest {
         assertEquals("3", valueAfterRestart());
     }
 
+    @Test
+    void callersThatTimeOutOrAreInterruptedLeaveNoOtherCallerWaiting() throws Exception {
+        // Store applyAndWait: a caller whose batch is not acknowledged in time gets UNAVAILABLE with an unknown
+        // outcome, an interrupted one InterruptedException; the callers acknowledged in the same pass after them
+        // are still woken (they are woken as a tree: WakeTree), and every batch becomes durable
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            CountDownLatch syncing = store.holdSyncs(release);
+            CompletableFuture<Void> first = new CompletableFuture<>();
+            applyAndWaitInThread(store, "1", first);
+            assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+
+            StoreException late = assertThrows(StoreException.class,
+                    () -> store.applyAndWait(put("2"), 200, TimeUnit.MILLISECONDS));
+            assertEquals(Reason.UNAVAILABLE, late.reason());
+            assertTrue(late.outcomeUnknown(), late.getMessage());
+
+            CompletableFuture<Void> interrupted = new CompletableFuture<>();
+            Thread interruptedCaller = applyAndWaitInThread(store, "3", interrupted);
+            CompletableFuture<Void> patient = new CompletableFuture<>();
+            Thread patientCaller = applyAndWaitInThread(store, "4", patient);
+            awaitParked(interruptedCaller);
+            awaitParked(patientCaller);
+            interruptedCaller.interrupt();
+            ExecutionException thrown = assertThrows(ExecutionException.class,
+                    () -> interrupted.get(10, TimeUnit.SECONDS));
+            assertTrue(thrown.getCause() instanceof InterruptedException, String.valueOf(thrown.getCause()));
+
+            release.countDown();
+            first.get(10, TimeUnit.SECONDS);
+            patient.get(10, TimeUnit.SECONDS); // woken although the two callers before it in the pass left
+            assertEquals(4, store.stats().commits(), "every batch acknowledged, also those nobody waited for");
+        } finally {
+            release.countDown();
+            store.close();
+        }
+        assertEquals("4", valueAfterRestart());
+    }
+
+    /** Waits (bounded) until a caller parks waiting for its acknowledgement. */
+    private static void awaitParked(Thread caller) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (caller.getState() != Thread.State.TIMED_WAITING) {
+            assertTrue(System.nanoTime() < deadline, caller.getName() + " did not park");
+            Thread.sleep(1);
+        }
+    }
+
     /**
      * Holds the next sync until {@code release}; a caller of applyAndWait applies "1" (the commit thread is idle,
      * so the caller writes its group and syncs it in its own thread, where the sync then waits); then "2" is applied
