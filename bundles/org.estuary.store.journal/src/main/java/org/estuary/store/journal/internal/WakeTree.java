@@ -1,5 +1,6 @@
 package org.estuary.store.journal.internal;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -58,7 +59,7 @@ final class WakeTree {
         if (linked == 0) {
             return null;
         }
-        WakeTree tree = new WakeTree(linked == callers.length ? callers : java.util.Arrays.copyOf(callers, linked));
+        WakeTree tree = new WakeTree(linked == callers.length ? callers : Arrays.copyOf(callers, linked));
         for (int i = 0; i < linked; i++) {
             tree.callers[i].treeIndex = i;
             tree.callers[i].tree = tree;

@@ -147,6 +147,25 @@ class AckStageTest {
         }
     }
 
+    /**
+     * Starts a parked caller for each of {@code waiting}, acknowledges {@code pass} in this thread, and checks that
+     * every caller returned true (woken, its stage complete) within the bound.
+     */
+    private static void acknowledgeWhileTheyWait(List<JournalStore.Pending> pass,
+            List<JournalStore.Pending> waiting) throws Exception {
+        Boolean[] results = new Boolean[waiting.size()];
+        List<Thread> threads = waitFor(waiting, TimeUnit.SECONDS.toNanos(30), results);
+        awaitParked(threads, waiting);
+        AckStage stage = stageCompletingStages();
+        stage.add(pass);
+        stage.acknowledge();
+        for (int i = 0; i < threads.size(); i++) {
+            threads.get(i).join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(threads.get(i).isAlive(), threads.get(i).getName() + " was not woken");
+            assertEquals(Boolean.TRUE, results[i], threads.get(i).getName());
+        }
+    }
+
     @Test
     void aCallersChildrenAreTheNextTwoInTheTree() {
         assertArrayEquals(new int[] {1, 2}, WakeTree.children(0, 15));
@@ -164,16 +183,8 @@ class AckStageTest {
         for (int i = 0; i < 15; i++) {
             pass.add(caller(i));
         }
-        Boolean[] results = new Boolean[pass.size()];
-        List<Thread> threads = waitFor(pass, TimeUnit.SECONDS.toNanos(30), results);
-        awaitParked(threads, pass);
-        AckStage stage = stageCompletingStages();
-        stage.add(pass);
-        stage.acknowledge();
-        for (int i = 0; i < threads.size(); i++) {
-            threads.get(i).join(TimeUnit.SECONDS.toMillis(10));
-            assertFalse(threads.get(i).isAlive(), "caller " + i + " was not woken");
-            assertEquals(Boolean.TRUE, results[i], "caller " + i);
+        acknowledgeWhileTheyWait(pass, pass);
+        for (int i = 0; i < pass.size(); i++) {
             assertTrue(pass.get(i).stage.isDone());
             assertEquals(WakeTree.LINKED, pass.get(i).wakeState);
             assertEquals(i, pass.get(i).treeIndex, "linked in pass order");
@@ -190,18 +201,7 @@ class AckStageTest {
         }
         assertFalse(WakeTree.await(pass.get(0), TimeUnit.MILLISECONDS.toNanos(1)), "the first caller gives up");
         assertEquals(WakeTree.GONE, pass.get(0).wakeState);
-        List<JournalStore.Pending> waiting = pass.subList(1, pass.size());
-        Boolean[] results = new Boolean[waiting.size()];
-        List<Thread> threads = waitFor(waiting, TimeUnit.SECONDS.toNanos(30), results);
-        awaitParked(threads, waiting);
-        AckStage stage = stageCompletingStages();
-        stage.add(pass);
-        stage.acknowledge();
-        for (int i = 0; i < threads.size(); i++) {
-            threads.get(i).join(TimeUnit.SECONDS.toMillis(10));
-            assertFalse(threads.get(i).isAlive(), "caller " + (i + 1) + " was not woken");
-            assertEquals(Boolean.TRUE, results[i]);
-        }
+        acknowledgeWhileTheyWait(pass, pass.subList(1, pass.size()));
         assertTrue(pass.get(0).stage.isDone(), "the batch of the caller that gave up is still acknowledged");
         assertNull(pass.get(0).tree);
         assertEquals(0, pass.get(1).treeIndex, "the tree starts with the first caller still waiting");
