@@ -14,9 +14,9 @@ import org.estuary.store.journal.internal.JournalStore.Pending;
  * the callers at {@code 2i + 1} and {@code 2i + 2} before it returns.
  *
  * <p>Why: waking a parked thread costs microseconds, and the woken caller usually preempts the thread that woke it.
- * One thread waking the 14 callers of a pass one after the other kept a batch 200-250 µs between the end of its sync
- * and its caller's wake-up under 64 writers, a third of the whole round trip; a tree wakes them in four steps spread
- * over the cores (bench/README.md, store section, 2026-11-25).
+ * While one thread woke the 14 callers of a pass one after the other, a batch spent 205-250 µs between the end of
+ * its sync and the completion of its stage under 64 writers, a third of its whole round trip; a tree wakes them in
+ * four steps spread over the cores (bench/README.md, store section, 2026-11-25).
  *
  * <p>A caller joins a tree only while it still waits: the pass links it (WAITING → LINKED) before any stage of the
  * pass completes, so a caller that sees its stage complete finds its tree. A caller that gives up first (timeout,
