@@ -49,10 +49,11 @@ import org.estuary.store.api.StoreStats;
  * are now durable (S3).</li>
  * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). Waking
  * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a caller
- * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}).</li>
+ * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}). The callers of
+ * {@link #applyAndWait} a pass completes are woken as a tree ({@link WakeTree}).</li>
  * </ol>
  * The writer is the caller of {@link #applyAndWait} when the commit thread is idle, no group is being written and no
- * sync round is in flight (leader/follower: it waits for its sync anyway, so it writes, and if no sync is running syncs, its batch and
+ * sync round is in flight (leader/follower: it waits for its sync anyway, so it writes and syncs its batch and
  * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
  * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
  * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit
@@ -530,9 +531,9 @@ final class JournalStore implements Store {
     /**
      * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes at most
      * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no round runs. Rounds hand on their
-     * outcomes in the order they started ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one round at most, so a waiting caller
-     * never syncs other callers' groups for long: whatever waits after its round, or while another thread syncs,
-     * goes to the sync threads, which it wakes.
+     * outcomes in the order they started ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one
+     * round at most, so a waiting caller never syncs other callers' groups for long: whatever waits after its round,
+     * or while another thread syncs, goes to the sync threads, which it wakes.
      */
     private void syncPending() {
         syncStage.roundIfFree();

@@ -75,7 +75,9 @@ final class JournalWriter {
         failNext = true;
     }
 
-    /** Closes the journal (the commit thread ends); a failure is logged: what is on disk is what the next open reads. */
+    /**
+     * Closes the journal (the commit thread ends); a failure is logged: what is on disk is what the next open reads.
+     */
     void close() {
         ArtemisJournal open = journal;
         journal = null;
@@ -121,7 +123,8 @@ final class JournalWriter {
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             if (!writing.isEmpty()) {
-                files.track(journal.currentFile(), journal.currentAppends()); // a descriptor before anything goes into it
+                // a descriptor on the file before anything goes into it
+                files.track(journal.currentFile(), journal.currentAppends());
             }
             // One Artemis transaction carries the whole group (S2 asks each batch to be atomic; a group that lands
             // whole or not at all is that and more): one commit record, hence one write(2), per group instead of

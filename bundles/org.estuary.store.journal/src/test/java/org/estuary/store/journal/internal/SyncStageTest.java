@@ -211,6 +211,10 @@ class SyncStageTest {
                     () -> store.applyAndWait(put("2"), 200, TimeUnit.MILLISECONDS));
             assertEquals(Reason.UNAVAILABLE, late.reason());
             assertTrue(late.outcomeUnknown(), late.getMessage());
+            StoreException notWaiting = assertThrows(StoreException.class,
+                    () -> store.applyAndWait(put("2"), 0, TimeUnit.SECONDS)); // a zero timeout: not acknowledged yet
+            assertEquals(Reason.UNAVAILABLE, notWaiting.reason());
+            assertTrue(notWaiting.outcomeUnknown(), notWaiting.getMessage());
 
             CompletableFuture<Void> interrupted = new CompletableFuture<>();
             Thread interruptedCaller = applyAndWaitInThread(store, "3", interrupted);
@@ -226,12 +230,13 @@ class SyncStageTest {
             release.countDown();
             first.get(10, TimeUnit.SECONDS);
             patient.get(10, TimeUnit.SECONDS); // woken although the two callers before it in the pass left
-            assertEquals(4, store.stats().commits(), "every batch acknowledged, also those nobody waited for");
+            assertEquals(5, store.stats().commits(), "every batch acknowledged, also those nobody waited for");
+            store.applyAndWait(put("5"), Long.MAX_VALUE, TimeUnit.DAYS); // the longest timeout does not overflow
         } finally {
             release.countDown();
             store.close();
         }
-        assertEquals("4", valueAfterRestart());
+        assertEquals("5", valueAfterRestart());
     }
 
     /** Waits (bounded) until a caller parks waiting for its acknowledgement. */
