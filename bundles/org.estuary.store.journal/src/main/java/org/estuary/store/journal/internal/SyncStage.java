@@ -36,11 +36,12 @@ final class SyncStage {
     /** Rounds in flight at most: the sync threads the store runs (2 and 4 did no better here). */
     static final int ROUNDS = 3;
     /**
-     * Batches that must wait before a round starts beside one in flight: a sync for one or two records would slow
-     * the others down and sync little; 3 gave more syncs than 5 and 10 (bench/README.md, store section,
+     * Batches that must wait before a round starts beside one in flight: a sync for a single record would slow the
+     * others down and sync little. Under 64 writers, 2 gave 6 % more syncs than 3 at the same records/s and p99, 1
+     * more syncs again but 5 % fewer records/s, and 3 more than 5 and 10 (bench/README.md, store section,
      * 2026-11-25).
      */
-    static final int MIN_BATCHES = 3;
+    static final int MIN_BATCHES = 2;
 
     /** Where a round's outcomes go. */
     interface Outcomes {
