@@ -17,8 +17,8 @@ import org.estuary.store.api.StoreException.Reason;
  * written and synced. A thread finding the lock taken leaves its batches to the holder, who looks at the queue
  * again after letting go of the lock.
  *
- * <p>The callers of applyAndWait a pass completes are woken as a tree ({@link WakeTree}): this thread wakes the
- * first, each woken caller the next two.
+ * <p>The callers of applyAndWait a pass completes are woken as a chain ({@link WakeChain}): this thread wakes the
+ * first, each woken caller the next one.
  *
  * <p>Waking a caller costs as much CPU as writing its batch, so a thread that writes or syncs groups completes only
  * a few stages itself ({@link #acknowledge(int)}) and wakes the stage's own thread for the rest, which then wakes
@@ -77,7 +77,7 @@ final class AckStage {
     void acknowledge(int budget) {
         int left = budget;
         while (!decided.isEmpty() && left > 0 && lock.tryLock()) {
-            WakeTree tree = null;
+            WakeChain chain = null;
             try {
                 List<JournalStore.Pending> pass = new ArrayList<>();
                 JournalStore.Pending p;
@@ -85,19 +85,19 @@ final class AckStage {
                     pass.add(p);
                     left--;
                 }
-                tree = WakeTree.link(pass); // before any stage completes: a caller seeing its stage done finds it
+                chain = WakeChain.link(pass); // before any stage completes: a caller seeing its stage done finds it
                 for (JournalStore.Pending q : pass) {
                     completer.complete(q, q.decided ? q.outcome : new StoreException(Reason.UNAVAILABLE,
                             "journal store's commit ended without an outcome for this batch", null, true));
                 }
             } finally {
-                if (tree != null) {
-                    tree.arm();
+                if (chain != null) {
+                    chain.arm();
                 }
                 lock.unlock();
             }
-            if (tree != null) {
-                tree.wakeRoot(); // outside the lock: the woken caller may preempt this thread
+            if (chain != null) {
+                chain.wakeFirst(); // outside the lock: the woken caller may preempt this thread
             }
         }
         if (!decided.isEmpty() && left == 0) {

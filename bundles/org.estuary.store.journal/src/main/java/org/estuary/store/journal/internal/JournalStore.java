@@ -50,7 +50,7 @@ import org.estuary.store.api.StoreStats;
  * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). Waking
  * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a caller
  * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}). The callers of
- * {@link #applyAndWait} a pass completes are woken as a tree ({@link WakeTree}).</li>
+ * {@link #applyAndWait} a pass completes are woken as a chain ({@link WakeChain}).</li>
  * </ol>
  * The writer is the caller of {@link #applyAndWait} when the commit thread is idle, no group is being written and no
  * sync round is in flight (leader/follower: it waits for its sync anyway, so it writes and syncs its batch and
@@ -97,15 +97,15 @@ final class JournalStore implements Store {
         /** The decided outcome, delivered in commit order by whoever drains {@code acks}: null is success. */
         StoreException outcome;
         boolean decided;
-        /** Whether a caller of applyAndWait parks for this batch: it is then woken through a {@link WakeTree}. */
+        /** Whether a caller of applyAndWait parks for this batch: it is then woken through a {@link WakeChain}. */
         boolean caller;
         /** The parked caller, once it waits. */
         volatile Thread waiter;
-        /** {@link WakeTree#WAITING}, LINKED into a tree by the acknowledging pass, or GONE (the caller gave up). */
+        /** {@link WakeChain#WAITING}, LINKED into a chain by the acknowledging pass, or GONE (the caller gave up). */
         volatile int wakeState;
-        /** The tree the caller is woken through, set before the stage completes; and the caller's place in it. */
-        volatile WakeTree tree;
-        int treeIndex;
+        /** The chain the caller is woken through, set before the stage completes; and the caller's place in it. */
+        volatile WakeChain chain;
+        int chainIndex;
 
         Pending(Batch batch) {
             this.batch = batch;
@@ -255,7 +255,7 @@ final class JournalStore implements Store {
         if (!queue.isEmpty()) {
             wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
         }
-        if (!WakeTree.await(pending, unit.toNanos(timeout))) {
+        if (!WakeChain.await(pending, unit.toNanos(timeout))) {
             throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
                     + timeout + " " + unit.toString().toLowerCase() + "; it may still become durable", null, true);
         }
@@ -274,7 +274,7 @@ final class JournalStore implements Store {
         return enqueue(batch, false);
     }
 
-    /** Queues a batch; {@code caller}: a caller of applyAndWait will park for it ({@link WakeTree}). */
+    /** Queues a batch; {@code caller}: a caller of applyAndWait will park for it ({@link WakeChain}). */
     private Pending enqueue(Batch batch, boolean caller) {
         Pending pending = new Pending(batch);
         pending.caller = caller;
@@ -581,8 +581,8 @@ final class JournalStore implements Store {
             noteFailure(failure);
             p.stage.completeExceptionally(failure);
         }
-        if (p.caller && p.tree == null) {
-            Thread waiter = p.waiter; // completed outside a tree (failed while queued, closing): wake it here
+        if (p.caller && p.chain == null) {
+            Thread waiter = p.waiter; // completed outside a chain (failed while queued, closing): wake it here
             if (waiter != null) {
                 LockSupport.unpark(waiter);
             }

@@ -98,7 +98,7 @@ class AckStageTest {
         assertFalse(wake.await(), "the second signal was the same wake-up: the next wait times out");
     }
 
-    // ---- callers woken as a tree (WakeTree)
+    // ---- callers woken as a chain (WakeChain)
 
     /** A batch a caller of applyAndWait waits for, decided as durable. */
     private static JournalStore.Pending caller(int i) {
@@ -107,7 +107,7 @@ class AckStageTest {
         return p;
     }
 
-    /** Completes the stage as the store does; the tree, not the completer, wakes the callers. */
+    /** Completes the stage as the store does; the chain, not the completer, wakes the callers. */
     private static AckStage stageCompletingStages() {
         return new AckStage((p, outcome) -> {
             if (outcome == null) {
@@ -118,18 +118,18 @@ class AckStageTest {
         }, () -> true);
     }
 
-    /** Starts a thread per pending that waits for it (WakeTree.await, {@code nanos}); each result lands in results. */
+    /** Starts a thread per pending that waits for it (WakeChain.await, {@code nanos}); each result lands in results. */
     private static List<Thread> waitFor(List<JournalStore.Pending> pending, long nanos, Boolean[] results) {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < pending.size(); i++) {
             int index = i;
             Thread t = new Thread(() -> {
                 try {
-                    results[index] = WakeTree.await(pending.get(index), nanos);
+                    results[index] = WakeChain.await(pending.get(index), nanos);
                 } catch (InterruptedException e) {
                     results[index] = null;
                 }
-            }, "wake-tree-test-" + i);
+            }, "wake-chain-test-" + i);
             t.start();
             threads.add(t);
         }
@@ -167,18 +167,9 @@ class AckStageTest {
     }
 
     @Test
-    void aCallersChildrenAreTheNextTwoInTheTree() {
-        assertArrayEquals(new int[] {1, 2}, WakeTree.children(0, 15));
-        assertArrayEquals(new int[] {13, 14}, WakeTree.children(6, 15));
-        assertArrayEquals(new int[] {13}, WakeTree.children(6, 14));
-        assertArrayEquals(new int[0], WakeTree.children(7, 15));
-        assertArrayEquals(new int[0], WakeTree.children(0, 1));
-    }
-
-    @Test
-    void everyCallerOfAPassIsWokenThroughTheTreeOnceItsStageIsComplete() throws Exception {
+    void everyCallerOfAPassIsWokenThroughTheChainOnceItsStageIsComplete() throws Exception {
         // Store S3: each caller returns once its own batch is acknowledged; the pass wakes the first caller only,
-        // the others are woken by the callers before them in the tree
+        // each of the others by the caller before it in the chain
         List<JournalStore.Pending> pass = new ArrayList<>();
         for (int i = 0; i < 15; i++) {
             pass.add(caller(i));
@@ -186,41 +177,41 @@ class AckStageTest {
         acknowledgeWhileTheyWait(pass, pass);
         for (int i = 0; i < pass.size(); i++) {
             assertTrue(pass.get(i).stage.isDone());
-            assertEquals(WakeTree.LINKED, pass.get(i).wakeState);
-            assertEquals(i, pass.get(i).treeIndex, "linked in pass order");
+            assertEquals(WakeChain.LINKED, pass.get(i).wakeState);
+            assertEquals(i, pass.get(i).chainIndex, "linked in pass order");
         }
     }
 
     @Test
-    void aCallerThatGaveUpIsLeftOutOfTheTreeAndTheOthersStillWake() throws Exception {
-        // A caller whose wait timed out before the pass must not stand in the tree: nobody would wake its
-        // children. It is completed like an apply() stage; the others form the tree without it.
+    void aCallerThatGaveUpIsLeftOutOfTheChainAndTheOthersStillWake() throws Exception {
+        // A caller whose wait timed out before the pass must not stand in the chain: nobody would wake the
+        // caller after it. It is completed like an apply() stage; the others form the chain without it.
         List<JournalStore.Pending> pass = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             pass.add(caller(i));
         }
-        assertFalse(WakeTree.await(pass.get(0), TimeUnit.MILLISECONDS.toNanos(1)), "the first caller gives up");
-        assertEquals(WakeTree.GONE, pass.get(0).wakeState);
+        assertFalse(WakeChain.await(pass.get(0), TimeUnit.MILLISECONDS.toNanos(1)), "the first caller gives up");
+        assertEquals(WakeChain.GONE, pass.get(0).wakeState);
         acknowledgeWhileTheyWait(pass, pass.subList(1, pass.size()));
         assertTrue(pass.get(0).stage.isDone(), "the batch of the caller that gave up is still acknowledged");
-        assertNull(pass.get(0).tree);
-        assertEquals(0, pass.get(1).treeIndex, "the tree starts with the first caller still waiting");
+        assertNull(pass.get(0).chain);
+        assertEquals(0, pass.get(1).chainIndex, "the chain starts with the first caller still waiting");
     }
 
     @Test
     void anInterruptedCallerThrowsUnlessItsBatchWasLinkedAlready() throws Exception {
-        // Store applyAndWait: interrupted while waiting, the outcome unknown. A caller linked into a tree has its
-        // batch acknowledged: it stays for the tree, does its part, and returns with its interrupt flag set.
+        // Store applyAndWait: interrupted while waiting, the outcome unknown. A caller linked into a chain has its
+        // batch acknowledged: it stays for the chain, does its part, and returns with its interrupt flag set.
         JournalStore.Pending free = caller(0);
         Thread.currentThread().interrupt();
-        assertThrows(InterruptedException.class, () -> WakeTree.await(free, TimeUnit.SECONDS.toNanos(10)));
-        assertEquals(WakeTree.GONE, free.wakeState);
+        assertThrows(InterruptedException.class, () -> WakeChain.await(free, TimeUnit.SECONDS.toNanos(10)));
+        assertEquals(WakeChain.GONE, free.wakeState);
 
         List<JournalStore.Pending> pass = List.of(caller(1), caller(2), caller(3));
-        WakeTree tree = WakeTree.link(pass); // linked, not armed yet: as in the middle of a pass
-        CompletableFuture<Boolean> root = CompletableFuture.supplyAsync(() -> {
+        WakeChain chain = WakeChain.link(pass); // linked, not armed yet: as in the middle of a pass
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> {
             try {
-                boolean returned = WakeTree.await(pass.get(0), TimeUnit.SECONDS.toNanos(10));
+                boolean returned = WakeChain.await(pass.get(0), TimeUnit.SECONDS.toNanos(10));
                 return returned && Thread.currentThread().isInterrupted();
             } catch (InterruptedException e) {
                 return false;
@@ -231,17 +222,18 @@ class AckStageTest {
             t.interrupt();
         });
         Boolean[] results = new Boolean[2];
-        List<Thread> children = waitFor(pass.subList(1, 3), TimeUnit.SECONDS.toNanos(30), results);
-        awaitParked(children, pass.subList(1, 3));
-        assertFalse(root.isDone(), "a linked caller stays for its tree, interrupted or not");
+        List<Thread> others = waitFor(pass.subList(1, 3), TimeUnit.SECONDS.toNanos(30), results);
+        awaitParked(others, pass.subList(1, 3));
+        assertFalse(first.isDone(), "a linked caller stays for its chain, interrupted or not");
         for (JournalStore.Pending p : pass) {
             p.stage.complete(null);
         }
-        tree.arm(); // no wakeRoot: the root is awake already (interrupted) and finds the tree armed
-        assertTrue(root.get(10, TimeUnit.SECONDS), "returned normally, interrupt flag kept");
-        for (int i = 0; i < children.size(); i++) {
-            children.get(i).join(TimeUnit.SECONDS.toMillis(10));
-            assertEquals(Boolean.TRUE, results[i], "the interrupted root woke its child " + (i + 1));
+        chain.arm(); // no wakeFirst: the first is awake already (interrupted) and finds the chain armed
+        assertTrue(first.get(10, TimeUnit.SECONDS), "returned normally, interrupt flag kept");
+        for (int i = 0; i < others.size(); i++) {
+            others.get(i).join(TimeUnit.SECONDS.toMillis(10));
+            assertEquals(Boolean.TRUE, results[i],
+                    "caller " + (i + 1) + " was woken along the chain the interrupted first caller started");
         }
     }
 }

@@ -198,7 +198,7 @@ class SyncStageTest {
     void callersThatTimeOutOrAreInterruptedLeaveNoOtherCallerWaiting() throws Exception {
         // Store applyAndWait: a caller whose batch is not acknowledged in time gets UNAVAILABLE with an unknown
         // outcome, an interrupted one InterruptedException; the callers acknowledged in the same pass after them
-        // are still woken (they are woken as a tree: WakeTree), and every batch becomes durable
+        // are still woken (they are woken as a chain: WakeChain), and every batch becomes durable
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch release = new CountDownLatch(1);
         try {
