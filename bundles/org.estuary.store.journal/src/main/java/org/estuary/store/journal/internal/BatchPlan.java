@@ -1,5 +1,6 @@
 package org.estuary.store.journal.internal;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,35 +19,49 @@ import org.estuary.store.api.StoreException.Reason;
  */
 final class BatchPlan {
 
-    /** One record to add. */
-    record Add(String space, String key, byte[] value) {
+    /** One record to add: its value is the batch's read-only view ({@link Operation#valueBuffer}), not a copy. */
+    record Add(String space, String key, ByteBuffer value) {
+    }
+
+    /** The last word of the batch on one key: a value to set, or null to delete it. */
+    private record Change(String space, String key, ByteBuffer value) {
     }
 
     private static final class SpaceFold {
         boolean cleared;
-        final Map<String, byte[]> finalValues = new LinkedHashMap<>();
+        final Map<String, ByteBuffer> finalValues = new LinkedHashMap<>();
     }
 
     final List<Long> deletes = new ArrayList<>();
     final List<Add> adds = new ArrayList<>();
-    private final Map<String, SpaceFold> folds;
+    /** The spaces the batch clears, then its changes in order: what {@link #applyTo} records in the group's view. */
+    private final List<String> cleared;
+    private final List<Change> changes;
     long records;
     long bytes;
     long ownRecords;
     long ownBytes;
 
-    private BatchPlan(Map<String, SpaceFold> folds) {
-        this.folds = folds;
+    private BatchPlan(List<String> cleared, List<Change> changes) {
+        this.cleared = cleared;
+        this.changes = changes;
     }
 
     /** Folds the batch and measures it against what the group sees so far. */
     static BatchPlan of(Batch batch, Overlay view) {
+        List<Operation> operations = batch.operations();
+        if (operations.size() == 1 && operations.get(0).kind() != Operation.Kind.CLEAR) {
+            // The common batch, one put or delete: nothing to fold, so no maps to build (the write stage plans
+            // every batch in one thread, and its CPU bounds the store under many writers).
+            Operation op = operations.get(0);
+            return of(List.of(), List.of(new Change(op.space(), op.key(), op.valueBuffer())), view);
+        }
         Map<String, SpaceFold> folds = new LinkedHashMap<>();
-        for (Operation op : batch.operations()) {
+        for (Operation op : operations) {
             SpaceFold fold = folds.computeIfAbsent(op.space(), s -> new SpaceFold());
             switch (op.kind()) {
                 case PUT:
-                    fold.finalValues.put(op.key(), op.value()); // a fresh copy nobody else holds
+                    fold.finalValues.put(op.key(), op.valueBuffer());
                     break;
                 case DELETE:
                     fold.finalValues.put(op.key(), null);
@@ -59,29 +74,42 @@ final class BatchPlan {
                     throw new IllegalStateException("unknown operation " + op.kind());
             }
         }
-        BatchPlan plan = new BatchPlan(folds);
+        List<String> cleared = new ArrayList<>();
+        List<Change> changes = new ArrayList<>();
         for (Map.Entry<String, SpaceFold> entry : folds.entrySet()) {
-            String space = entry.getKey();
-            SpaceFold fold = entry.getValue();
-            if (fold.cleared) {
-                for (Map.Entry<String, Index.Slot> old : view.live(space).entrySet()) {
-                    plan.remove(old.getKey(), old.getValue());
-                }
+            if (entry.getValue().cleared) {
+                cleared.add(entry.getKey());
             }
-            for (Map.Entry<String, byte[]> change : fold.finalValues.entrySet()) {
-                Index.Slot before = fold.cleared ? null : view.get(space, change.getKey());
-                if (before != null) {
-                    plan.remove(change.getKey(), before);
-                }
-                byte[] after = change.getValue();
-                if (after != null) {
-                    long size = Index.sizeOf(change.getKey(), after);
-                    plan.adds.add(new Add(space, change.getKey(), after));
-                    plan.records++;
-                    plan.bytes += size;
-                    plan.ownRecords++;
-                    plan.ownBytes += size;
-                }
+            for (Map.Entry<String, ByteBuffer> change : entry.getValue().finalValues.entrySet()) {
+                changes.add(new Change(entry.getKey(), change.getKey(), change.getValue()));
+            }
+        }
+        return of(cleared, changes, view);
+    }
+
+    /**
+     * The plan of a folded batch (S2: the last operation on a key decides, a CLEAR drops what the space held before
+     * it): {@code cleared} spaces, then {@code changes}, none of them in a cleared space before its clear.
+     */
+    private static BatchPlan of(List<String> cleared, List<Change> changes, Overlay view) {
+        BatchPlan plan = new BatchPlan(cleared, changes);
+        for (String space : cleared) {
+            for (Map.Entry<String, Index.Slot> old : view.live(space).entrySet()) {
+                plan.remove(old.getKey(), old.getValue());
+            }
+        }
+        for (Change change : changes) {
+            Index.Slot before = cleared.contains(change.space()) ? null : view.get(change.space(), change.key());
+            if (before != null) {
+                plan.remove(change.key(), before);
+            }
+            if (change.value() != null) {
+                long size = Index.sizeOf(change.key(), change.value().remaining());
+                plan.adds.add(new Add(change.space(), change.key(), change.value()));
+                plan.records++;
+                plan.bytes += size;
+                plan.ownRecords++;
+                plan.ownBytes += size;
             }
         }
         return plan;
@@ -90,13 +118,13 @@ final class BatchPlan {
     private void remove(String key, Index.Slot slot) {
         deletes.add(slot.id());
         records--;
-        bytes -= Index.sizeOf(key, slot.value());
+        bytes -= Index.sizeOf(key, slot.valueLength());
     }
 
     /** Null if the batch fits the store's limits over {@code view}, otherwise why not (S5). */
     StoreException refusal(JournalSettings settings, Overlay view) {
         for (Add add : adds) {
-            int size = RecordCodec.size(add.space(), add.key(), add.value().length);
+            int size = RecordCodec.size(add.space(), add.key(), add.value().remaining());
             if (size > settings.maxRecordSize()) {
                 return new StoreException(Reason.TOO_LARGE, "record too large for the journal store: " + add.space()
                         + " " + add.key() + " takes " + size + " bytes, a journal file holds records of at most "
@@ -136,22 +164,23 @@ final class BatchPlan {
         return deletes.isEmpty() && adds.isEmpty();
     }
 
-    /** Records the batch's effect in the group's view; {@code ids} gives the Artemis id of each add, in order. */
-    void applyTo(Overlay view, long[] ids) {
-        for (Map.Entry<String, SpaceFold> entry : folds.entrySet()) {
-            if (entry.getValue().cleared) {
-                view.clear(entry.getKey());
-            }
+    /**
+     * Records the batch's effect in the group's view: {@code ids} and {@code payloads} give the Artemis id and the
+     * encoded record ({@link RecordCodec#encode}) of each add, in order.
+     */
+    void applyTo(Overlay view, long[] ids, byte[][] payloads) {
+        for (String space : cleared) {
+            view.clear(space);
         }
         int next = 0;
-        for (Map.Entry<String, SpaceFold> entry : folds.entrySet()) {
-            String space = entry.getKey();
-            for (Map.Entry<String, byte[]> change : entry.getValue().finalValues.entrySet()) {
-                if (change.getValue() == null) {
-                    view.set(space, change.getKey(), null);
-                } else {
-                    view.set(space, change.getKey(), new Index.Slot(ids[next++], change.getValue()));
-                }
+        for (Change change : changes) {
+            if (change.value() == null) {
+                view.set(change.space(), change.key(), null);
+            } else {
+                byte[] payload = payloads[next];
+                view.set(change.space(), change.key(), new Index.Slot(ids[next], payload,
+                        payload.length - change.value().remaining()));
+                next++;
             }
         }
         view.records += records;

@@ -1,5 +1,6 @@
 package org.estuary.store.journal.internal;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,16 +14,31 @@ import org.estuary.store.api.Names;
  */
 final class Index {
 
-    /** One live record: the journal record that holds it and its value (never changed once stored). */
-    record Slot(long id, byte[] value) {
+    /**
+     * One live record: the id of the journal record that holds it, and that record's payload as written
+     * ({@link RecordCodec}), whose bytes from {@code valueOffset} on are the value. Keeping the payload instead of a
+     * copy of the value spares the write stage a copy per record, and recovery one per record read; neither array is
+     * ever changed once stored, and readers get copies ({@link #value}).
+     */
+    record Slot(long id, byte[] record, int valueOffset) {
+
+        int valueLength() {
+            return record.length - valueOffset;
+        }
+
+        /** A fresh copy of the value. */
+        byte[] value() {
+            return Arrays.copyOfRange(record, valueOffset, record.length);
+        }
     }
 
     final Map<String, Map<String, Slot>> spaces = new HashMap<>();
     long records;
     long bytes;
 
-    static long sizeOf(String key, byte[] value) {
-        return Names.utf8Length(key) + (long) value.length;
+    /** The logical size of a record (Store S5's bytes): its key's UTF-8 length and its value's. */
+    static long sizeOf(String key, int valueLength) {
+        return Names.utf8Length(key) + (long) valueLength;
     }
 
     Slot get(String space, String key) {
@@ -34,10 +50,10 @@ final class Index {
         Slot before = spaces.computeIfAbsent(space, s -> new HashMap<>()).put(key, slot);
         if (before != null) {
             records--;
-            bytes -= sizeOf(key, before.value());
+            bytes -= sizeOf(key, before.valueLength());
         }
         records++;
-        bytes += sizeOf(key, slot.value());
+        bytes += sizeOf(key, slot.valueLength());
     }
 
     void remove(String space, String key) {
@@ -48,7 +64,7 @@ final class Index {
         Slot before = records.remove(key);
         if (before != null) {
             this.records--;
-            bytes -= sizeOf(key, before.value());
+            bytes -= sizeOf(key, before.valueLength());
         }
         if (records.isEmpty()) {
             spaces.remove(space);

@@ -90,6 +90,8 @@ final class JournalStore implements Store {
         final CompletableFuture<Void> stage = new CompletableFuture<>();
         BatchPlan plan;
         long[] ids;
+        /** The encoded record of each add, in the plan's order: written to the journal and kept by the index. */
+        byte[][] payloads;
         StoreException refused;
         boolean written;
         /** Set by the commit lock's holder once the batch is in a group (its owner then need not lead). */
@@ -309,24 +311,24 @@ final class JournalStore implements Store {
         Names.requireSpace(space);
         Objects.requireNonNull(visitor, "visitor");
         String[] keys;
-        byte[][] values;
+        Index.Slot[] slots;
         lock.readLock().lock();
         try {
             checkReadable();
             Map<String, Index.Slot> records = index.spaces.getOrDefault(space, Map.of());
             keys = new String[records.size()];
-            values = new byte[records.size()][];
+            slots = new Index.Slot[records.size()];
             int i = 0;
             for (Map.Entry<String, Index.Slot> record : records.entrySet()) {
                 keys[i] = record.getKey();
-                values[i] = record.getValue().value();
+                slots[i] = record.getValue();
                 i++;
             }
         } finally {
             lock.readLock().unlock();
         }
         for (int i = 0; i < keys.length; i++) {
-            visitor.accept(keys[i], values[i].clone()); // S4: stored arrays never change; the visitor gets a copy
+            visitor.accept(keys[i], slots[i].value()); // S4: stored arrays never change; the visitor gets a copy
         }
     }
 
@@ -670,9 +672,13 @@ final class JournalStore implements Store {
         Overlay view = new Overlay(index);
         BatchPlan plan = BatchPlan.of(every, view);
         plan.refusal(settings, view);
-        for (BatchPlan.Add add : plan.adds) {
-            RecordCodec.encode(add.space(), add.key(), add.value());
+        long[] ids = new long[plan.adds.size()];
+        byte[][] payloads = new byte[ids.length][];
+        for (int i = 0; i < ids.length; i++) {
+            BatchPlan.Add add = plan.adds.get(i);
+            payloads[i] = RecordCodec.encode(add.space(), add.key(), add.value());
         }
+        plan.applyTo(view, ids, payloads);
         Pending refused = new Pending(every);
         refused.stage.completeExceptionally(closedException());
         new Group(List.of(refused));

@@ -3,9 +3,7 @@ package org.estuary.store.journal.internal;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -113,10 +111,13 @@ final class JournalWriter {
             p.refused = p.plan.refusal(settings, view);
             if (p.refused == null && !p.plan.writesNothing()) {
                 p.ids = new long[p.plan.adds.size()];
+                p.payloads = new byte[p.ids.length][];
                 for (int i = 0; i < p.ids.length; i++) {
+                    BatchPlan.Add add = p.plan.adds.get(i);
                     p.ids[i] = nextId++;
+                    p.payloads[i] = RecordCodec.encode(add.space(), add.key(), add.value());
                 }
-                p.plan.applyTo(view, p.ids);
+                p.plan.applyTo(view, p.ids, p.payloads);
                 writing.add(p);
             }
         }
@@ -131,7 +132,9 @@ final class JournalWriter {
             // per batch. A batch deleting a record an earlier batch of the same transaction added starts a new
             // transaction, so a transaction never adds and deletes the same record.
             long tx = -1;
-            Set<Long> addedInTx = new HashSet<>();
+            // The ids this group's adds took are consecutive and rise batch by batch (the loop above), so the
+            // records the current transaction added are those from its first batch's first id on.
+            long txFirstAdd = Long.MAX_VALUE;
             for (int i = 0; i < writing.size(); i++) {
                 Pending p = writing.get(i);
                 if (failNext) {
@@ -142,22 +145,23 @@ final class JournalWriter {
                 if (critical != null) {
                     throw new IOException(IoFailures.describe(critical), critical);
                 }
-                if (tx >= 0 && deletesAny(p.plan.deletes, addedInTx)) {
+                if (tx >= 0 && deletesFrom(p.plan.deletes, txFirstAdd)) {
                     done.add(journal.commit(tx, false));
                     tx = -1;
-                    addedInTx.clear();
                 }
                 if (tx < 0) {
                     tx = nextId++;
+                    txFirstAdd = Long.MAX_VALUE;
+                }
+                if (txFirstAdd == Long.MAX_VALUE && p.ids.length > 0) {
+                    txFirstAdd = p.ids[0];
                 }
                 p.written = true;
                 for (long id : p.plan.deletes) {
                     journal.delete(tx, id);
                 }
                 for (int a = 0; a < p.ids.length; a++) {
-                    BatchPlan.Add add = p.plan.adds.get(a);
-                    journal.add(tx, p.ids[a], RecordCodec.encode(add.space(), add.key(), add.value()));
-                    addedInTx.add(p.ids[a]);
+                    journal.add(tx, p.ids[a], p.payloads[a]);
                 }
             }
             if (tx >= 0) {
@@ -197,9 +201,14 @@ final class JournalWriter {
         }
     }
 
-    private static boolean deletesAny(List<Long> deletes, Set<Long> added) {
-        for (Long id : deletes) {
-            if (added.contains(id)) {
+    /**
+     * Whether a batch deletes a record the current transaction added: one whose id is at least the transaction's
+     * first add ({@code firstAdd}). Every record of an earlier group or an earlier transaction has a lower id, and
+     * tx ids (taken after the group's add ids) are never deleted.
+     */
+    private static boolean deletesFrom(List<Long> deletes, long firstAdd) {
+        for (long id : deletes) {
+            if (id >= firstAdd) {
                 return true;
             }
         }

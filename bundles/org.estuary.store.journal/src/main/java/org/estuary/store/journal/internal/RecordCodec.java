@@ -5,6 +5,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
+import org.estuary.store.api.Names;
+
 /**
  * The payload of one journal record: a (space, key) → value with a CRC-32C over everything after the checksum,
  * so that a flipped bit in a record is found on read (issue 4 item 3). Artemis frames records and checks their
@@ -23,8 +25,8 @@ final class RecordCodec {
     static final byte FORMAT = 1;
     private static final int HEADER = 4 + 1 + 2 + 2;
 
-    /** A record read back: where it lives and what it holds. */
-    record Decoded(String space, String key, byte[] value) {
+    /** A record read back: where it lives, and where in the payload its value starts (it runs to the end). */
+    record Decoded(String space, String key, int valueOffset) {
     }
 
     /** A record whose checksum or structure does not match. */
@@ -41,15 +43,20 @@ final class RecordCodec {
 
     /** The payload's length for these parts, without encoding them. */
     static int size(String space, String key, int valueLength) {
-        return HEADER + utf8(space).length + utf8(key).length + valueLength;
+        return HEADER + Names.utf8Length(space) + Names.utf8Length(key) + valueLength;
     }
 
-    static byte[] encode(String space, String key, byte[] value) {
+    /**
+     * The payload of (space, key) → the bytes {@code value} has left, read without moving its position: the value
+     * is copied once, from the batch's own read-only view of it, and the payload is what the index keeps
+     * ({@link Index.Slot}), the value at its end.
+     */
+    static byte[] encode(String space, String key, ByteBuffer value) {
         byte[] s = utf8(space);
         byte[] k = utf8(key);
-        ByteBuffer out = ByteBuffer.allocate(HEADER + s.length + k.length + value.length);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + s.length + k.length + value.remaining());
         out.position(4);
-        out.put(FORMAT).putShort((short) s.length).put(s).putShort((short) k.length).put(k).put(value);
+        out.put(FORMAT).putShort((short) s.length).put(s).putShort((short) k.length).put(k).put(value.duplicate());
         byte[] bytes = out.array();
         CRC32C crc = new CRC32C();
         crc.update(bytes, 4, bytes.length - 4);
@@ -84,9 +91,7 @@ final class RecordCodec {
         }
         String key = new String(payload, in.position(), keyLength, UTF_8);
         in.position(in.position() + keyLength);
-        byte[] value = new byte[in.remaining()];
-        in.get(value);
-        return new Decoded(space, key, value);
+        return new Decoded(space, key, in.position());
     }
 
     private static byte[] utf8(String text) {
