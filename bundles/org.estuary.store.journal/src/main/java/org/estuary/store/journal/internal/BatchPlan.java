@@ -94,14 +94,14 @@ final class BatchPlan {
     private static BatchPlan of(List<String> cleared, List<Change> changes, Overlay view) {
         BatchPlan plan = new BatchPlan(cleared, changes);
         for (String space : cleared) {
-            for (Map.Entry<String, Index.Slot> old : view.live(space).entrySet()) {
-                plan.remove(old.getKey(), old.getValue());
+            for (Index.Slot old : view.live(space).values()) {
+                plan.remove(old);
             }
         }
         for (Change change : changes) {
             Index.Slot before = cleared.contains(change.space()) ? null : view.get(change.space(), change.key());
             if (before != null) {
-                plan.remove(change.key(), before);
+                plan.remove(before);
             }
             if (change.value() != null) {
                 long size = Index.sizeOf(change.key(), change.value().remaining());
@@ -115,10 +115,10 @@ final class BatchPlan {
         return plan;
     }
 
-    private void remove(String key, Index.Slot slot) {
+    private void remove(Index.Slot slot) {
         deletes.add(slot.id());
         records--;
-        bytes -= Index.sizeOf(key, slot.valueLength());
+        bytes -= slot.size();
     }
 
     /** Null if the batch fits the store's limits over {@code view}, otherwise why not (S5). */
@@ -178,7 +178,7 @@ final class BatchPlan {
                 view.set(change.space(), change.key(), null);
             } else {
                 byte[] payload = payloads[next];
-                view.set(change.space(), change.key(), new Index.Slot(ids[next], payload,
+                view.set(change.space(), change.key(), Index.Slot.of(ids[next], change.key(), payload,
                         payload.length - change.value().remaining()));
                 next++;
             }

@@ -16,14 +16,17 @@ final class Index {
 
     /**
      * One live record: the id of the journal record that holds it, and that record's payload as written
-     * ({@link RecordCodec}), whose bytes from {@code valueOffset} on are the value. Keeping the payload instead of a
-     * copy of the value spares the write stage a copy per record, and recovery one per record read; neither array is
-     * ever changed once stored, and readers get copies ({@link #value}).
+     * ({@link RecordCodec}), whose bytes from {@code valueOffset} on are the value; {@code size} is its logical size
+     * ({@link #sizeOf}). Keeping the payload instead of a copy of the value spares the write stage a copy per record,
+     * and recovery one per record read; neither array is ever changed once stored, and readers get copies
+     * ({@link #value}). The size is kept beside it, so that counting a replaced or deleted record never reads its old
+     * payload.
      */
-    record Slot(long id, byte[] record, int valueOffset) {
+    record Slot(long id, byte[] record, int valueOffset, long size) {
 
-        int valueLength() {
-            return record.length - valueOffset;
+        /** The slot of (key → the value at the end of {@code record}, from {@code valueOffset} on). */
+        static Slot of(long id, String key, byte[] record, int valueOffset) {
+            return new Slot(id, record, valueOffset, sizeOf(key, record.length - valueOffset));
         }
 
         /** A fresh copy of the value. */
@@ -50,10 +53,10 @@ final class Index {
         Slot before = spaces.computeIfAbsent(space, s -> new HashMap<>()).put(key, slot);
         if (before != null) {
             records--;
-            bytes -= sizeOf(key, before.valueLength());
+            bytes -= before.size();
         }
         records++;
-        bytes += sizeOf(key, slot.valueLength());
+        bytes += slot.size();
     }
 
     void remove(String space, String key) {
@@ -64,7 +67,7 @@ final class Index {
         Slot before = records.remove(key);
         if (before != null) {
             this.records--;
-            bytes -= sizeOf(key, before.valueLength());
+            bytes -= before.size();
         }
         if (records.isEmpty()) {
             spaces.remove(space);

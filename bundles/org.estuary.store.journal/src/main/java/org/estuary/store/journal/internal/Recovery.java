@@ -51,7 +51,8 @@ final class Recovery {
                     throw corrupt(directory, "records " + before.id() + " and " + info.id + " both hold "
                             + record.space() + " " + record.key());
                 }
-                into.put(record.space(), record.key(), new Index.Slot(info.id, info.data, record.valueOffset()));
+                into.put(record.space(), record.key(), Index.Slot.of(info.id, record.key(), info.data,
+                        record.valueOffset()));
                 maxGood = Math.max(maxGood, info.id);
             } catch (RecordCodec.CorruptRecordException | IllegalArgumentException e) {
                 bad.add(info);
