@@ -19,11 +19,10 @@ import org.estuary.store.api.StoreException.Reason;
  */
 final class BatchPlan {
 
-    /** One record to add: its value is the batch's read-only view ({@link Operation#valueBuffer}), not a copy. */
-    record Add(String space, String key, ByteBuffer value) {
-    }
-
-    /** The last word of the batch on one key: a value to set, or null to delete it. */
+    /**
+     * The last word of the batch on one key: a value to set, or null to delete it. A value is the batch's read-only
+     * view ({@link Operation#valueBuffer}), not a copy: {@link #applyTo} copies it once, into the encoded record.
+     */
     private record Change(String space, String key, ByteBuffer value) {
     }
 
@@ -33,7 +32,8 @@ final class BatchPlan {
     }
 
     final List<Long> deletes = new ArrayList<>();
-    final List<Add> adds = new ArrayList<>();
+    /** The records the batch adds: its changes that set a value. */
+    int adds;
     /** The spaces the batch clears, then its changes in order: what {@link #applyTo} records in the group's view. */
     private final List<String> cleared;
     private final List<Change> changes;
@@ -105,7 +105,7 @@ final class BatchPlan {
             }
             if (change.value() != null) {
                 long size = Index.sizeOf(change.key(), change.value().remaining());
-                plan.adds.add(new Add(change.space(), change.key(), change.value()));
+                plan.adds++;
                 plan.records++;
                 plan.bytes += size;
                 plan.ownRecords++;
@@ -123,7 +123,10 @@ final class BatchPlan {
 
     /** Null if the batch fits the store's limits over {@code view}, otherwise why not (S5). */
     StoreException refusal(JournalSettings settings, Overlay view) {
-        for (Add add : adds) {
+        for (Change add : changes) {
+            if (add.value() == null) {
+                continue;
+            }
             int size = RecordCodec.size(add.space(), add.key(), add.value().remaining());
             if (size > settings.maxRecordSize()) {
                 return new StoreException(Reason.TOO_LARGE, "record too large for the journal store: " + add.space()
@@ -161,23 +164,26 @@ final class BatchPlan {
     }
 
     boolean writesNothing() {
-        return deletes.isEmpty() && adds.isEmpty();
+        return deletes.isEmpty() && adds == 0;
     }
 
     /**
-     * Records the batch's effect in the group's view: {@code ids} and {@code payloads} give the Artemis id and the
-     * encoded record ({@link RecordCodec#encode}) of each add, in order.
+     * Records the batch's effect in the group's view, {@code ids} giving the Artemis id of each add in order, and
+     * returns the encoded records of the adds ({@link RecordCodec#encode}), in the same order: the journal writes
+     * them and the view's slots keep them.
      */
-    void applyTo(Overlay view, long[] ids, byte[][] payloads) {
+    byte[][] applyTo(Overlay view, long[] ids) {
         for (String space : cleared) {
             view.clear(space);
         }
+        byte[][] payloads = new byte[adds][];
         int next = 0;
         for (Change change : changes) {
             if (change.value() == null) {
                 view.set(change.space(), change.key(), null);
             } else {
-                byte[] payload = payloads[next];
+                byte[] payload = RecordCodec.encode(change.space(), change.key(), change.value());
+                payloads[next] = payload;
                 view.set(change.space(), change.key(), Index.Slot.of(ids[next], change.key(), payload,
                         payload.length - change.value().remaining()));
                 next++;
@@ -185,5 +191,6 @@ final class BatchPlan {
         }
         view.records += records;
         view.bytes += bytes;
+        return payloads;
     }
 }

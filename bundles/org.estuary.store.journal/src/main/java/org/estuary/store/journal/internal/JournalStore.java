@@ -672,13 +672,7 @@ final class JournalStore implements Store {
         Overlay view = new Overlay(index);
         BatchPlan plan = BatchPlan.of(every, view);
         plan.refusal(settings, view);
-        long[] ids = new long[plan.adds.size()];
-        byte[][] payloads = new byte[ids.length][];
-        for (int i = 0; i < ids.length; i++) {
-            BatchPlan.Add add = plan.adds.get(i);
-            payloads[i] = RecordCodec.encode(add.space(), add.key(), add.value());
-        }
-        plan.applyTo(view, ids, payloads);
+        plan.applyTo(view, new long[plan.adds]);
         Pending refused = new Pending(every);
         refused.stage.completeExceptionally(closedException());
         new Group(List.of(refused));

@@ -110,14 +110,11 @@ final class JournalWriter {
             p.plan = BatchPlan.of(p.batch, view);
             p.refused = p.plan.refusal(settings, view);
             if (p.refused == null && !p.plan.writesNothing()) {
-                p.ids = new long[p.plan.adds.size()];
-                p.payloads = new byte[p.ids.length][];
+                p.ids = new long[p.plan.adds];
                 for (int i = 0; i < p.ids.length; i++) {
-                    BatchPlan.Add add = p.plan.adds.get(i);
                     p.ids[i] = nextId++;
-                    p.payloads[i] = RecordCodec.encode(add.space(), add.key(), add.value());
                 }
-                p.plan.applyTo(view, p.ids, p.payloads);
+                p.payloads = p.plan.applyTo(view, p.ids);
                 writing.add(p);
             }
         }
