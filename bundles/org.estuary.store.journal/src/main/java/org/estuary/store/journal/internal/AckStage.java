@@ -37,7 +37,7 @@ final class AckStage {
     private final Completer completer;
     private final Thread thread;
 
-    /** A stage whose thread runs until {@code ended} (the commit thread ended) and no batch waits. */
+    /** A stage whose thread runs until {@code ended} (the round threads ended) and no batch waits. */
     AckStage(Completer completer, BooleanSupplier ended) {
         this.completer = completer;
         this.thread = new Thread(() -> {
@@ -105,7 +105,7 @@ final class AckStage {
         }
     }
 
-    /** Closing, once the commit and sync threads ended: lets the stage's thread finish, for at most {@code millis}. */
+    /** Closing, once the round threads ended: lets the stage's thread finish, for at most {@code millis}. */
     void join(long millis) throws InterruptedException {
         wake.now();
         thread.join(millis);

@@ -8,7 +8,7 @@ import org.estuary.store.api.Names;
 
 /**
  * The records as the journal holds them, in memory: space → key → {@link Slot} (the Artemis record id and the
- * value). Scans read it; only the commit thread changes it, after a group is durable. Artemis is a write-ahead
+ * value). Scans read it; only the holder of the commit lock changes it, as it writes a group. Artemis is a write-ahead
  * journal, not a database: a store built on it keeps its live records in memory and writes every change, which is
  * how Estuary's services work anyway (authoritative state in memory, every mutation written through).
  */

@@ -16,9 +16,9 @@ import org.apache.activemq.artemis.utils.actors.OrderedExecutorFactory;
  * compacting (as Artemis's own pool would give), and an append executor that runs each append in the thread that
  * asks for it, one at a time.
  *
- * <p>Why inline appends: only the store's commit thread appends (plus recovery, before that thread writes), and
+ * <p>Why inline appends: only the holder of the store's commit lock appends (plus recovery, before any group), and
  * with NIO files without a timed buffer Artemis writes, syncs and calls the completion inside the append task. An
- * append executor thread would add two thread hand-offs to every group (commit thread to it, its completion back),
+ * append executor thread would add two thread hand-offs to every group (writing thread to it, its completion back),
  * which on two cores cost about as much as the disk's fdatasync (issue 4's store benchmark, bench/README.md).
  * Running them one at a time under a lock keeps the executor's one guarantee: appends never overlap.
  */

@@ -36,31 +36,29 @@ import org.estuary.store.api.StoreStats;
  * open.
  *
  * <p>Life of a batch: {@link #apply} puts it in the queue (blocking at most the admission time when full, then
- * OVERLOADED: Store S5). Three stages follow, each taking its groups in order, so that one group is written while
- * the ones before it sync and the ones before those are acknowledged:
+ * OVERLOADED: Store S5). A <em>round</em> then writes it and syncs it, and the acknowledge stage completes it:
  * <ol>
  * <li><b>Write</b> (the commit lock, {@link JournalWriter}): take every queued batch at once, plan each against the
  * index plus the batches before it (S2), refuse those beyond the limits, append the rest as one Artemis transaction
  * (one commit record for the group) without syncing it, and install the group in the index, so the next group is
  * planned over it. The appends wait in memory ({@link JournalFileFactory}).</li>
- * <li><b>Sync</b> ({@link SyncStage}, up to {@link SyncStage#ROUNDS} rounds at once, outcomes handed on in write
- * order): write the appends of every group written since the last round in one {@code write(2)}, then one
- * {@code fdatasync} through the store's own descriptor on the journal file ({@link FileSyncer}); the groups' batches
- * are now durable (S3).</li>
- * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). Waking
- * callers costs as much CPU as the write, so with more groups waiting it runs in a thread of its own, and a caller
- * that writes and syncs groups completes only a few stages itself ({@link #INLINE_ACKS}). The callers of
- * {@link #applyAndWait} a pass completes are woken as a chain ({@link WakeChain}).</li>
+ * <li><b>Sync</b> ({@link SyncStage}), in the same thread: write the appends of every group written and not synced
+ * yet in one {@code write(2)}, then one {@code fdatasync} through the store's own descriptor on the journal file
+ * ({@link FileSyncer}); the groups' batches are now durable (S3). Rounds hand on their outcomes in write order.</li>
+ * <li><b>Acknowledge</b> ({@link AckStage}, one thread at a time): complete the stages, oldest first (S3). The
+ * callers of {@link #applyAndWait} a pass completes are woken as a chain ({@link WakeChain}).</li>
  * </ol>
- * The writer is the caller of {@link #applyAndWait} when the commit thread is idle, no group is being written and no
- * sync round is in flight (leader/follower: it waits for its sync anyway, so it writes and syncs its batch and
- * whatever else is queued in its own thread, with no hand-off: what keeps a single writer at the disk's rate), and
- * otherwise the store's commit thread, which {@link #apply} and a leader leaving batches behind wake. Once that
- * thread is busy, callers leave it every group until the queue is empty again (see {@link #committing}). The commit
- * thread never syncs: it hands each group to the sync stage's threads and writes the next one at once, so that the
- * disk always has a sync to do (a commit thread that synced its own group when the queue was empty kept the disk
- * busy only half the time under 64 writers, bench/README.md, store section, 2026-11-25). Artemis appends in the
- * writer's thread ({@link JournalExecutors}).
+ * Up to {@link SyncStage#ROUNDS} rounds run at once, so that one group is written while others sync. A round is run
+ * by the caller of {@link #applyAndWait} when no round is (leader/follower: it waits for its sync anyway, so it
+ * writes and syncs its batch and whatever else is queued in its own thread, with no hand-off: what keeps a single
+ * writer at the disk's rate), and otherwise by one of the store's round threads, which {@link #apply} and callers
+ * wake while a round may start for the queued batches: when none runs, or fewer than {@link SyncStage#ROUNDS} do
+ * and {@link SyncStage#MIN_BATCHES} batches wait. A round thread that ends its round looks at the queue again
+ * before it parks, so batches that could not start a round are written by the next one to end. Writing and syncing
+ * in one thread, instead of a commit thread handing each group to sync threads, saved a wake-up and a thread
+ * switch per group: under 64 thread writers 7 % more syncs at the same records/s, and 7 % more records/s on a
+ * growing store (bench/README.md, store section, 2026-11-27). Artemis appends in the writer's thread
+ * ({@link JournalExecutors}).
  *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
  * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
@@ -128,10 +126,9 @@ final class JournalStore implements Store {
 
     private final JournalSettings settings;
     private final BlockingQueue<Pending> queue;
-    private final Thread committer;
-    /** Held while a group is planned, written, synced and installed: groups never overlap (S2, S3). */
+    /** Held while a group is planned, written and installed in the index: groups are written one at a time (S2). */
     private final ReentrantLock commitLock = new ReentrantLock();
-    /** Tells the commit thread that batches wait and no caller leads them. */
+    /** Tells a round thread that batches wait and no caller leads them. */
     private final Wake wake = new Wake();
     /** Batches whose outcome is decided, waiting for their stages to complete in commit order (S3). */
     private final AckStage acks;
@@ -140,25 +137,19 @@ final class JournalStore implements Store {
      * while one syncs; outcomes go to {@link #acks} in the same order.
      */
     private final SyncStage syncStage;
-    /** The sync stage's threads, one per round in flight ({@link SyncStage#ROUNDS}). */
-    private final Thread[] syncers = new Thread[SyncStage.ROUNDS];
+    /** The round threads, one per round in flight ({@link SyncStage#ROUNDS}): each writes a group, then syncs. */
+    private final Thread[] rounders = new Thread[SyncStage.ROUNDS];
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Index index = new Index();
     private final LatencyWindow latency = new LatencyWindow();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong handOffs = new AtomicLong();
+    private final AtomicLong groups = new AtomicLong();
     private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
     private volatile String lastFailure;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closed;
-    private volatile boolean committerDone;
-    /**
-     * True while the commit thread works through the queue. A caller then leaves its batch to that thread instead
-     * of leading a group itself: with many writers, groups written by whichever writer got the lock cost a third
-     * more CPU per record than groups written by one thread (bench/README.md, store section, 2026-11-24 15:49).
-     */
-    private volatile boolean committing;
+    private volatile boolean roundsDone;
     private volatile CountDownLatch hold;
     private volatile CountDownLatch holdReached;
 
@@ -171,7 +162,7 @@ final class JournalStore implements Store {
         this.acks = new AckStage((p, outcome) -> {
             complete(p, outcome);
             inFlight.decrementAndGet();
-        }, () -> committerDone);
+        }, () -> roundsDone);
         this.syncStage = new SyncStage(settings.sync(), new SyncStage.Outcomes() {
             @Override
             public void decided(Group group, Throwable cause) {
@@ -197,13 +188,10 @@ final class JournalStore implements Store {
             LOG.log(Level.WARNING, "Estuary journal store could not open its journal: " + e.getMessage());
         }
         loadWritePath();
-        committer = new Thread(this::commitLoop, "estuary-journal-commit");
-        committer.setDaemon(true);
-        committer.start();
-        for (int i = 0; i < syncers.length; i++) {
-            syncers[i] = new Thread(this::syncLoop, "estuary-journal-sync" + (i == 0 ? "" : "-" + (i + 1)));
-            syncers[i].setDaemon(true);
-            syncers[i].start();
+        for (int i = 0; i < rounders.length; i++) {
+            rounders[i] = new Thread(this::roundLoop, "estuary-journal-round-" + (i + 1));
+            rounders[i].setDaemon(true);
+            rounders[i].start();
         }
         acks.start();
     }
@@ -215,18 +203,17 @@ final class JournalStore implements Store {
         Objects.requireNonNull(batch, "batch");
         Pending pending = enqueue(batch);
         if (!pending.stage.isDone()) {
-            wakeCommitter(); // no caller waits for this batch here, so the commit thread writes it
+            wakeRounds(); // no caller waits for this batch here, so a round thread writes it
         }
         return pending.stage;
     }
 
     /**
-     * Leader/follower group commit: the caller waits for its batch anyway, so when the store is idle (no group
-     * being written, no sync round in flight) it writes the queued batches itself (its own among them), and syncs
-     * and completes them, instead of handing them to the store's threads and waiting to be woken. Otherwise it
-     * waits; the group's writer wakes the commit thread for what it left queued. (Leading also while rounds were in
-     * flight gave as many syncs, but 5 % fewer records/s and a record fewer per sync under 64 writers:
-     * bench/README.md, store section, 2026-11-25.)
+     * Leader/follower group commit: the caller waits for its batch anyway, so when no round runs it runs one itself:
+     * writes the queued batches (its own among them), syncs them and completes a few, instead of handing them to a
+     * round thread and waiting to be woken. Otherwise it waits, and wakes a round thread if a round may start for
+     * what is queued. (Leading also while rounds were in flight gave as many syncs, but 5 % fewer records/s and a
+     * record fewer per sync under 64 writers: bench/README.md, store section, 2026-11-25.)
      */
     @Override
     public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
@@ -236,26 +223,28 @@ final class JournalStore implements Store {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
         Pending pending = enqueue(batch, true);
-        while (!committing && syncStage.idle() && !pending.stage.isDone() && hold == null && commitLock.tryLock()) {
+        while (syncStage.idle() && !pending.stage.isDone() && hold == null && syncStage.reserve(0, true)) {
             boolean led;
+            commitLock.lock();
             try {
                 led = !pending.taken;
                 if (led) {
-                    commitQueued(false);
+                    commitQueued();
                 }
             } finally {
                 commitLock.unlock();
             }
+            if (led && !queue.isEmpty()) {
+                wakeRounds(); // batches queued while this caller wrote: a round thread writes them beside its sync
+            }
+            syncStage.runReserved(); // its group, unless a round beside it took it; ends the reservation
             if (!led) {
                 break; // another thread wrote it: its acknowledgement is on the way
             }
-            if (!queue.isEmpty()) {
-                wakeCommitter(); // batches queued while this caller wrote: the commit thread writes them now
-            }
-            syncPending(); // this caller syncs its group, unless a round runs: then a sync thread syncs it
+            acks.acknowledge(INLINE_ACKS);
         }
         if (!queue.isEmpty()) {
-            wakeCommitter(); // batches queued while this caller wrote: nobody else may be about to write them
+            wakeRounds(); // batches queued while this caller wrote: nobody else may be about to write them
         }
         if (!WakeChain.await(pending, unit.toNanos(timeout))) {
             throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
@@ -296,14 +285,17 @@ final class JournalStore implements Store {
             pending.stage.completeExceptionally(new StoreException(Reason.OVERLOADED, "interrupted while waiting "
                     + "for room in the journal store's queue", e, false));
         }
-        if (closed && committerDone) {
-            failQueued(); // S7: the commit thread ended after this batch passed the check above
+        if (closed && roundsDone) {
+            failQueued(); // S7: the round threads ended after this batch passed the check above
         }
         return pending;
     }
 
-    private void wakeCommitter() {
-        wake.signal();
+    /** Wakes a round thread if one may start a round for the queued batches (none that runs would take them). */
+    private void wakeRounds() {
+        if (syncStage.wanted(queue.size())) {
+            wake.signal();
+        }
     }
 
     @Override
@@ -382,9 +374,9 @@ final class JournalStore implements Store {
         return syncStage.syncNanos();
     }
 
-    /** Groups the commit thread handed to the sync stage to write the next one at once (tests). */
-    long handOffs() {
-        return handOffs.get();
+    /** Groups written since the store opened, by round threads and leading callers (tests). */
+    long groups() {
+        return groups.get();
     }
 
     /** What recovery dropped from the tail, one line per transaction or record, since the store opened. */
@@ -401,12 +393,26 @@ final class JournalStore implements Store {
         if (held != null) {
             held.countDown();
         }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JournalWriter.WRITE_TIMEOUT_SECONDS + 10);
         try {
-            committer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
-            syncStage.wakeAll();
-            for (Thread syncer : syncers) {
-                syncer.join(TimeUnit.SECONDS.toMillis(JournalWriter.WRITE_TIMEOUT_SECONDS + 10));
+            for (Thread rounder : rounders) {
+                while (rounder.isAlive() && System.nanoTime() < deadline) {
+                    wake.now(); // each wakes on its own permit: a woken thread takes every pending one
+                    rounder.join(10);
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        commitLock.lock(); // a leader may be writing: close the journal after its group
+        try {
+            failQueued();
+            writer.close();
+        } finally {
+            commitLock.unlock();
+        }
+        roundsDone = true;
+        try {
             acks.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -435,8 +441,8 @@ final class JournalStore implements Store {
     }
 
     /**
-     * Test hook: the commit thread waits for the latch before its next group (to fill the queue); the returned
-     * latch opens once it waits.
+     * Test hook: the round threads wait for the latch before their next group, and callers do not lead (to fill the
+     * queue); the returned latch opens once one waits.
      */
     CountDownLatch holdCommits(CountDownLatch latch) {
         CountDownLatch waiting = new CountDownLatch(1);
@@ -446,9 +452,15 @@ final class JournalStore implements Store {
         return waiting;
     }
 
-    // ---- the commit thread
+    // ---- the round threads
 
-    private void commitLoop() {
+    /**
+     * A round thread: while batches wait and a round may start for them ({@link SyncStage#reserve}), writes them as
+     * a group, then syncs every group that waits and completes what it can, in its own thread, with no hand-off
+     * between writing and syncing. Batches queued while it syncs wake another round thread when they may start a
+     * round beside it.
+     */
+    private void roundLoop() {
         try {
             while (!closed) {
                 CountDownLatch held = hold;
@@ -459,39 +471,39 @@ final class JournalStore implements Store {
                     }
                     held.await();
                     hold = null;
+                    continue;
                 }
-                if (queue.isEmpty()) {
-                    committing = false;
+                int queued = queue.size();
+                if (queued == 0 || !syncStage.reserve(queued, false)) {
                     if (!wake.await()) {
                         retryWhenIdle();
                     }
-                    continue; // and look at the hold again: a test may have set it before queuing
+                    continue;
                 }
-                committing = true;
                 commitLock.lock();
                 try {
-                    commitQueued(true);
+                    commitQueued();
                 } finally {
                     commitLock.unlock();
                 }
-                handOffs.incrementAndGet();
+                if (!queue.isEmpty()) {
+                    wakeRounds(); // the next group is written beside this one's sync
+                }
+                syncStage.runReserved();
+                if (queue.isEmpty()) {
+                    acks.acknowledge();
+                } else {
+                    acks.wake(); // the acknowledging thread completes this round while this one writes the next
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
-            LOG.log(Level.ERROR, "Estuary journal store's commit thread failed; the store refuses batches", e);
-            writer.refuse(new StoreException(Reason.UNAVAILABLE, "journal store's commit thread failed: " + e, e,
+            LOG.log(Level.ERROR, "Estuary journal store's round thread failed; the store refuses batches", e);
+            writer.refuse(new StoreException(Reason.UNAVAILABLE, "journal store's round thread failed: " + e, e,
                     true));
-        } finally {
             closed = true;
-            committerDone = true;
-            commitLock.lock(); // a leader may be writing: close the journal after its group
-            try {
-                failQueued();
-                writer.close();
-            } finally {
-                commitLock.unlock();
-            }
+            wake.now();
         }
     }
 
@@ -499,13 +511,14 @@ final class JournalStore implements Store {
      * Commits the next group: up to MAX_GROUP queued batches, in queue order, and queues it for acknowledgement
      * ({@link AckStage}). The caller holds the commit lock.
      */
-    private void commitQueued(boolean handOff) {
+    private void commitQueued() {
         List<Pending> batches = new ArrayList<>(Math.min(Math.max(queue.size(), 1), MAX_GROUP));
         queue.drainTo(batches, MAX_GROUP);
         if (batches.isEmpty()) {
             return;
         }
         inFlight.addAndGet(batches.size());
+        groups.incrementAndGet();
         for (Pending p : batches) {
             p.taken = true;
         }
@@ -523,56 +536,20 @@ final class JournalStore implements Store {
             writer.refuse(failure);
             group.journal = null;
             decide(batches, failure);
-            closed = true; // as when the commit thread dies: the store stays refused until it is reactivated
-            wakeCommitter();
+            closed = true; // as when a round thread dies: the store stays refused until it is reactivated
+            wake.now();
         } finally {
-            syncStage.add(group, handOff); // under the commit lock: groups reach the sync stage in commit order
+            syncStage.add(group); // under the commit lock: groups reach the sync stage in commit order
         }
-    }
-
-    /**
-     * Syncs the written groups, oldest first, and queues them for acknowledgement, then completes at most
-     * {@link #INLINE_ACKS} stages: one round, in the caller's thread, when no round runs. Rounds hand on their
-     * outcomes in the order they started ({@link SyncStage}), so outcomes keep commit order (S3). A caller does one
-     * round at most, so a waiting caller never syncs other callers' groups for long: whatever waits after its round,
-     * or while another thread syncs, goes to the sync threads, which it wakes.
-     */
-    private void syncPending() {
-        syncStage.roundIfFree();
-        acks.acknowledge(INLINE_ACKS);
     }
 
     /** Closing: rounds in the closing thread until no group waits, then every acknowledgement. */
     private void syncAll() {
-        while (syncStage.roundIfFree()) {
+        while (syncStage.reserve(0, true) && syncStage.runReserved()) {
             acks.wake(); // the next round syncs while the acknowledging thread completes this one
         }
         acks.acknowledge();
     }
-
-    /** A sync thread: rounds over the groups the commit thread wrote while that thread goes on writing. */
-    private void syncLoop() {
-        try {
-            syncStage.serve(() -> committerDone, groupsWait -> {
-                if (groupsWait) {
-                    acks.wake(); // the next round syncs while the acknowledging thread completes this one
-                } else {
-                    acks.acknowledge();
-                }
-            });
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException | Error e) {
-            // as when the commit thread dies: the store stays refused until it is reactivated; closing syncs and
-            // completes what is left in the closing thread
-            LOG.log(Level.ERROR, "Estuary journal store's sync thread failed; the store refuses batches", e);
-            writer.refuse(new StoreException(Reason.UNAVAILABLE, "journal store's sync thread failed: " + e, e,
-                    true));
-            closed = true;
-            wakeCommitter();
-        }
-    }
-
 
     private void complete(Pending p, StoreException failure) {
         if (failure == null) {
@@ -622,7 +599,8 @@ final class JournalStore implements Store {
 
     // ---- opening and recovery
 
-    private long lastRetry = System.nanoTime();
+    /** When a round thread last tried to reopen the journal (read by each, written under the commit lock). */
+    private volatile long lastRetry = System.nanoTime();
 
     /** While idle and down, retries opening about once a second, so scans work again without a batch. */
     private void retryWhenIdle() {

@@ -74,7 +74,7 @@ final class JournalWriter {
     }
 
     /**
-     * Closes the journal (the commit thread ends); a failure is logged: what is on disk is what the next open reads.
+     * Closes the journal (the store closes); a failure is logged: what is on disk is what the next open reads.
      */
     void close() {
         ArtemisJournal open = journal;

@@ -6,25 +6,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * The journal store's sync stage: the groups the write stage wrote and did not sync yet, in write order, and the
  * rounds that sync them. A round takes every waiting group and calls {@code fdatasync} once per file they wrote into
  * (one, unless the journal moved to its next file) through the store's own descriptors ({@link FileSyncer}).
  *
- * <p>Up to {@link #ROUNDS} rounds run at once, each in its own thread: one starts whenever groups wait and none
- * runs, another beside those in flight once {@link #MIN_BATCHES} batches wait. Syncs in flight together each take
- * longer than one alone, but together sync more often than one at a time can: one at a time is capped by the disk's
- * rate at a group's size, several are not (bench/README.md, store section, 2026-11-25). A round writes its groups'
- * appends (they wait in memory, {@link JournalFileFactory}) in one {@code write(2)} right before its
- * {@code fdatasync}, so no record is written into the file while it syncs. Rounds hand on their groups' outcomes in
- * the order they started, whatever order their syncs end in, so outcomes keep commit order (Store S3).
+ * <p>A round is reserved ({@link #reserve}) by a thread that then writes the queued batches as a group and syncs
+ * every group that waits ({@link #runReserved}): the store's round threads, or a caller leading its own batch. Up to
+ * {@link #ROUNDS} rounds run at once: one is reserved whenever none is, another beside those once
+ * {@link #MIN_BATCHES} batches are queued. Syncs in flight together each take longer than one alone, but together
+ * sync more often than one at a time can: one at a time is capped by the disk's rate at a group's size, several are
+ * not (bench/README.md, store section, 2026-11-25). A round writes its groups' appends (they wait in memory,
+ * {@link JournalFileFactory}) in one {@code write(2)} right before its {@code fdatasync}, so no record is written
+ * into the file while it syncs. Rounds hand on their groups' outcomes in the order they took them, whatever order
+ * their syncs end in, so outcomes keep commit order (Store S3). A round that finds no group waiting (a round beside
+ * it took its group) ends without a sync.
  *
  * <p>A failed sync fails the round's groups with an unknown outcome (they were written), and every later group
  * written to the same journal, also those of a round already in flight: those were planned over the failed ones,
@@ -33,11 +33,14 @@ import java.util.function.Consumer;
  */
 final class SyncStage {
 
-    /** Rounds in flight at most: the sync threads the store runs (2 and 4 did no better here). */
+    /**
+     * Rounds at once at most: the round threads the store runs. With 4, groups under 64 thread writers fell to 10
+     * records per sync with no more records/s (bench/README.md, store section, 2026-11-27).
+     */
     static final int ROUNDS = 3;
     /**
-     * Batches that must wait before a round starts beside one in flight: a sync for a single record would slow the
-     * others down and sync little. Under 64 writers, 2 gave 6 % more syncs than 3 at the same records/s and p99, 1
+     * Batches that must be queued before a round starts beside one in flight: a sync for a single record would slow
+     * the others down and sync little. Under 64 writers, 2 gave 6 % more syncs than 3 at the same records/s and p99, 1
      * more syncs again but 5 % fewer records/s, and 3 more than 5 and 10 (bench/README.md, store section,
      * 2026-11-25).
      */
@@ -75,15 +78,17 @@ final class SyncStage {
     private final AtomicLong syncNanos = new AtomicLong();
 
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled when a round may start, or the stage's threads must look at the end. */
-    private final Condition startable = lock.newCondition();
     /** Signalled when the last round in flight ends (closing waits for it). */
     private final Condition idle = lock.newCondition();
     // Guarded by lock:
     private final ArrayDeque<JournalStore.Group> unsynced = new ArrayDeque<>();
-    private int waitingBatches;
-    /** Rounds in flight (written under the lock; read without it by {@link #idle}). */
-    private volatile int inFlight;
+    /**
+     * Rounds reserved: threads between {@link #reserve} and the end of their round, each writing a group and then
+     * syncing every group that waits (written under the lock; read without it by {@link #wanted} and {@link #idle}).
+     */
+    private volatile int reserved;
+    /** Rounds syncing (a reserved round that took groups), for closing. */
+    private int inFlight;
     private long started;
     private long handedOn;
     /** Rounds whose sync ended before an earlier round's, by number: handed on once every earlier one is. */
@@ -107,106 +112,83 @@ final class SyncStage {
         return files;
     }
 
-    /**
-     * Write stage, in write order (under the commit lock): a group written and not synced yet. With {@code wake}, a
-     * sync thread takes it when it may start a round; without, the caller means to sync it itself
-     * ({@link #roundIfFree}).
-     */
-    void add(JournalStore.Group group, boolean wake) {
+    /** Write stage, in write order (under the commit lock): a group written and not synced yet. */
+    void add(JournalStore.Group group) {
         lock.lock();
         try {
             unsynced.add(group);
-            waitingBatches += group.batches.size();
-            if (wake && mayStart(ROUNDS)) {
-                startable.signal();
-            }
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * One round over every waiting group in the caller's thread, unless none waits or a round runs; true if it ran.
-     * Whatever waits once it ends goes to the sync threads.
+     * Whether a round may be reserved with {@code queued} batches waiting to be written: none is, or fewer than
+     * {@link #ROUNDS} are and {@link #MIN_BATCHES} batches wait. Read without the lock, to decide whether to wake a
+     * round thread; {@link #reserve} decides.
      */
-    boolean roundIfFree() {
-        Round round;
+    boolean wanted(int queued) {
+        int now = reserved;
+        return now == 0 || (now < ROUNDS && queued >= MIN_BATCHES);
+    }
+
+    /**
+     * Reserves a round for a thread that means to write the queued batches as a group and then sync them
+     * ({@link #runReserved}): {@code alone} only when no round is reserved (a caller leading its own batch), else
+     * when {@link #wanted}. True if reserved.
+     */
+    boolean reserve(int queued, boolean alone) {
         lock.lock();
         try {
-            if (!mayStart(1)) {
-                if (mayStart(ROUNDS)) {
-                    startable.signal(); // beside the round in flight: a sync thread starts it
-                }
+            if (alone ? reserved != 0 : !wanted(queued)) {
                 return false;
             }
-            round = take();
+            reserved++;
+            return true;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * The reserved round, in the reserving thread: syncs every group that waits (its own, unless a round beside it
+     * took it, and those written since), hands on outcomes in write order, and ends the reservation. True if it
+     * synced anything.
+     */
+    boolean runReserved() {
+        Round round = null;
+        lock.lock();
+        try {
+            if (!unsynced.isEmpty()) {
+                round = take();
+            } else {
+                reserved--;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (round == null) {
+            return false;
         }
         run(round);
         return true;
     }
 
-    /**
-     * A sync thread's loop: rounds as they may start, until {@code ended} (nothing more will be written) and no
-     * group waits. {@code afterRound} runs after each round, outside the stage's lock, with whether groups wait.
-     */
-    void serve(BooleanSupplier ended, Consumer<Boolean> afterRound) throws InterruptedException {
-        while (true) {
-            Round round;
-            boolean more;
-            lock.lock();
-            try {
-                while (!mayStart(ROUNDS)) {
-                    if (ended.getAsBoolean() && unsynced.isEmpty()) {
-                        return;
-                    }
-                    startable.await(100, TimeUnit.MILLISECONDS);
-                }
-                round = take();
-            } finally {
-                lock.unlock();
-            }
-            more = run(round);
-            afterRound.accept(more);
-        }
-    }
-
-    /**
-     * Whether no round is in flight: a caller of applyAndWait then writes and syncs its own group (what keeps a
-     * single writer at the disk's rate); with rounds in flight it leaves its batch to the commit thread, since a
-     * group written by whichever caller won the lock costs more CPU per record and syncs fewer records.
-     */
+    /** Whether no round is reserved: a caller of applyAndWait then writes and syncs its own group. */
     boolean idle() {
-        return inFlight == 0;
-    }
-
-    /** Wakes the sync threads to look at the end (closing). */
-    void wakeAll() {
-        lock.lock();
-        try {
-            startable.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Whether a round may start with {@code rounds} in flight at most (the lock is held). */
-    private boolean mayStart(int rounds) {
-        return !unsynced.isEmpty() && (inFlight == 0 || (inFlight < rounds && waitingBatches >= MIN_BATCHES));
+        return reserved == 0;
     }
 
     /** Takes every waiting group as the next round (the lock is held). */
     private Round take() {
         Round round = new Round(++started, new ArrayList<>(unsynced));
         unsynced.clear();
-        waitingBatches = 0;
         inFlight++;
         return round;
     }
 
-    /** Syncs a round's files, then hands on its outcomes and those of rounds it ended after; true if groups wait. */
-    private boolean run(Round round) {
+    /** Syncs a round's files, then hands on its outcomes and those of rounds it ended after. */
+    private void run(Round round) {
         CountDownLatch held = hold;
         if (held != null) {
             hold = null;
@@ -217,6 +199,7 @@ final class SyncStage {
         lock.lock();
         try {
             inFlight--;
+            reserved--;
             endedEarly.put(round.number, round);
             Round next;
             while ((next = endedEarly.get(handedOn + 1)) != null) {
@@ -226,10 +209,6 @@ final class SyncStage {
             if (inFlight == 0) {
                 idle.signalAll();
             }
-            if (mayStart(ROUNDS)) {
-                startable.signal();
-            }
-            return !unsynced.isEmpty();
         } finally {
             lock.unlock();
         }
@@ -311,7 +290,7 @@ final class SyncStage {
 
     /**
      * Test hook: the next round waits for the latch before its {@code fdatasync}; the returned latch opens once it
-     * waits. Groups written meanwhile wait for it (fewer than {@link #MIN_BATCHES} start no round beside it).
+     * waits. Batches queued meanwhile wait for it (fewer than {@link #MIN_BATCHES} start no round beside it).
      */
     CountDownLatch hold(CountDownLatch latch) {
         CountDownLatch waiting = new CountDownLatch(1);

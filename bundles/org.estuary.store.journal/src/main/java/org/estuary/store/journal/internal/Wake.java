@@ -5,9 +5,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * How the journal store wakes one of its stage threads (commit, sync, acknowledge): at most one wake-up is pending,
- * since a woken thread takes all the work that waits, and a waiting thread also looks around every 100 ms, so its
- * loop sees closing and retries without being woken.
+ * How the journal store wakes one of its threads (a round thread, the acknowledging thread): at most one wake-up is
+ * pending, since a woken thread takes all the work that waits, and a waiting thread also looks around every 100 ms,
+ * so its loop sees closing and retries without being woken. The round threads share one: each wake-up wakes one of
+ * them.
  */
 final class Wake {
 

@@ -144,7 +144,7 @@ class JournalStoreTest {
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50));
         CountDownLatch held = new CountDownLatch(1);
         try {
-            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "the commit thread waits on the hold");
+            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
             List<CompletableFuture<Void>> accepted = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 accepted.add(store.apply(Batch.builder().put("bp/a", "k" + i, new byte[1]).build())

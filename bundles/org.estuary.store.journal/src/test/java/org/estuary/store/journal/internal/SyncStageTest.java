@@ -33,9 +33,9 @@ class SyncStageTest {
 
     @Test
     void theNextGroupIsWrittenWhileOneSyncsAndBothCompleteInOrder() throws Exception {
-        // Store S2, S3, S4: while the first group's sync is held, a caller writes the second group (planned over
-        // the first: it replaces the first's value); neither is acknowledged before its sync, the second not before
-        // the first, and a scan may already see the second (S4 only asks for every acknowledged batch)
+        // Store S2, S3, S4: while the first group's sync is held, a round thread writes the second group (planned
+        // over the first: it replaces the first's value); neither is acknowledged before its sync, the second not
+        // before the first, and a scan may already see the second (S4 only asks for every acknowledged batch)
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch release = new CountDownLatch(1);
         try {
@@ -68,7 +68,7 @@ class SyncStageTest {
             CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
             assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
             long synced = store.syncs();
-            assertTrue(store.holdCommits(commits).await(10, TimeUnit.SECONDS), "the commit thread waits");
+            assertTrue(store.holdCommits(commits).await(10, TimeUnit.SECONDS), "a round thread waits");
             List<String> completed = Collections.synchronizedList(new ArrayList<>());
             first.whenComplete((ok, failed) -> completed.add("first"));
             List<CompletableFuture<Void>> next = new ArrayList<>();
@@ -77,7 +77,7 @@ class SyncStageTest {
                 next.add(store.apply(Batch.builder().put("sync/n", "k" + i, new byte[1]).build())
                         .toCompletableFuture().whenComplete((ok, failed) -> completed.add("next " + n)));
             }
-            commits.countDown(); // the commit thread writes the ten as one group and hands it to the sync stage
+            commits.countDown(); // a round thread writes them as one group and syncs it beside the held round
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (store.syncs() == synced && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
@@ -102,13 +102,13 @@ class SyncStageTest {
     }
 
     @Test
-    void theCommitThreadHandsItsGroupOnAndCompletesNoStageItself() throws Exception {
-        // Store S3 and the hand-off: a group of 20 batches written by the commit thread is synced and completed by
-        // the sync stage's threads, oldest first, never in the commit thread, which writes the next group meanwhile
+    void aRoundThreadWritesQueuedBatchesAsOneGroupSyncsItOnceAndCompletesThemInOrder() throws Exception {
+        // Issue 4 item 3 and Store S3: 20 batches queued with apply (no caller waits to lead them) are written by a
+        // round thread as one group, covered by one fdatasync in that thread, and completed oldest first
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch held = new CountDownLatch(1);
         try {
-            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "the commit thread waits on the hold");
+            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
             int batches = 20;
             List<String> completedIn = Collections.synchronizedList(new ArrayList<>());
             List<CompletableFuture<Void>> stages = new ArrayList<>();
@@ -119,11 +119,14 @@ class SyncStageTest {
                 stages.add(stage.whenComplete((ok, failed) -> completedIn.add(n + " " + Thread.currentThread()
                         .getName())));
             }
-            held.countDown(); // the commit thread now writes the 20 as one group and hands it to the sync stage
+            long synced = store.syncs();
+            long groups = store.groups();
+            held.countDown(); // a round thread now writes the 20 as one group and syncs it
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
             assertEquals(batches, completedIn.size());
-            assertTrue(completedIn.stream().noneMatch(c -> c.endsWith("estuary-journal-commit")),
-                    completedIn.toString());
+            assertEquals(groups + 1, store.groups(), "the 20 queued batches were written as one group");
+            assertEquals(synced + 1, store.syncs(), "one fdatasync covered the group");
+            assertTrue(completedIn.stream().allMatch(c -> c.contains("estuary-journal-")), completedIn.toString());
             for (int i = 0; i < batches; i++) {
                 assertTrue(completedIn.get(i).startsWith(i + " "), "S3: acceptance order: " + completedIn);
             }
@@ -166,17 +169,24 @@ class SyncStageTest {
 
     @Test
     void groupsWrittenOverAFailedSyncFailToo() throws Exception {
-        // Store S1, S2: a group planned over a group whose sync then fails is not acknowledged either, even when
-        // its own sync would succeed: were it durable without the group it was planned over, the journal could
-        // hold both the old and the new record of a key
+        // Store S1, S2: a group planned over a group whose sync then fails is not acknowledged either, even though
+        // its own sync succeeded: were it durable without the group it was planned over, the journal could hold
+        // both the old and the new record of a key
         JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
         CountDownLatch release = new CountDownLatch(1);
         try {
             store.applyAndWait(put("0"), 10, TimeUnit.SECONDS);
-            store.failNextSync();
+            long synced = store.syncs();
             List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, release);
             CompletableFuture<Void> first = both.get(0);
             CompletableFuture<Void> second = both.get(1);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.syncs() == synced && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // the second group's round syncs beside the held one
+            }
+            assertEquals(synced + 1, store.syncs(), "the second group's own sync succeeded");
+            assertFalse(second.isDone(), "S3: acknowledged before the group it was planned over");
+            store.failNextSync(); // the held sync, of the group the second was planned over, fails once released
             release.countDown();
             ExecutionException firstFailed = assertThrows(ExecutionException.class,
                     () -> first.get(10, TimeUnit.SECONDS));
@@ -249,17 +259,19 @@ class SyncStageTest {
     }
 
     /**
-     * Holds the next sync until {@code release}; a caller of applyAndWait applies "1" (the commit thread is idle,
-     * so the caller writes its group and syncs it in its own thread, where the sync then waits); then "2" is applied
-     * and the test checks that the commit thread wrote its group (planned over the first: the scan shows "2") while
-     * the first group's sync was held. Returns both stages.
+     * Holds the next sync until {@code release}; "1" is applied (a round thread writes its group and syncs it, where
+     * the sync then waits); then {@link SyncStage#MIN_BATCHES} batches are queued, the last one "2", and the test
+     * checks that another round thread wrote them as the second group (planned over the first: the scan shows "2")
+     * while the first group's sync was held. Returns the stages of "1" and "2".
      */
     private static List<CompletableFuture<Void>> writeTheSecondWhileTheFirstSyncs(JournalStore store,
             CountDownLatch release) throws Exception {
         CountDownLatch syncing = store.holdSyncs(release);
-        CompletableFuture<Void> first = new CompletableFuture<>();
-        applyAndWaitInThread(store, "1", first);
+        CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
         assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
+        for (int i = 1; i < SyncStage.MIN_BATCHES; i++) {
+            store.apply(Batch.builder().put("sync/s", "other" + i, new byte[1]).build()); // a round beside needs them
+        }
         CompletableFuture<Void> second = store.apply(put("2")).toCompletableFuture();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!"2".equals(value(store)) && System.nanoTime() < deadline) {
