@@ -55,10 +55,10 @@ import org.estuary.store.api.StoreStats;
  * wake while a round may start for the queued batches: when none runs, or fewer than {@link SyncStage#ROUNDS} do
  * and {@link SyncStage#MIN_BATCHES} batches wait. A round thread that ends its round looks at the queue again
  * before it parks, so batches that could not start a round are written by the next one to end. Writing and syncing
- * in one thread, instead of a commit thread handing each group to sync threads, saved a wake-up and a thread
- * switch per group: under 64 thread writers 7 % more syncs at the same records/s, and 7 % more records/s on a
- * growing store (bench/README.md, store section, 2026-11-27). Artemis appends in the writer's thread
- * ({@link JournalExecutors}).
+ * in one thread, instead of a commit thread handing each group to sync threads, saves a wake-up and a thread
+ * switch per group; under 64 thread writers it kept about two syncs in flight on average instead of 1.4, for 13 %
+ * more syncs at the same records/s and CPU a record (bench/README.md, store section, 2026-11-27). Artemis appends in the
+ * writer's thread ({@link JournalExecutors}).
  *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
  * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
