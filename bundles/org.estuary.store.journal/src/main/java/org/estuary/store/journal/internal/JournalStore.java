@@ -224,28 +224,12 @@ final class JournalStore implements Store {
         }
         Pending pending = enqueue(batch, true);
         while (syncStage.idle() && !pending.stage.isDone() && hold == null && syncStage.reserve(0, true)) {
-            boolean led;
-            commitLock.lock();
-            try {
-                led = !pending.taken;
-                if (led) {
-                    commitQueued();
-                }
-            } finally {
-                commitLock.unlock();
-            }
-            if (led && !queue.isEmpty()) {
-                wakeRounds(); // batches queued while this caller wrote: a round thread writes them beside its sync
-            }
-            syncStage.runReserved(); // its group, unless a round beside it took it; ends the reservation
-            if (!led) {
+            if (!writeAndSync(pending)) {
                 break; // another thread wrote it: its acknowledgement is on the way
             }
             acks.acknowledge(INLINE_ACKS);
         }
-        if (!queue.isEmpty()) {
-            wakeRounds(); // batches queued while this caller wrote: nobody else may be about to write them
-        }
+        wakeRounds(); // batches queued while this caller wrote: nobody else may be about to write them
         if (!WakeChain.await(pending, unit.toNanos(timeout))) {
             throw new StoreException(Reason.UNAVAILABLE, "journal store did not acknowledge a batch within "
                     + timeout + " " + unit.toString().toLowerCase() + "; it may still become durable", null, true);
@@ -291,9 +275,13 @@ final class JournalStore implements Store {
         return pending;
     }
 
-    /** Wakes a round thread if one may start a round for the queued batches (none that runs would take them). */
+    /**
+     * Wakes a round thread if batches are queued and a round may start for them (none that runs would take them
+     * before it ends).
+     */
     private void wakeRounds() {
-        if (syncStage.wanted(queue.size())) {
+        int queued = queue.size();
+        if (queued > 0 && syncStage.wanted(queued)) {
             wake.signal();
         }
     }
@@ -480,16 +468,7 @@ final class JournalStore implements Store {
                     }
                     continue;
                 }
-                commitLock.lock();
-                try {
-                    commitQueued();
-                } finally {
-                    commitLock.unlock();
-                }
-                if (!queue.isEmpty()) {
-                    wakeRounds(); // the next group is written beside this one's sync
-                }
-                syncStage.runReserved();
+                writeAndSync(null);
                 if (queue.isEmpty()) {
                     acks.acknowledge();
                 } else {
@@ -505,6 +484,31 @@ final class JournalStore implements Store {
             closed = true;
             wake.now();
         }
+    }
+
+    /**
+     * A reserved round ({@link SyncStage#reserve}), in the caller's thread: writes the queued batches as a group,
+     * unless {@code own} (a leading caller's batch) is in a group already; wakes a round thread for the batches queued
+     * meanwhile, which may start a round beside this one; then syncs every group that waits and ends the
+     * reservation, also if writing failed. False if {@code own} was written by another thread.
+     */
+    private boolean writeAndSync(Pending own) {
+        boolean wrote;
+        try {
+            commitLock.lock();
+            try {
+                wrote = own == null || !own.taken;
+                if (wrote) {
+                    commitQueued();
+                }
+            } finally {
+                commitLock.unlock();
+            }
+            wakeRounds();
+        } finally {
+            syncStage.runReserved(); // this group, unless a round beside it took it first
+        }
+        return wrote;
     }
 
     /**

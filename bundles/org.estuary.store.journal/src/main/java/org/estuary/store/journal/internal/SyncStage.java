@@ -78,7 +78,7 @@ final class SyncStage {
     private final AtomicLong syncNanos = new AtomicLong();
 
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled when the last round in flight ends (closing waits for it). */
+    /** Signalled when the last reserved round ends (closing waits for it). */
     private final Condition idle = lock.newCondition();
     // Guarded by lock:
     private final ArrayDeque<JournalStore.Group> unsynced = new ArrayDeque<>();
@@ -87,8 +87,6 @@ final class SyncStage {
      * syncing every group that waits (written under the lock; read without it by {@link #wanted} and {@link #idle}).
      */
     private volatile int reserved;
-    /** Rounds syncing (a reserved round that took groups), for closing. */
-    private int inFlight;
     private long started;
     private long handedOn;
     /** Rounds whose sync ended before an earlier round's, by number: handed on once every earlier one is. */
@@ -162,7 +160,7 @@ final class SyncStage {
             if (!unsynced.isEmpty()) {
                 round = take();
             } else {
-                reserved--;
+                endReservation();
             }
         } finally {
             lock.unlock();
@@ -183,8 +181,14 @@ final class SyncStage {
     private Round take() {
         Round round = new Round(++started, new ArrayList<>(unsynced));
         unsynced.clear();
-        inFlight++;
         return round;
+    }
+
+    /** A reserved round ends (the lock is held); closing waits for the last one. */
+    private void endReservation() {
+        if (--reserved == 0) {
+            idle.signalAll();
+        }
     }
 
     /** Syncs a round's files, then hands on its outcomes and those of rounds it ended after. */
@@ -198,16 +202,12 @@ final class SyncStage {
         syncFiles(round);
         lock.lock();
         try {
-            inFlight--;
-            reserved--;
+            endReservation();
             endedEarly.put(round.number, round);
             Round next;
             while ((next = endedEarly.get(handedOn + 1)) != null) {
                 endedEarly.remove(++handedOn);
                 handOn(next);
-            }
-            if (inFlight == 0) {
-                idle.signalAll();
             }
         } finally {
             lock.unlock();
@@ -264,7 +264,7 @@ final class SyncStage {
     void closeFiles() {
         lock.lock();
         try {
-            while (inFlight > 0) {
+            while (reserved > 0) {
                 idle.awaitUninterruptibly();
             }
             files.closeAll();
