@@ -12,7 +12,7 @@ import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
 /**
- * Issue 7: the management view over a {@link RenewalService}'s own tables. Each read holds the service lock for
+ * Issue 7: the management view over a {@link RenewalService}'s own tables. Each read holds the state's lock for
  * one page ({@link Slice}: from the nearer end, or by key); items are copied into immutable records, so nothing
  * the caller keeps refers to live state.
  */
@@ -26,16 +26,12 @@ final class AdminView implements RenewalAdmin {
 
     @Override
     public long setCount() {
-        synchronized (service.lock()) {
-            return service.table().setCount();
-        }
+        return service.read(table -> (long) table.setCount());
     }
 
     @Override
     public long leaseCount() {
-        synchronized (service.lock()) {
-            return service.table().leaseCount();
-        }
+        return service.read(table -> (long) table.leaseCount());
     }
 
     @Override
@@ -46,52 +42,52 @@ final class AdminView implements RenewalAdmin {
     @Override
     public Page<SetInfo> sets(long offset, int limit) {
         checkPage(offset, limit);
-        synchronized (service.lock()) {
-            var sets = service.table().ordered();
+        return service.read(table -> {
+            var sets = table.ordered();
             return new Page<>(sets.size(), offset, Slice.at(sets, offset, limit, AdminView::info));
-        }
+        });
     }
 
     @Override
     public Optional<SetInfo> set(long setId) {
-        synchronized (service.lock()) {
-            SetState set = service.table().get(setId);
+        return service.read(table -> {
+            SetState set = table.get(setId);
             return set == null || set.destroyed ? Optional.empty() : Optional.of(info(set));
-        }
+        });
     }
 
     @Override
     public Page<LeaseInfo> leases(long setId, long offset, int limit) {
         checkPage(offset, limit);
-        synchronized (service.lock()) {
-            SetState set = service.table().get(setId);
+        return service.read(table -> {
+            SetState set = table.get(setId);
             if (set == null || set.destroyed) {
                 return new Page<>(0, offset, List.of());
             }
             return new Page<>(set.entries.size(), offset, Slice.at(set.entries, offset, limit, AdminView::info));
-        }
+        });
     }
 
     @Override
     public Page<SetInfo> setsAfter(long afterId, long offset, int limit) {
         checkPage(offset, limit);
-        synchronized (service.lock()) {
-            var sets = service.table().ordered();
+        return service.read(table -> {
+            var sets = table.ordered();
             return new Page<>(sets.size(), offset, Slice.after(sets, afterId, limit, AdminView::info));
-        }
+        });
     }
 
     @Override
     public Page<LeaseInfo> leasesAfter(long setId, long afterKey, long offset, int limit) {
         checkPage(offset, limit);
-        synchronized (service.lock()) {
-            SetState set = service.table().get(setId);
+        return service.read(table -> {
+            SetState set = table.get(setId);
             if (set == null || set.destroyed) {
                 return new Page<>(0, offset, List.of());
             }
             return new Page<>(set.entries.size(), offset,
                     Slice.after(set.entries, afterKey, limit, AdminView::info));
-        }
+        });
     }
 
     @Override

@@ -6,10 +6,15 @@ import org.estuary.io.Marshalled;
 
 /**
  * One client lease in a set (LR.2): our own filtered copy that we renew, the expiration last recorded in the store,
- * and its desired expiration and renew duration. Guarded by the service lock. Clients are shown the lease as last
- * recorded: for Estuary's own leases that form is derived from {@link #live} and {@link #recordedExpiration}
- * ({@link RecordedForm}), so only the store holds the serialized lease (issue 6: heap per client lease); other
- * leases keep it in {@link #held}.
+ * and its desired expiration and renew duration. Clients are shown the lease as last recorded: for Estuary's own
+ * leases that form is derived from {@link #live} and {@link #recordedExpiration} ({@link RecordedForm}), so only the
+ * store holds the serialized lease (heap per client lease); other leases keep it in {@link #held}.
+ *
+ * <p>Every field is written under the state's lock ({@link RenewalState}) except {@link #held} and
+ * {@link #recordedExpiration}: those two are published by the store's acknowledgement of a renewal round
+ * ({@link Round}), which must not take the lock; acknowledgements come one at a time and in order (Store S3). Under
+ * the lock, only the constructor and {@link RenewalState#revive} (an entry with no live copy, so no renewal in
+ * flight) write them.
  */
 final class ClientEntry {
 
@@ -19,10 +24,13 @@ final class ClientEntry {
     Lease live;
     /**
      * The lease as last recorded, held only when it cannot be derived from {@link #live} (another lease class, or
-     * no live copy yet); null otherwise. Replaced without the lock by store callbacks.
+     * no live copy yet); null otherwise. Published by the acknowledgement of a round, without the lock.
      */
     volatile Marshalled<Lease> held;
-    /** The expiration of the form last recorded, i.e. acknowledged by the store (LR.2: what clients are shown). */
+    /**
+     * The expiration of the form last recorded, i.e. acknowledged by the store (LR.2: what clients are shown).
+     * Published by the acknowledgement of a round, without the lock.
+     */
     volatile long recordedExpiration;
     /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
     long actual;
@@ -32,8 +40,8 @@ final class ClientEntry {
     Throwable lastFailure;
     /**
      * Bumped by every change, so a renewal result for an older state is ignored. An int (as is the retry delay)
-     * keeps the entry at 88 bytes, one per client lease (issue 6: heap per lease); a renewal in flight spans a
-     * handful of changes, never 2^32.
+     * keeps the entry small, one per client lease (heap per lease); a renewal in flight spans a handful of
+     * changes, never 2^32.
      */
     int version;
     boolean renewing;
@@ -46,7 +54,7 @@ final class ClientEntry {
     int retryDelayMillis;
     /** Its current place in the {@link Agenda}, or null when none (a reference: 4 bytes less than a due time). */
     Agenda.Slot slot;
-    /** Read without the lock by store callbacks. */
+    /** Written under the lock when the entry leaves its set; read without it by a round's acknowledgement. */
     volatile boolean removed;
 
     ClientEntry(long key, long setId, Lease live, Marshalled<Lease> held, long recordedExpiration, long actual,

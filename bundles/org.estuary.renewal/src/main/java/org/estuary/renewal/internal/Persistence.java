@@ -146,10 +146,15 @@ final class Persistence {
         return new ServerException("renewal store refused the change: " + e.getMessage(), e);
     }
 
+    /** {@link #writeLater(Batch, Runnable)} with nothing to run once durable. */
+    void writeLater(Batch batch) {
+        writeLater(batch, () -> { });
+    }
+
     /**
-     * Applies {@code batch} without waiting; runs {@code onDurable} once it is acknowledged. Without a usable
-     * store the batch is dropped: its effect stays in the service's memory and reaches the next store with the
-     * copy (S8).
+     * Applies {@code batch} without waiting; runs {@code onDurable} once it is acknowledged, in whichever thread
+     * the store acknowledges in (it must not take the service's lock). Without a usable store the batch is dropped:
+     * its effect stays in the service's memory and reaches the next store with the copy (S8).
      */
     void writeLater(Batch batch, Runnable onDurable) {
         Store store;

@@ -15,7 +15,7 @@ import org.estuary.lease.client.LandlordLease;
 
 /**
  * LR.2: clients are shown a client lease "as last recorded". Keeping that form per lease doubled the serialized
- * lease in memory (the store holds it too; issue 6: heap per client lease), so for Estuary's own
+ * lease in memory (the store holds it too: heap per client lease), so for Estuary's own
  * {@link LandlordLease} it is derived when needed from the live copy and the recorded expiration instead.
  *
  * <p>A {@code LandlordLease} in {@code Lease.ABSOLUTE} format serializes its fields, then its expiration as one

@@ -21,9 +21,8 @@ import org.estuary.io.Marshaller;
  * <ul>
  * <li>{@value #SERVICE} {@code id}: the service's UUID (proxies stay equal across restarts)</li>
  * <li>{@value #SETS} {@code <setId>}: the set lease's expiration</li>
- * <li>{@value #LEASES} {@code <key>}: set id, desired expiration, renew duration, actual expiration, lease
- * (version 2: the lease's {@link Marshalled#writeTo compact form}; version 1, still read: the serialized
- * {@code Marshalled})</li>
+ * <li>{@value #LEASES} {@code <key>}: set id, desired expiration, renew duration, actual expiration, the lease's
+ * {@link Marshalled#writeTo compact form} (version 2: the marshalled lease written once, not serialized again)</li>
  * <li>{@value #LISTENERS} {@code <setId>.<eventId>}: min warning, listener, handback</li>
  * <li>{@value #SEQUENCE} {@code <setId>.<eventId>}: the reserved sequence number mark (EV.2.3.2)</li>
  * <li>{@value #WARNED} {@code <setId>}: the set expiration an expiration warning was sent for (LR.2.1: one warning
@@ -45,7 +44,7 @@ final class Records {
     static final String SERVICE_KEY = "id";
 
     private static final byte VERSION = 1;
-    /** Lease records since the compact form: the marshalled lease written once, not serialized again. */
+    /** Lease records: the marshalled lease in its compact form, written once, not serialized again. */
     private static final byte LEASE_VERSION = 2;
 
     private final Marshaller marshaller;
@@ -105,15 +104,14 @@ final class Records {
     ClientEntry decodeLease(long key, byte[] bytes) throws IOException, ClassNotFoundException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         byte version = in.readByte();
-        if (version != LEASE_VERSION && version != VERSION) {
+        if (version != LEASE_VERSION) {
             throw new IOException("renewal lease record of unknown version " + version);
         }
         long setId = in.readLong();
         long desired = in.readLong();
         long renewDuration = in.readLong();
         long actual = in.readLong();
-        Marshalled<Lease> lease = version == LEASE_VERSION ? Marshalled.readFrom(in, marshaller)
-                : marshaller.unmarshal(readBytes(in), Marshalled.class); // a store written before version 2
+        Marshalled<Lease> lease = Marshalled.readFrom(in, marshaller);
         return new ClientEntry(key, setId, null, lease, actual, actual, desired, renewDuration);
     }
 

@@ -1,7 +1,6 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -24,22 +23,23 @@ final class Recovery {
 
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
 
-    private final RenewalService service;
+    private final RenewalState state;
+    private final RenewalScheduler scheduler;
     private final Persistence persistence;
     private final Records records;
     private final SetTable sets;
     private final LeaseTable<SetState> setLeases;
 
-    Recovery(RenewalService service, Persistence persistence, Records records, SetTable sets,
-            LeaseTable<SetState> setLeases) {
-        this.service = service;
-        this.persistence = persistence;
-        this.records = records;
-        this.sets = sets;
-        this.setLeases = setLeases;
+    Recovery(RenewalState state, RenewalScheduler scheduler) {
+        this.state = state;
+        this.scheduler = scheduler;
+        this.persistence = state.persistence;
+        this.records = state.records;
+        this.sets = state.sets;
+        this.setLeases = state.setLeases;
     }
 
-    /** Runs under the service lock; returns the service id. */
+    /** Runs under the state's lock; returns the service id. */
     UUID run() throws IOException {
         try {
             return scan();
@@ -83,8 +83,8 @@ final class Recovery {
                 }
                 sets.add(entry);
                 entry.unconfirmed = true; // LR.2: the landlord, not a possibly stale record, says it has expired
-                service.revive(entry); // a lease whose class is missing stays marshalled and is retried
-                service.scheduler().now(entry);
+                state.revive(entry); // a lease whose class is missing stays marshalled and is retried
+                scheduler.now(entry);
             } catch (IOException | ClassNotFoundException | NumberFormatException e) {
                 persistence.keepUnreadable(Records.LEASES, key, value);
                 failures.add(new IOException("lease record " + key + ": " + e.getMessage(), e));
@@ -100,8 +100,8 @@ final class Recovery {
                     return;
                 }
                 Marshalled<RemoteEventListener> listener = records.listenerOf(value);
-                RemoteEventListener live = service.admission().readListener(listener);
-                service.install(set, records.decodeRegistration(setId, eventId, value, live));
+                RemoteEventListener live = state.admission.readListener(listener);
+                state.install(set, records.decodeRegistration(setId, eventId, value, live));
             } catch (IOException | ClassNotFoundException | RuntimeException e) {
                 persistence.keepUnreadable(Records.LISTENERS, key, value);
                 failures.add(new IOException("listener record " + key + ": " + e.getMessage(), e));
@@ -114,7 +114,7 @@ final class Recovery {
                 SetState set = sets.get(Long.parseLong(key));
                 if (set != null) {
                     set.warnedFor = Records.decodeLong(value);
-                    service.scheduleWarning(set);
+                    state.warnings.schedule(set);
                 }
             } catch (IOException | NumberFormatException e) {
                 persistence.keepUnreadable(Records.WARNED, key, value);
@@ -131,7 +131,7 @@ final class Recovery {
         if (!orphans.isEmpty()) {
             Batch.Builder batch = Batch.builder();
             orphans.forEach(o -> batch.delete(Records.LEASES, Records.key(o.key)));
-            persistence.writeLater(batch.build(), () -> { });
+            persistence.writeLater(batch.build());
         }
         for (IOException failure : failures) {
             LOG.log(System.Logger.Level.WARNING, "renewal service could not recover a record (it is kept in the "
@@ -140,9 +140,5 @@ final class Recovery {
         LOG.log(System.Logger.Level.DEBUG, "recovered " + sets.setCount() + " sets, " + sets.leaseCount()
                 + " client leases");
         return id[0];
-    }
-
-    static RemoteException unavailable(StoreException e) {
-        return new RemoteException("renewal store unavailable: " + e.getMessage(), e);
     }
 }

@@ -24,21 +24,23 @@ import org.estuary.lease.client.LandlordLease;
  * expiration reached), fail it (actual expiration reached first), leave it (actual already beyond desired) or
  * renew it; renews the due leases that can batch together with one {@link LeaseMap#renewAll} across sets; retries
  * indefinite failures with back-off until the lease would leave the set; applies the results under the service
- * lock, ignoring results for entries that changed or left meanwhile.
+ * lock, ignoring results for entries that changed or left meanwhile. Reads and changes entries only under the
+ * state's lock; the renewal calls and the marshalling of their results run outside it.
  */
 final class RenewalScheduler {
 
-    private final RenewalService service;
+    private final RenewalState state;
     private final Clock clock;
     private final Executor executor;
     private final Settings settings;
+    /** Guarded by the state's lock. */
     private final Agenda agenda;
 
-    RenewalScheduler(RenewalService service, Clock clock, Executor executor, Settings settings) {
-        this.service = service;
-        this.clock = clock;
+    RenewalScheduler(RenewalState state, Executor executor) {
+        this.state = state;
+        this.clock = state.clock;
         this.executor = executor;
-        this.settings = settings;
+        this.settings = state.settings;
         this.agenda = new Agenda(clock, this::tick);
     }
 
@@ -72,7 +74,9 @@ final class RenewalScheduler {
     }
 
     void close() {
-        agenda.close();
+        synchronized (state.lock) {
+            agenda.close();
+        }
     }
 
     int scheduled() {
@@ -82,7 +86,7 @@ final class RenewalScheduler {
     /** Timer: sorts the due entries under the lock, then renews outside it. */
     private void tick() {
         Batches batches = new Batches();
-        synchronized (service.lock()) {
+        synchronized (state.lock) {
             long now = clock.nanoTime();
             long wall = clock.currentTimeMillis();
             for (ClientEntry entry : agenda.popDue(now)) {
@@ -90,14 +94,14 @@ final class RenewalScheduler {
                     continue;
                 }
                 if (clock.deadlineOfWallTime(entry.desired) <= now) {
-                    service.drop(entry, false, null); // LR.2: desired expiration reached, no event
+                    state.drop(entry, false, null); // LR.2: desired expiration reached, no event
                     continue;
                 }
-                if (entry.live == null && !service.revive(entry)) {
+                if (entry.live == null && !state.revive(entry)) {
                     entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
                 }
                 if (clock.deadlineOfWallTime(entry.actual) <= now && !(entry.unconfirmed && entry.live != null)) {
-                    service.drop(entry, true, entry.lastFailure); // LR.2.1: actual before desired
+                    state.drop(entry, true, entry.lastFailure); // LR.2.1: actual before desired
                     continue;
                 }
                 entry.unconfirmed = false; // one renewal attempt decides a recovered lease whose record lags
@@ -187,8 +191,8 @@ final class RenewalScheduler {
                 // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
                 try {
                     call.renewedTo = call.lease.getExpiration(); // only this thread changes it while in flight
-                    call.snapshot = service.admission().record(call.lease);
-                    call.record = service.records().encodeLease(call.entry.setId, call.desired, call.renewDuration,
+                    call.snapshot = state.admission.record(call.lease);
+                    call.record = state.records.encodeLease(call.entry.setId, call.desired, call.renewDuration,
                             call.renewedTo, call.snapshot);
                 } catch (IOException | RuntimeException e) {
                     call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
@@ -199,8 +203,8 @@ final class RenewalScheduler {
     }
 
     private void finish(List<Call> batch, Throwable all) {
-        RenewalService.Round round = service.new Round();
-        synchronized (service.lock()) {
+        Round round = new Round(state.persistence);
+        synchronized (state.lock) {
             for (Call call : batch) {
                 ClientEntry entry = call.entry;
                 entry.renewing = false;
@@ -216,7 +220,7 @@ final class RenewalScheduler {
                     continue;
                 }
                 if (failure == null) {
-                    service.metrics().renewals.inc();
+                    state.metrics.renewals.inc();
                     entry.actual = entry.live.getExpiration();
                     entry.lastFailure = null;
                     entry.retryDelayMillis = 0;
@@ -226,10 +230,10 @@ final class RenewalScheduler {
                     }
                     plan(entry);
                 } else if (Failure.of(failure).isDefinite()) {
-                    service.metrics().renewalFailures.inc();
-                    service.drop(entry, true, failure); // LR.2.1: definite exception
+                    state.metrics.renewalFailures.inc();
+                    state.drop(entry, true, failure); // LR.2.1: definite exception
                 } else {
-                    service.metrics().renewalRetries.inc();
+                    state.metrics.renewalRetries.inc();
                     entry.lastFailure = failure; // LR.2: retry until the lease would leave the set
                     entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
                     plan(entry);

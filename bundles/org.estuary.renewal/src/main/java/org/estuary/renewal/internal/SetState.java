@@ -5,20 +5,27 @@ import java.util.TreeMap;
 
 import org.estuary.core.time.Clock;
 
-/** One renewal set: its lease's expiration, its client leases and its two registrations. Guarded by the lock. */
+/**
+ * One renewal set: its lease's expiration, its client leases and its two registrations. Every field is written under
+ * the state's lock ({@link RenewalState}); {@link #expiration} and {@link #destroyed} are also read without it (a
+ * proxy's lease, the events' governing lease).
+ */
 final class SetState {
 
     long setId;
-    /** The set lease's expiration, epoch ms (Lease.FOREVER for none). */
+    /** The set lease's expiration as last recorded, epoch ms (Lease.FOREVER for none): what clients are shown. */
     volatile long expiration;
-    /** By entry key, ordered so the management view pages through it (issue 7). */
+    /** By entry key, ordered so the management view pages through it. */
     final NavigableMap<Long, ClientEntry> entries = new TreeMap<>();
     Registration warning;
     Registration failure;
     Clock.Scheduled warningTask;
     /** The set expiration a warning was already sent for, so one expiration warns once. */
     long warnedFor = Long.MIN_VALUE;
-    /** Renewals of the set lease decided, and the latest of them recorded (their records wait without the lock). */
+    /**
+     * Tickets of the set lease's renewals ({@link SetLandlord}): how many were decided, and the newest one recorded,
+     * so an older renewal acknowledged late never replaces a newer expiration.
+     */
     long renewalsDecided;
     long renewalsRecorded;
     volatile boolean destroyed;

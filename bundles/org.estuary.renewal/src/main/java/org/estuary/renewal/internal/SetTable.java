@@ -12,11 +12,11 @@ import net.jini.core.lease.Lease;
 
 /**
  * The sets and their client leases, indexed by set id, entry key and lease (for LR.2's "already in another set"
- * and "equivalent lease" rules). Not thread-safe: the service guards it with its lock.
+ * and "equivalent lease" rules). Not thread-safe: read and written under the state's lock.
  */
 final class SetTable {
 
-    /** Ordered by id so the management view pages through it without copying (issue 7). */
+    /** Ordered by id so the management view pages through it without copying. */
     private final NavigableMap<Long, SetState> sets = new TreeMap<>();
     private final Map<Lease, ClientEntry> byLease = new HashMap<>();
     private final Map<Long, ClientEntry> byKey = new HashMap<>();
@@ -71,7 +71,7 @@ final class SetTable {
 
     void add(ClientEntry entry) {
         SetState set = sets.get(entry.setId);
-        Long key = entry.key; // boxed once: both maps share it, one Long less per client lease (issue 6: heap)
+        Long key = entry.key; // boxed once: both maps share it, one Long less per client lease (heap)
         set.entries.put(key, entry);
         byKey.put(key, entry);
         if (entry.live != null) {
@@ -98,10 +98,6 @@ final class SetTable {
         if (entry.live != null) {
             byLease.remove(entry.live, entry);
         }
-    }
-
-    ClientEntry byKey(long key) {
-        return byKey.get(key);
     }
 
     /** The sets in id order, live view; for the management view only. */

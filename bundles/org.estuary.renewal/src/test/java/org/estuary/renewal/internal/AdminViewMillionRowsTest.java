@@ -35,13 +35,14 @@ class AdminViewMillionRowsTest {
     @Test
     void pagesAtTheEndOfAMillionLeasesStepOverNoMoreThanAPage() throws Exception {
         RenewalService service = harness.start();
-        synchronized (service.lock()) {
+        service.read(table -> {
             SetState set = new SetState(SET, Lease.FOREVER);
-            service.table().addSet(set);
+            table.addSet(set);
             for (long key = 1; key <= ROWS; key++) {
                 set.entries.put(key, new ClientEntry(key, SET, null, null, 1_000L, 1_000L, 2_000L, 60_000L));
             }
-        }
+            return set;
+        });
         RenewalAdmin admin = new AdminView(service);
 
         Page<LeaseInfo> last = admin.leases(SET, ROWS - 1000, 1000);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import java.util.List;
+
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
@@ -58,13 +60,11 @@ class RecordedFormTest extends HarnessTest {
         set.renewFor(landlord.grant(10_000), 3_600_000, 10_000);
         set.renewFor(new OtherLease(landlord.grant(10_000)), 3_600_000, 10_000);
         harness.advance(0);
-        synchronized (service.lock()) {
-            for (ClientEntry entry : service.setsForTest().get(0).entries.values()) {
-                if (entry.live instanceof LandlordLease) {
-                    assertNull(entry.held, "derived from the live copy, not held");
-                } else {
-                    assertNotNull(entry.held, "another class keeps its recorded form");
-                }
+        for (ClientEntry entry : service.read(table -> List.copyOf(table.sets().get(0).entries.values()))) {
+            if (entry.live instanceof LandlordLease) {
+                assertNull(entry.held, "derived from the live copy, not held");
+            } else {
+                assertNotNull(entry.held, "another class keeps its recorded form");
             }
         }
     }

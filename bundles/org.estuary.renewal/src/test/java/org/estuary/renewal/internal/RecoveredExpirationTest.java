@@ -33,7 +33,7 @@ class RecoveredExpirationTest extends HarnessTest {
 
     /** Rewrites every lease record as if its newest renewals had not reached the store: actual = {@code at}. */
     private void loseRenewalWrites(RenewalService service, long at) throws Exception {
-        Records records = service.records();
+        Records records = new Records(harness.marshaller);
         Map<String, byte[]> rewritten = new HashMap<>();
         harness.store.scan(Records.LEASES, (key, value) -> {
             try {
