@@ -5,5 +5,5 @@
  * and the shell depend on this package and on the service's admin package, never on another service.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.management;

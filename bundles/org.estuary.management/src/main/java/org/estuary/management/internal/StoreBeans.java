@@ -2,14 +2,11 @@ package org.estuary.management.internal;
 
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import javax.management.DynamicMBean;
-import javax.management.StandardMBean;
-
+import org.estuary.management.MBeans;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreStats;
 import org.osgi.framework.Bundle;
@@ -25,7 +22,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
- * Issue 7 item 4: one MBean per registered {@link Store}, whatever bundle provides it, so a new backend gets its
+ * One MBean per registered {@link Store}, whatever bundle provides it, so a new backend gets its
  * MBean without code of its own. Each is a service carrying {@code jmx.objectname}; Karaf's management feature
  * (Aries JMX whiteboard) puts it into the MBeanServer and takes it out when the store goes.
  */
@@ -46,15 +43,12 @@ public final class StoreBeans {
         long serviceId = (Long) reference.getProperty(Constants.SERVICE_ID);
         String type = String.valueOf(reference.getProperty(Store.TYPE));
         StoreBean bean = new StoreBean(serviceId, type, () -> stats(reference), () -> users(reference));
-        Hashtable<String, Object> properties = new Hashtable<>();
-        properties.put("jmx.objectname", StoreBean.objectName(type, serviceId));
-        properties.put(Constants.SERVICE_DESCRIPTION, "Estuary store " + type + " [" + serviceId + "] (JMX)");
         synchronized (registered) {
             if (closed || registered.containsKey(serviceId)) {
                 return;
             }
-            registered.put(serviceId, context.registerService(DynamicMBean.class.getName(),
-                    new StandardMBean(bean, StoreMXBean.class, true), properties));
+            registered.put(serviceId, MBeans.register(context, bean, StoreMXBean.class,
+                    StoreBean.objectName(type, serviceId), "Estuary store " + type + " [" + serviceId + "] (JMX)"));
         }
     }
 

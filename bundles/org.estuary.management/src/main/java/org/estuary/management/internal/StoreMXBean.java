@@ -1,7 +1,7 @@
 package org.estuary.management.internal;
 
 /**
- * Issue 7 item 4: a store over JMX, {@code org.estuary:type=Store,name=<store.type>,service.id=<id>}: the numbers
+ * A store over JMX, {@code org.estuary:type=Store,name=<store.type>,service.id=<id>}: the numbers
  * of the console's stores page, in open types. Sizes in bytes, latencies in microseconds.
  */
 public interface StoreMXBean {

@@ -21,5 +21,5 @@ public record LeaseInfo(long setId, long key, String lease, long desiredExpirati
         long renewDuration, boolean renewing, String lastFailure) {
 
     /** The longest description kept of client-supplied text. */
-    public static final int MAX_TEXT = 200;
+    public static final int MAX_TEXT = org.estuary.management.Format.MAX_TEXT;
 }

@@ -18,7 +18,7 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface RenewalAdmin {
 
     /** The largest page {@link #sets} and {@link #leases} return. */
-    int MAX_PAGE = 1000;
+    int MAX_PAGE = org.estuary.management.Pages.MAX_LIMIT;
 
     /** Renewal sets that exist now. */
     long setCount();

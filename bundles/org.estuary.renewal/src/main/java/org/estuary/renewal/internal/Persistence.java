@@ -69,7 +69,7 @@ final class Persistence {
      */
     void write(Batch batch) throws RemoteException {
         Store store = store();
-        com.codahale.metrics.Timer.Context timing = metrics.storeWrites.time();
+        org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
             store.applyAndWait(batch, timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (StoreException e) {
@@ -122,9 +122,9 @@ final class Persistence {
     /** A batch queued in the store and not yet waited for. */
     static final class Submitted {
         private final CompletableFuture<Void> stage;
-        private final com.codahale.metrics.Timer.Context timing;
+        private final org.estuary.management.ServiceMetrics.Timing timing;
 
-        private Submitted(CompletableFuture<Void> stage, com.codahale.metrics.Timer.Context timing) {
+        private Submitted(CompletableFuture<Void> stage, org.estuary.management.ServiceMetrics.Timing timing) {
             this.stage = stage;
             this.timing = timing;
         }

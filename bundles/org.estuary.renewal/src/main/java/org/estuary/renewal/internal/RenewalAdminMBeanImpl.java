@@ -1,8 +1,8 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.time.Instant;
 
+import org.estuary.management.Format;
 import org.estuary.management.Ids;
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.admin.RenewalAdmin;
@@ -54,17 +54,13 @@ final class RenewalAdminMBeanImpl implements RenewalAdminMXBean {
     }
 
     private static String line(SetInfo set) {
-        return Ids.format(set.setId()) + " " + time(set.expiration()) + " leases=" + set.leases()
+        return Ids.format(set.setId()) + " " + Format.time(set.expiration()) + " leases=" + set.leases()
                 + " warning=" + set.warningListener() + " failure=" + set.failureListener();
     }
 
     private static String line(LeaseInfo lease) {
-        return lease.key() + " desired=" + time(lease.desiredExpiration()) + " actual="
-                + time(lease.actualExpiration()) + " renew=" + lease.renewDuration() + " failure="
+        return lease.key() + " desired=" + Format.time(lease.desiredExpiration()) + " actual="
+                + Format.time(lease.actualExpiration()) + " renew=" + lease.renewDuration() + " failure="
                 + lease.lastFailure() + " " + lease.lease();
-    }
-
-    private static String time(long epochMillis) {
-        return epochMillis == Long.MAX_VALUE ? "never" : Instant.ofEpochMilli(epochMillis).toString();
     }
 }

@@ -1,6 +1,7 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
+import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -9,16 +10,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.lease.LeaseRenewalService;
 
+import org.estuary.core.component.Activation;
+import org.estuary.core.component.Attachment;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
+import org.estuary.management.MBeans;
 import org.estuary.remote.Exporter;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.store.api.Store;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -112,27 +117,32 @@ public final class RenewalComponent {
         String store_target() default "(store.type=*)";
     }
 
+    private final Activation activation = new Activation("the Estuary lease renewal service");
     private final RenewalService service;
-    private final ThreadPoolExecutor renewals;
-    private final SystemClock clock;
     private final BundleContext context;
     private final Settings settings;
     private final String storeTarget;
-    private volatile ServiceRegistration<LeaseRenewalService> registration;
-    private volatile ServiceRegistration<RenewalAdmin> adminRegistration;
-    private volatile ServiceRegistration<?> mbeanRegistration;
-    /** Issue 5: the container's exporter, when the remote feature runs; guarded by this. */
-    private Exporter exporter;
-    private boolean started;
+    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
+    private final Attachment<Exporter> exporter = new Attachment<>(this::export, this::withdraw);
 
+    /**
+     * Builds the service and starts its threads (timer, renewals, event delivery); if a step fails, the threads
+     * started before it are stopped. Recovery needs the store, which SCR binds after this, so it is in
+     * {@link #start()}.
+     */
     @Activate
     public RenewalComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
             throws IOException {
-        Settings settings = settings(config);
-        this.clock = new SystemClock("estuary-renewal-timer");
-        this.renewals = newPool("estuary-renewal", settings.renewalThreads, settings.renewalQueue);
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events");
-        this.service = new RenewalService(clock, marshaller, settings, renewals, delivery);
+        Settings settings = activation.run(() -> settings(config));
+        SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-renewal-timer"));
+        ThreadPoolExecutor renewals = activation.start("renewal threads",
+                () -> newPool("estuary-renewal", settings.renewalThreads, settings.renewalQueue),
+                ThreadPoolExecutor::shutdownNow);
+        EventDelivery delivery = activation.start("event threads",
+                () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events"),
+                EventDelivery::close);
+        this.service = activation.start("service", () -> new RenewalService(clock, marshaller, settings, renewals,
+                delivery), RenewalService::close);
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
@@ -152,51 +162,43 @@ public final class RenewalComponent {
         service.unbindStore(store);
     }
 
-    /** Recovers from the store and registers the service; recovery needs the store, so not in the constructor. */
+    /**
+     * Recovers from the store, then registers the service, its management view and its MBean and exports it. If a
+     * step fails, everything started before it, here and in the constructor, is stopped or unregistered, newest
+     * first: SCR calls no {@link #deactivate()} for a component whose activation failed.
+     */
     @Activate
     void start() throws IOException {
-        service.start();
-        this.registration = context.registerService(LeaseRenewalService.class, service.proxy(),
-                new Hashtable<>(java.util.Map.of("service.description", "Estuary lease renewal service")));
-        // issue 7: the management view for the web console, the shell and JMX
-        this.adminRegistration = context.registerService(RenewalAdmin.class, new AdminView(service),
-                new Hashtable<>(java.util.Map.of("service.description", "Estuary lease renewal service (management)",
-                        Store.TARGET, storeTarget)));
-        // issue 7 item 4: Karaf's management feature registers services carrying jmx.objectname in its MBeanServer
-        this.mbeanRegistration = context.registerService(javax.management.DynamicMBean.class.getName(),
-                mbean(), new Hashtable<>(java.util.Map.of("jmx.objectname",
-                        RenewalAdminMXBean.OBJECT_NAME)));
-        synchronized (this) {
-            started = true;
-            if (exporter != null) {
-                export(exporter);
-            }
-        }
+        activation.run(() -> {
+            service.start();
+            return null;
+        });
+        activation.start("LeaseRenewalService registration", () -> context.registerService(
+                LeaseRenewalService.class, service.proxy(), properties("Estuary lease renewal service")),
+                ServiceRegistration::unregister);
+        AdminView admin = new AdminView(service);
+        Dictionary<String, Object> adminProperties = properties("Estuary lease renewal service (management)");
+        adminProperties.put(Store.TARGET, storeTarget);
+        activation.start("RenewalAdmin registration", () -> context.registerService(RenewalAdmin.class, admin,
+                adminProperties), ServiceRegistration::unregister);
+        activation.start("MBean registration", () -> MBeans.register(context, new RenewalAdminMBeanImpl(admin),
+                RenewalAdminMXBean.class, RenewalAdminMXBean.OBJECT_NAME, "Estuary lease renewal service (JMX)"),
+                ServiceRegistration::unregister);
+        activation.start("export", exporter::activate, Attachment::deactivate);
         long[] counts = service.counts();
         LOG.log(System.Logger.Level.INFO, "Estuary lease renewal service active: " + settings + ", store.target="
                 + storeTarget + "; recovered " + counts[0] + " sets, " + counts[1] + " client leases");
     }
 
-    /** Issue 5: other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
+    /** Other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
     @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
-    synchronized void bindExporter(Exporter bound) {
-        if (exporter != null && started) {
-            withdraw(exporter);
-        }
-        exporter = bound;
-        if (started) {
-            export(bound);
-        }
+    void bindExporter(Exporter bound) {
+        exporter.bind(bound);
     }
 
-    synchronized void unbindExporter(Exporter unbound) {
-        if (exporter == unbound) {
-            if (started) {
-                withdraw(unbound);
-            }
-            exporter = null;
-        }
+    void unbindExporter(Exporter unbound) {
+        exporter.unbind(unbound);
     }
 
     private void export(Exporter to) {
@@ -215,35 +217,16 @@ public final class RenewalComponent {
         service.useReference(null);
     }
 
+    /** Withdraws, unregisters and stops everything {@link #start()} and the constructor started, newest first. */
     @Deactivate
     void deactivate() {
-        synchronized (this) {
-            if (exporter != null && started) {
-                withdraw(exporter);
-            }
-            started = false;
-        }
-        unregister(mbeanRegistration);
-        unregister(adminRegistration);
-        unregister(registration);
-        service.close();
-        renewals.shutdownNow();
-        clock.close();
+        activation.close();
     }
 
-    private Object mbean() {
-        return new javax.management.StandardMBean(new RenewalAdminMBeanImpl(new AdminView(service)),
-                RenewalAdminMXBean.class, true);
-    }
-
-    private static void unregister(ServiceRegistration<?> registration) {
-        try {
-            if (registration != null) {
-                registration.unregister();
-            }
-        } catch (IllegalStateException alreadyGone) {
-            // the bundle is stopping
-        }
+    private static Dictionary<String, Object> properties(String description) {
+        Hashtable<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, description);
+        return properties;
     }
 
     static Settings settings(Config config) {

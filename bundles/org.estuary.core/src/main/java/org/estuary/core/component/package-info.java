@@ -1,0 +1,10 @@
+/**
+ * What every service component does besides its spec logic when it starts and stops:
+ * {@link org.estuary.core.component.Activation}, the steps of an activation, each with its undo, so an activation
+ * either completes or releases everything it started (in reverse order), and a deactivation releases everything;
+ * {@link org.estuary.core.component.Attachment}, the service of an optional dynamic reference (the exporter)
+ * attached to the component only while it is active.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package org.estuary.core.component;

@@ -1,0 +1,65 @@
+package org.estuary.management;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+import net.jini.core.lease.Lease;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * How every management view writes values for operators, the same in the shell, the console and JMX: times,
+ * durations, latencies, and client-supplied text (a listener's or a lease's {@code toString()}).
+ */
+@ProviderType
+public final class Format {
+
+    /** The longest description kept of client-supplied text. */
+    public static final int MAX_TEXT = 200;
+
+    private Format() {
+    }
+
+    /** An epoch-ms time (an expiration): ISO-8601 UTC to the second, or "never" for {@code Lease.FOREVER}. */
+    public static String time(long epochMillis) {
+        if (epochMillis == Lease.FOREVER) {
+            return "never";
+        }
+        return Instant.ofEpochMilli(epochMillis).truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    /** A lease duration in ms ("60 s", "1500 ms"), with the specs' two special values by name (ANY, FOREVER). */
+    public static String duration(long millis) {
+        if (millis == Lease.ANY) {
+            return "ANY";
+        }
+        if (millis == Lease.FOREVER) {
+            return "FOREVER";
+        }
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    /** Nanoseconds as milliseconds with two decimals ("1.50 ms"), "-" for none yet (0). */
+    public static String nanos(long nanos) {
+        return nanos == 0 ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1_000_000.0);
+    }
+
+    /**
+     * An object's description for a view, guarded: a client-supplied {@code toString()} that throws or returns
+     * huge text must not break the page, so a failure is described instead and the text is shortened to
+     * {@link #MAX_TEXT} characters. Null stays null.
+     */
+    public static String describe(Object object) {
+        if (object == null) {
+            return null;
+        }
+        String text;
+        try {
+            text = String.valueOf(object);
+        } catch (RuntimeException | LinkageError e) {
+            text = object.getClass().getName() + " (toString failed: " + e + ")";
+        }
+        return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT - 1) + "\u2026";
+    }
+}

@@ -1,0 +1,123 @@
+package org.estuary.management;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Snapshot;
+
+/**
+ * A service's metrics: counters and latency timers on Dropwizard Metrics (embedded in this bundle, so services
+ * carry no copy of it and see none of its types), read as one map that the console, the shell and the service's
+ * MXBean show. A service declares its metrics once, in the order they are shown. Thread safe.
+ */
+@ProviderType
+public final class ServiceMetrics {
+
+    /** A count that only grows. */
+    @ProviderType
+    public static final class Counter {
+        private final com.codahale.metrics.Counter counter;
+
+        private Counter(com.codahale.metrics.Counter counter) {
+            this.counter = counter;
+        }
+
+        public void inc() {
+            counter.inc();
+        }
+
+        public long count() {
+            return counter.getCount();
+        }
+    }
+
+    /** Latencies of one kind of operation, over a recent window. */
+    @ProviderType
+    public static final class Timer {
+        private final com.codahale.metrics.Timer timer;
+
+        private Timer(com.codahale.metrics.Timer timer) {
+            this.timer = timer;
+        }
+
+        /** Starts timing one operation; {@link Timing#stop()} records it. */
+        public Timing time() {
+            return new Timing(timer.time());
+        }
+
+        public long count() {
+            return timer.getCount();
+        }
+    }
+
+    /** One operation being timed. */
+    @ProviderType
+    public static final class Timing {
+        private final com.codahale.metrics.Timer.Context context;
+        private final AtomicBoolean stopped = new AtomicBoolean();
+
+        private Timing(com.codahale.metrics.Timer.Context context) {
+            this.context = context;
+        }
+
+        /** Records the time since {@link Timer#time()}; only the first call counts. */
+        public void stop() {
+            if (stopped.compareAndSet(false, true)) {
+                context.stop();
+            }
+        }
+    }
+
+    private interface Reading {
+        void into(Map<String, Long> values);
+    }
+
+    private final MetricRegistry registry = new MetricRegistry();
+    private final Map<String, Reading> readings = new LinkedHashMap<>();
+
+    /** A counter shown as {@code name}. */
+    public synchronized Counter counter(String name) {
+        com.codahale.metrics.Counter counter = registry.counter(name);
+        declare(name, values -> values.put(name, counter.getCount()));
+        return new Counter(counter);
+    }
+
+    /**
+     * A timer shown as {@code name} (how many were timed) and {@code prefix.p50.us}, {@code prefix.p99.us},
+     * {@code prefix.max.us} (latencies in microseconds over the timer's recent window).
+     */
+    public synchronized Timer timer(String name, String prefix) {
+        com.codahale.metrics.Timer timer = registry.timer(name);
+        declare(name, values -> {
+            values.put(name, timer.getCount());
+            Snapshot latency = timer.getSnapshot();
+            values.put(prefix + ".p50.us", micros(latency.getMedian()));
+            values.put(prefix + ".p99.us", micros(latency.get99thPercentile()));
+            values.put(prefix + ".max.us", micros(latency.getMax()));
+        });
+        return new Timer(timer);
+    }
+
+    /** Name to value, in the order the metrics were declared. */
+    public synchronized Map<String, Long> snapshot() {
+        Map<String, Long> values = new LinkedHashMap<>();
+        readings.values().forEach(reading -> reading.into(values));
+        return Collections.unmodifiableMap(values);
+    }
+
+    private void declare(String name, Reading reading) {
+        if (readings.putIfAbsent(name, reading) != null) {
+            throw new IllegalArgumentException("metric " + name + " is declared twice");
+        }
+    }
+
+    private static long micros(double nanos) {
+        return TimeUnit.NANOSECONDS.toMicros((long) nanos);
+    }
+}

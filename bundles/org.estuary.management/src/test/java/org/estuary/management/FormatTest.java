@@ -1,0 +1,45 @@
+package org.estuary.management;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import net.jini.core.lease.Lease;
+
+import org.junit.jupiter.api.Test;
+
+/** Times, durations, latencies and client-supplied text as every view shows them. */
+class FormatTest {
+
+    @Test
+    void timesDurationsAndLatencies() {
+        assertEquals("2023-11-14T22:13:20Z", Format.time(1_700_000_000_123L), "UTC, to the second");
+        assertEquals("never", Format.time(Lease.FOREVER));
+        assertEquals("60 s", Format.duration(60_000));
+        assertEquals("1500 ms", Format.duration(1_500));
+        assertEquals("ANY", Format.duration(Lease.ANY));
+        assertEquals("FOREVER", Format.duration(Lease.FOREVER));
+        assertEquals("1.50 ms", Format.nanos(1_500_000));
+        assertEquals("-", Format.nanos(0), "none yet");
+    }
+
+    @Test
+    void clientTextIsShortenedAndAToStringThatThrowsIsSurvived() {
+        String longText = Format.describe(new Object() {
+            @Override
+            public String toString() {
+                return "<script>".repeat(100);
+            }
+        });
+        assertEquals(Format.MAX_TEXT, longText.length());
+        assertTrue(longText.endsWith("\u2026"), longText);
+        String broken = Format.describe(new Object() {
+            @Override
+            public String toString() {
+                throw new IllegalStateException("boom");
+            }
+        });
+        assertTrue(broken.contains("toString failed"), broken);
+        assertNull(Format.describe(null));
+    }
+}
