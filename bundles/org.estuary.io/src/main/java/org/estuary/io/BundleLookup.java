@@ -38,4 +38,19 @@ public interface BundleLookup {
      * @throws ClassNotFoundException if the bundle is no longer installed or cannot load the class
      */
     Class<?> loadClass(BundleId bundle, String className) throws ClassNotFoundException;
+
+    /**
+     * Loads a class through an installed bundle that exports its package: how a class without a bundle annotation
+     * (a plain Java client's) is found in a container. The framework's lookup asks its wiring which bundles provide
+     * the package, as it stands now, and prefers a resolved one with the highest package version.
+     *
+     * @param className a binary class name (never an array) that the caller's allowlist accepts
+     * @return the class
+     * @throws ClassNotFoundException whose message names the package and says what to install, if no installed
+     *     bundle exports the package or the one that does has no such class; by default always
+     * @since 1.3
+     */
+    default Class<?> loadExported(String className) throws ClassNotFoundException {
+        throw new ClassNotFoundException(className + ": no bundles to look in");
+    }
 }

@@ -22,6 +22,8 @@ final class ClassResolver {
 
     private final BundleLookup bundles; // null outside OSGi
     private final ClassLoader fallback;
+    /** Classes a container cannot load: the operator must install something; a peer can send many. */
+    private final RateLimitedLog missing = new RateLimitedLog();
 
     ClassResolver(BundleLookup bundles, ClassLoader fallback) {
         this.bundles = bundles;
@@ -52,13 +54,19 @@ final class ClassResolver {
         return origin == null ? null : origin.toString();
     }
 
-    Class<?> resolve(String name, String annotation) throws IOException, ClassNotFoundException {
+    /**
+     * The class a stream names.
+     *
+     * @param allowed the allowlist the caller reads with: checked again before any bundle is asked for an exported
+     *     package (so a refused class never starts a lazy bundle)
+     */
+    Class<?> resolve(String name, String annotation, SerialFilter allowed) throws IOException, ClassNotFoundException {
         Class<?> primitive = PRIMITIVES.get(name);
         if (primitive != null) {
             return primitive;
         }
         if (name.startsWith("[")) {
-            return resolveArray(name, annotation);
+            return resolveArray(name, annotation, allowed);
         }
         BundleId origin = parse(annotation);
         ClassNotFoundException throughBundle = null;
@@ -78,18 +86,58 @@ final class ClassResolver {
             try {
                 return Class.forName(name, false, ClassLoader.getPlatformClassLoader());
             } catch (ClassNotFoundException notInPlatform) {
-                ClassNotFoundException missing = new ClassNotFoundException(name + describe(origin), throughBundle);
-                missing.addSuppressed(notInFallback);
-                throw missing;
+                if (bundles == null) {
+                    ClassNotFoundException missing =
+                            new ClassNotFoundException(name + describe(origin), throughBundle);
+                    missing.addSuppressed(notInFallback);
+                    throw missing;
+                }
+                return loadExported(name, origin, throughBundle, allowed);
             }
         }
     }
 
+    /**
+     * The last place a container looks: the packages installed bundles export (a plain Java client's classes carry
+     * no bundle annotation). Failing that, the error names the class and what to install, and the container logs it.
+     */
+    private Class<?> loadExported(String name, BundleId origin, ClassNotFoundException throughBundle,
+            SerialFilter allowed) throws ClassNotFoundException {
+        try {
+            allowed.checkClassName(name);
+        } catch (SerialFilterException refused) {
+            String message = "cannot load class " + name + " in this container: " + refused.getMessage();
+            missing.warn(message);
+            throw new ClassNotFoundException(message);
+        }
+        try {
+            return bundles.loadExported(name);
+        } catch (ClassNotFoundException notExported) {
+            String message = missingMessage(name, origin, notExported.getMessage());
+            this.missing.warn(message);
+            ClassNotFoundException missing = new ClassNotFoundException(message, throughBundle);
+            missing.addSuppressed(notExported);
+            throw missing;
+        }
+    }
+
+    /** What a container says about a class it cannot load: which, why, and what the operator installs. */
+    static String missingMessage(String name, BundleId origin, String why) {
+        int dot = name.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : name.substring(0, dot);
+        return "cannot load class " + name + (origin == null ? " (no bundle annotation)" : " (annotated with "
+                + "bundle " + origin + ", not installed)") + " in this container: "
+                + (why.startsWith(name + ": ") ? why.substring(name.length() + 2) : why) + ". Install a bundle that exports package " + pkg + " (a plain jar as bundle:install "
+                + "wrap:mvn:GROUP/ARTIFACT/VERSION) and allow it in allowlist.extra of PID org.estuary.io.marshaller "
+                + "(for example " + pkg + ".*)";
+    }
+
     @SuppressWarnings("deprecation") // Proxy.getProxyClass: resolveProxyClass must return the class itself
-    Class<?> resolveProxy(String[] names, String[] annotations) throws IOException, ClassNotFoundException {
+    Class<?> resolveProxy(String[] names, String[] annotations, SerialFilter allowed)
+            throws IOException, ClassNotFoundException {
         Class<?>[] interfaces = new Class<?>[names.length];
         for (int i = 0; i < names.length; i++) {
-            interfaces[i] = resolve(names[i], annotations[i]);
+            interfaces[i] = resolve(names[i], annotations[i], allowed);
             if (!interfaces[i].isInterface()) {
                 throw new ClassNotFoundException(names[i] + " is not an interface, cannot be a proxy interface");
             }
@@ -116,7 +164,8 @@ final class ClassResolver {
         return newest;
     }
 
-    private Class<?> resolveArray(String name, String annotation) throws IOException, ClassNotFoundException {
+    private Class<?> resolveArray(String name, String annotation, SerialFilter allowed)
+            throws IOException, ClassNotFoundException {
         int dims = 0;
         while (dims < name.length() && name.charAt(dims) == '[') {
             dims++;
@@ -130,7 +179,7 @@ final class ClassResolver {
         if (!name.endsWith(";") || name.length() < dims + 3) {
             throw new StreamCorruptedException("malformed array class name: " + name);
         }
-        Class<?> type = resolve(name.substring(dims + 1, name.length() - 1), annotation);
+        Class<?> type = resolve(name.substring(dims + 1, name.length() - 1), annotation, allowed);
         for (int i = 0; i < dims; i++) {
             type = type.arrayType();
         }

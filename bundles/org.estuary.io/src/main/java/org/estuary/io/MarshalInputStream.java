@@ -53,7 +53,7 @@ public final class MarshalInputStream extends ObjectInputStream {
     protected Class<?> resolveClass(ObjectStreamClass descriptor) throws IOException, ClassNotFoundException {
         String name = descriptor.getName();
         filter.checkClassName(name); // before loading: a refused class never reaches a class loader
-        return marshaller.classes().resolve(name, annotations.read());
+        return marshaller.classes().resolve(name, annotations.read(), filter);
     }
 
     @Override
@@ -65,6 +65,6 @@ public final class MarshalInputStream extends ObjectInputStream {
         for (int i = 0; i < interfaces.length; i++) {
             origins[i] = annotations.read();
         }
-        return marshaller.classes().resolveProxy(interfaces, origins);
+        return marshaller.classes().resolveProxy(interfaces, origins, filter);
     }
 }

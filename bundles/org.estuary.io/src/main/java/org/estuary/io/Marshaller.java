@@ -89,4 +89,25 @@ public interface Marshaller {
 
     /** The filter every stream this marshaller opens is guarded by, unless another is given. */
     SerialFilter filter();
+
+    /**
+     * How this marshaller finds a class without a bundle annotation, as a {@code ClassLoader}, for APIs that take
+     * one (an RMI export's context class loader): the fallback loader, the platform loader, and in a container the
+     * packages that installed bundles export now. A class {@link #filter()} refuses is refused before anything
+     * loads it, with the filter's message; a class no bundle exports fails with a message naming the package to
+     * install. The JVM keeps what a loader returned for a name, so an updated bundle's new classes are seen by
+     * the next marshaller (a configuration change makes one).
+     *
+     * @since 1.3
+     */
+    ClassLoader classLoader();
+
+    /**
+     * As {@link #classLoader()}, looking in {@code first} before the fallback loader (for an RMI export: the
+     * exported object's own loader, so it gets the classes it imports); a new loader each call.
+     *
+     * @throws NullPointerException if {@code first} is null
+     * @since 1.3
+     */
+    ClassLoader classLoader(ClassLoader first);
 }

@@ -26,7 +26,8 @@ public final class SerialFilter implements ObjectInputFilter {
 
     /**
      * What a Jini service reads from its clients and its own store: boxed primitives and strings, the common
-     * collections, exceptions, {@code java.rmi.MarshalledObject}, RMI stubs (dynamic proxies with
+     * collections, exceptions (with {@code ClassNotFoundException}, so a peer's "cannot load your class" reaches
+     * the caller readable), {@code java.rmi.MarshalledObject}, RMI stubs (dynamic proxies with
      * {@code RemoteObjectInvocationHandler}), the spec types ({@code net.jini.**}) and Estuary's own classes.
      * Deliberately absent: {@code java.rmi.server.UnicastRemoteObject} (reading one exports a listener),
      * {@code java.net.URL} (its hashCode resolves host names), reflection, method handles and lambdas, and
@@ -39,7 +40,8 @@ public final class SerialFilter implements ObjectInputFilter {
             "java.lang.Exception", "java.lang.RuntimeException", "java.lang.Error",
             "java.lang.IllegalArgumentException", "java.lang.IllegalStateException",
             "java.lang.NullPointerException", "java.lang.UnsupportedOperationException",
-            "java.lang.SecurityException", "java.lang.reflect.Proxy",
+            "java.lang.SecurityException", "java.lang.ReflectiveOperationException",
+            "java.lang.ClassNotFoundException", "java.lang.reflect.Proxy",
             "java.io.IOException", "java.io.ObjectStreamException", "java.io.InvalidObjectException",
             "java.io.InvalidClassException",
             "java.math.BigInteger", "java.math.BigDecimal", "java.time.*",

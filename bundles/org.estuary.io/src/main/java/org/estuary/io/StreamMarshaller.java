@@ -19,6 +19,7 @@ final class StreamMarshaller implements Marshaller {
     private final SerialFilter filter;
     private final ReusableWriter.Pool inlineWriters;
     private final ReusableWriter.Pool sideChannelWriters;
+    private final ClassLoader classLoader;
 
     StreamMarshaller(ClassResolver classes, SerialFilter filter) {
         this(classes, filter, new ReusableWriter.Pool(classes, false, POOLED_WRITERS),
@@ -31,6 +32,7 @@ final class StreamMarshaller implements Marshaller {
         this.filter = filter;
         this.inlineWriters = inlineWriters; // writing does not depend on the filter: shared by withFilter copies
         this.sideChannelWriters = sideChannelWriters;
+        this.classLoader = new ResolvingClassLoader(null, classes, filter);
     }
 
     ClassResolver classes() {
@@ -40,6 +42,16 @@ final class StreamMarshaller implements Marshaller {
     @Override
     public SerialFilter filter() {
         return filter;
+    }
+
+    @Override
+    public ClassLoader classLoader() {
+        return classLoader;
+    }
+
+    @Override
+    public ClassLoader classLoader(ClassLoader first) {
+        return new ResolvingClassLoader(Objects.requireNonNull(first, "first"), classes, filter);
     }
 
     @Override

@@ -19,6 +19,7 @@ final class FakeBundles implements BundleLookup {
     static final String FIXTURE = "org.estuary.io.fixture.";
 
     private final Map<BundleId, ClassLoader> installed = new LinkedHashMap<>();
+    private final Map<String, BundleId> exports = new LinkedHashMap<>();
     final AtomicInteger calls = new AtomicInteger();
 
     /** Installs a bundle that defines the given fixture classes (simple names). */
@@ -26,6 +27,11 @@ final class FakeBundles implements BundleLookup {
         ClassLoader loader = new BundleLoader(symbolicName + "_" + version, Set.of(simpleNames));
         installed.put(new BundleId(symbolicName, version), loader);
         return loader;
+    }
+
+    /** Makes an installed bundle the exporter of a package. */
+    void export(String pkg, String symbolicName, String version) {
+        exports.put(pkg, new BundleId(symbolicName, version));
     }
 
     void uninstall(String symbolicName, String version) {
@@ -63,6 +69,17 @@ final class FakeBundles implements BundleLookup {
             throw new ClassNotFoundException(className + ": " + bundle + " not installed");
         }
         return loader.loadClass(className);
+    }
+
+    @Override
+    public Class<?> loadExported(String className) throws ClassNotFoundException {
+        calls.incrementAndGet();
+        String pkg = className.substring(0, className.lastIndexOf('.'));
+        BundleId exporter = exports.get(pkg);
+        if (exporter == null || !installed.containsKey(exporter)) {
+            throw new ClassNotFoundException(className + ": no installed bundle exports package " + pkg);
+        }
+        return loadClass(exporter, className);
     }
 
     /** A loader defining the named fixture classes itself and refusing the other fixture classes. */

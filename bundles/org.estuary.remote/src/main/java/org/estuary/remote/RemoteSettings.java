@@ -3,6 +3,8 @@ package org.estuary.remote;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
 import org.estuary.io.SerialFilter;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -32,7 +34,7 @@ public final class RemoteSettings {
     private final long connectTimeoutMs;
     private final long callTimeoutMs;
     private final long readTimeoutMs;
-    private final SerialFilter filter;
+    private final Marshaller marshaller;
     private final Tls tls;
 
     private RemoteSettings(Builder b) {
@@ -43,7 +45,9 @@ public final class RemoteSettings {
         this.connectTimeoutMs = b.connectTimeoutMs;
         this.callTimeoutMs = b.callTimeoutMs;
         this.readTimeoutMs = b.readTimeoutMs;
-        this.filter = b.filter;
+        this.marshaller = b.marshaller != null ? b.marshaller : b.classLoader == null
+                ? Marshallers.builder().filter(b.filter).build()
+                : Marshallers.builder().filter(b.filter).classLoader(b.classLoader).build();
         this.tls = b.tls;
     }
 
@@ -100,9 +104,21 @@ public final class RemoteSettings {
         return readTimeoutMs;
     }
 
-    /** The filter every exported object's incoming calls are read through. */
+    /**
+     * The filter everything read from the network is checked by: every exported object's incoming calls, and the
+     * replies to the calls this side makes.
+     */
     public SerialFilter filter() {
-        return filter;
+        return marshaller.filter();
+    }
+
+    /**
+     * What reads everything that arrives: its {@link #filter()}, and the class loader (in a container also the
+     * packages installed bundles export) that classes without a bundle annotation are found through, in incoming
+     * calls and in the {@code Marshalled} objects of replies.
+     */
+    public Marshaller marshaller() {
+        return marshaller;
     }
 
     /** TLS, or null for plain TCP. */
@@ -187,6 +203,8 @@ public final class RemoteSettings {
         private long callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS;
         private long readTimeoutMs = DEFAULT_READ_TIMEOUT_MS;
         private SerialFilter filter = SerialFilter.defaults();
+        private ClassLoader classLoader;
+        private Marshaller marshaller;
         private Tls tls;
 
         private Builder() {
@@ -244,8 +262,28 @@ public final class RemoteSettings {
             return this;
         }
 
+        /** The allowlist and limits (default: {@link SerialFilter#defaults()}); ignored with a {@link #marshaller}. */
         public Builder filter(SerialFilter filter) {
             this.filter = Objects.requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /**
+         * Where classes without a bundle annotation are found: your own classes (leases, events, handbacks) in what
+         * a container sends back. Default: the thread's context class loader when the settings are built, else
+         * this library's. Ignored with a {@link #marshaller}.
+         */
+        public Builder classLoader(ClassLoader loader) {
+            this.classLoader = Objects.requireNonNull(loader, "loader");
+            return this;
+        }
+
+        /**
+         * Reads with this marshaller (its filter and class resolution) instead of one made from {@link #filter}
+         * and {@link #classLoader}: in a container, the {@code Marshaller} service.
+         */
+        public Builder marshaller(Marshaller marshaller) {
+            this.marshaller = Objects.requireNonNull(marshaller, "marshaller");
             return this;
         }
 

@@ -247,11 +247,18 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         return registry;
     }
 
-    /** Exports with the object's own class loader as the context loader: RMI reads its calls' arguments through it. */
+    /**
+     * Exports with the marshaller's class loader as the context loader, which RMI reads the calls' arguments
+     * through: the object's own loader first, then classes without a bundle annotation (a plain Java client's)
+     * through the packages installed bundles export, within the allowlist; a class that cannot be found fails with
+     * a message saying what to install.
+     */
     private Remote exportObject(Remote object) throws RemoteException {
         Thread thread = Thread.currentThread();
         ClassLoader saved = thread.getContextClassLoader();
-        thread.setContextClassLoader(object.getClass().getClassLoader());
+        ClassLoader own = object.getClass().getClassLoader();
+        thread.setContextClassLoader(own == null ? settings.marshaller().classLoader()
+                : settings.marshaller().classLoader(own));
         try {
             return UnicastRemoteObject.exportObject(object, objectPort, clientSockets, serverSockets, filter);
         } catch (ExportException e) {

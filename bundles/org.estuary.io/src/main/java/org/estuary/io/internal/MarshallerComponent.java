@@ -55,7 +55,8 @@ public final class MarshallerComponent implements Marshaller {
             "java.lang.Exception", "java.lang.RuntimeException", "java.lang.Error",
             "java.lang.IllegalArgumentException", "java.lang.IllegalStateException",
             "java.lang.NullPointerException", "java.lang.UnsupportedOperationException",
-            "java.lang.SecurityException", "java.lang.reflect.Proxy",
+            "java.lang.SecurityException", "java.lang.ReflectiveOperationException",
+            "java.lang.ClassNotFoundException", "java.lang.reflect.Proxy",
             "java.io.IOException", "java.io.ObjectStreamException", "java.io.InvalidObjectException",
             "java.io.InvalidClassException",
             "java.math.BigInteger", "java.math.BigDecimal", "java.time.*",
@@ -185,6 +186,16 @@ public final class MarshallerComponent implements Marshaller {
     @Override
     public SerialFilter filter() {
         return delegate.filter();
+    }
+
+    @Override
+    public ClassLoader classLoader() {
+        return delegate.classLoader();
+    }
+
+    @Override
+    public ClassLoader classLoader(ClassLoader first) {
+        return delegate.classLoader(first);
     }
 
     @Override

@@ -95,7 +95,7 @@ public final class ExporterComponent implements Exporter {
     /** @throws IOException if the port is taken or the TLS material is unusable (DS logs it) */
     @Activate
     public ExporterComponent(@Reference Marshaller marshaller, Config config) throws IOException {
-        RemoteSettings settings = settingsOf(config).filter(marshaller.filter()).build();
+        RemoteSettings settings = settingsOf(config).marshaller(marshaller).build();
         this.exporter = RmiExporter.start(settings);
         // No Estuary stub in this container waits longer than configured, whatever its exporter chose (a
         // client's listener stub carries the client's timeouts).
