@@ -52,7 +52,7 @@ public class ConsoleBrowserIT {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final String PASSWORD = "it-" + Long.toHexString(System.nanoTime());
-    private static final Duration PAGE = Duration.ofSeconds(30);
+    private static final Duration PAGE = Duration.ofSeconds(120); // a loaded host may take long to serve a page
 
     private static RunningDistribution karaf;
 

@@ -18,7 +18,7 @@ import net.jini.lease.LeaseRenewalSet;
 import org.estuary.client.EstuaryClient;
 
 /**
- * Issue 5 item 5: many remote clients at once, each with its own {@link EstuaryClient}, all starting together: each
+ * Many remote clients at once, each with its own {@link EstuaryClient}, all starting together: each
  * creates a renewal set with a short lease and gives the container a listener of its own to call. Writes the sets'
  * proxies to a file, prints {@code HELD n}, then waits to be killed. Args: host, port, clients, set lease (ms), file.
  */
