@@ -21,7 +21,7 @@ import org.estuary.store.api.Store;
 import org.estuary.store.jdbc.internal.JdbcBenchAccess;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
 import org.estuary.store.jdbc.internal.PostgresServer;
-import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.journal.internal.JournalBenchAccess;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
@@ -96,27 +96,28 @@ public final class StoreBench {
         BACKENDS.put("bare", bare(1, 1));
         BACKENDS.put("bare2", bare(2, 10));
         BACKENDS.put("journal", new Backend() {
+            private final Map<Store, JournalBenchAccess> open = new java.util.IdentityHashMap<>();
+
             @Override
             public Store open(Path dir) {
-                return new JournalStoreComponent(Configs.of(JournalStoreComponent.Config.class, Map.of(
-                        "data_directory", dir.toString(), "sync_mode", JOURNAL_SYNC, "max_bytes", 1L << 30)));
+                JournalBenchAccess journal = new JournalBenchAccess(dir, !"none".equals(JOURNAL_SYNC), 1L << 30);
+                open.put(journal.store(), journal);
+                return journal.store();
             }
 
             @Override
             public long syncs(Store store) {
-                return ((JournalStoreComponent) store).syncs();
+                return open.get(store).syncs();
             }
 
             @Override
             public long syncNanos(Store store) {
-                return ((JournalStoreComponent) store).syncNanos();
+                return open.get(store).syncNanos();
             }
 
             @Override
-            public void close(Store store) throws Exception {
-                var deactivate = JournalStoreComponent.class.getDeclaredMethod("deactivate");
-                deactivate.setAccessible(true);
-                deactivate.invoke(store);
+            public void close(Store store) {
+                open.remove(store).close();
             }
         });
         BACKENDS.put("jdbc", new Backend() {

@@ -16,8 +16,11 @@ import org.apache.activemq.artemis.core.journal.impl.JournalImpl;
 
 /**
  * The ActiveMQ Artemis journal as this store uses it: append-only files of fixed size, pre-allocated and reused,
- * transactions (one per batch) whose commit record makes them count, deletes that Artemis's compactor turns into
- * free files. Everything Artemis-specific lives here, so the store logic reads in Estuary's terms.
+ * transactions whose commit record makes them count (one per group of batches, split where a batch deletes a record
+ * the same transaction added: {@link JournalWriter}), deletes that Artemis's compactor turns into free files. The
+ * calls into the journal are here; the Artemis types the store implements or reads live beside it: the file
+ * factory whose appends wait in memory for the sync stage ({@link JournalFileFactory}), the executors
+ * ({@link JournalExecutors}) and the loaded records that recovery checks ({@link Recovery}).
  *
  * <p>Files are written through NIO without Artemis's timed buffer: the store batches itself (group commit in
  * {@link JournalStore}), and the buffer's timer would only add its timeout to every group.
@@ -54,8 +57,8 @@ final class ArtemisJournal {
         JournalImpl journal = new JournalImpl(executors, settings.fileSize(), 2, settings.poolFiles(),
                 settings.compactMinFiles(), settings.compactPercentage(), 5, files, PREFIX, EXTENSION, 1, 0);
         // JournalImpl's constructor replaces the file factory's listener with its own (null here), so set ours
-        // again: it is how ENOSPC while creating the next file reaches the store (issue 4 item 3: FULL, not a bare
-        // "File not opened").
+        // again: it is how ENOSPC while creating the next file reaches the store (S6: FULL, not a bare "File not
+        // opened").
         journal.setCriticalErrorListener(listener);
         ArtemisJournal opened = new ArtemisJournal(journal, critical, executors);
         journal.start();

@@ -1,7 +1,7 @@
 package org.estuary.store.journal.internal;
 
 import java.lang.reflect.Field;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,16 +16,22 @@ import org.apache.activemq.artemis.utils.actors.OrderedExecutorFactory;
  * compacting (as Artemis's own pool would give), and an append executor that runs each append in the thread that
  * asks for it, one at a time.
  *
+ * <p>The pool has {@value #POOL_THREADS} threads at most, one per ordered executor the journal takes: an ordered
+ * executor runs one task at a time, so the two never wait for a thread, and a third task (should a library upgrade
+ * add an executor) would queue instead of starting a thread. Idle threads end after a minute.
+ *
  * <p>Why inline appends: only the holder of the store's commit lock appends (plus recovery, before any group), and
  * with NIO files without a timed buffer Artemis writes, syncs and calls the completion inside the append task. An
  * append executor thread would add two thread hand-offs to every group (writing thread to it, its completion back),
- * which on two cores cost about as much as the disk's fdatasync (issue 4's store benchmark, bench/README.md).
+ * which on two cores cost about as much as the disk's fdatasync (the store benchmark, bench/README.md).
  * Running them one at a time under a lock keeps the executor's one guarantee: appends never overlap.
  */
 final class JournalExecutors implements ExecutorFactory {
 
     /** Which executor JournalImpl.start() asks for third: the append executor (checked after start). */
     private static final int APPEND_EXECUTOR = 3;
+    /** The ordered executors JournalImpl.start() takes: one for opening files, one for compacting. */
+    static final int POOL_THREADS = 2;
 
     private final ThreadPoolExecutor pool;
     private final OrderedExecutorFactory ordered;
@@ -34,11 +40,13 @@ final class JournalExecutors implements ExecutorFactory {
 
     JournalExecutors() {
         AtomicInteger threads = new AtomicInteger();
-        pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
-            Thread thread = new Thread(task, "estuary-journal-io-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        pool = new ThreadPoolExecutor(POOL_THREADS, POOL_THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                task -> {
+                    Thread thread = new Thread(task, "estuary-journal-io-" + threads.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        pool.allowCoreThreadTimeOut(true);
         ordered = new OrderedExecutorFactory(pool);
     }
 

@@ -23,8 +23,8 @@ import org.apache.activemq.artemis.core.io.nio.NIOSequentialFileFactory;
  * each. Artemis writes every new journal file full of zeros before the first record goes in, so that a record's
  * {@code fdatasync} never waits for the file system to allocate blocks. Page-sized writes made that a syscall per
  * 4 KB: 10 to 17 ms of CPU for a 10 MB file alone, and under 64 writers the thread laying out files used a sixth of
- * the two cores while the store grew. Writes of 256 KB take 3 to 4 ms a file (bench/README.md, store section,
- * 2026-11-24 18:11). The bytes on disk, the sync that follows and the error reporting are Artemis's.
+ * the two cores while the store grew. Writes of 256 KB take 3 to 4 ms a file (the store benchmark, bench/README.md).
+ * The bytes on disk, the sync that follows and the error reporting are Artemis's.
  */
 final class JournalFileFactory extends NIOSequentialFileFactory {
 

@@ -12,7 +12,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,9 +55,12 @@ import org.estuary.store.api.StoreStats;
  * and {@link SyncStage#MIN_BATCHES} batches wait. A round thread that ends its round looks at the queue again
  * before it parks, so batches that could not start a round are written by the next one to end. Writing and syncing
  * in one thread, instead of a commit thread handing each group to sync threads, saves a wake-up and a thread
- * switch per group; under 64 thread writers it kept about two syncs in flight on average instead of 1.4, for 13 %
- * more syncs at the same records/s and CPU a record (bench/README.md, store section, 2026-11-27). Artemis appends in the
+ * switch per group; under 64 thread writers it keeps about two syncs in flight on average instead of 1.4, for more
+ * syncs at the same records/s and CPU a record (the store benchmark, bench/README.md). Artemis appends in the
  * writer's thread ({@link JournalExecutors}).
+ *
+ * <p>A {@link JournalProbe} given to the package-private constructor observes the rounds and syncs, or stands in
+ * for the disk at those points; the component's store has none ({@link JournalProbe#NONE}).
  *
  * <p>An I/O failure fails the group (with an unknown outcome for batches already written), and the next group first
  * reopens the journal, which re-reads what is on disk and rebuilds the index: the store resumes when the cause is
@@ -76,8 +78,8 @@ final class JournalStore implements Store {
      * Stages a caller that writes and syncs groups completes itself, at most, before it leaves the rest to the
      * acknowledging thread: enough for the few callers it saves a hand-off for. Completing a caller costs a wake-up,
      * so completing a large group in line delays the next group by about a sync, and callers that submit their next
-     * batch from the completion would all land in that next group: 64 async writers moved in lockstep, one group of
-     * 64 per sync with the sync stage idle half the time (bench/README.md, store section, 2026-11-24 16:36).
+     * batch from the completion would all land in that next group: 64 async writers would move in lockstep, one
+     * group of 64 per sync with the sync stage idle half the time.
      */
     static final int INLINE_ACKS = 8;
 
@@ -144,20 +146,25 @@ final class JournalStore implements Store {
     private final LatencyWindow latency = new LatencyWindow();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong groups = new AtomicLong();
     private final List<String> recovered = Collections.synchronizedList(new ArrayList<>());
     private volatile String lastFailure;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closed;
     private volatile boolean roundsDone;
-    private volatile CountDownLatch hold;
-    private volatile CountDownLatch holdReached;
+    /** Observes the rounds and syncs (tests, the store benchmark); {@link JournalProbe#NONE} in the component. */
+    private final JournalProbe probe;
 
     /** The write stage and the journal it writes: used by the commit lock's holder (and the constructor). */
     private final JournalWriter writer;
 
     JournalStore(JournalSettings settings) {
+        this(settings, JournalProbe.NONE);
+    }
+
+    /** A store whose rounds and syncs {@code probe} observes. */
+    JournalStore(JournalSettings settings, JournalProbe probe) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.probe = Objects.requireNonNull(probe, "probe");
         this.queue = new ArrayBlockingQueue<>(settings.queueBound());
         this.acks = new AckStage((p, outcome) -> {
             complete(p, outcome);
@@ -178,8 +185,8 @@ final class JournalStore implements Store {
             public void failed(Throwable cause) {
                 writer.markDown(cause);
             }
-        });
-        this.writer = new JournalWriter(settings, index, lock, syncStage.files(), recovered);
+        }, probe);
+        this.writer = new JournalWriter(settings, index, lock, syncStage.files(), recovered, probe);
         try {
             writer.open();
         } catch (StoreException e) {
@@ -212,8 +219,8 @@ final class JournalStore implements Store {
      * Leader/follower group commit: the caller waits for its batch anyway, so when no round runs it runs one itself:
      * writes the queued batches (its own among them), syncs them and completes a few, instead of handing them to a
      * round thread and waiting to be woken. Otherwise it waits, and wakes a round thread if a round may start for
-     * what is queued. (Leading also while rounds were in flight gave as many syncs, but 5 % fewer records/s and a
-     * record fewer per sync under 64 writers: bench/README.md, store section, 2026-11-25.)
+     * what is queued. (Leading also while rounds are in flight gives as many syncs, but fewer records/s and a record
+     * fewer per sync under 64 writers: the store benchmark.)
      */
     @Override
     public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
@@ -223,7 +230,7 @@ final class JournalStore implements Store {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
         Pending pending = enqueue(batch, true);
-        while (syncStage.idle() && !pending.stage.isDone() && hold == null && syncStage.reserve(0, true)) {
+        while (syncStage.idle() && !pending.stage.isDone() && syncStage.reserve(0, true)) {
             if (!writeAndSync(pending)) {
                 break; // another thread wrote it: its acknowledgement is on the way
             }
@@ -337,7 +344,7 @@ final class JournalStore implements Store {
                 .lastFailure(lastFailure).diskBytes(diskBytes()).build();
     }
 
-    /** Issue 7: the size on disk is the sum of the journal's files (pre-allocated ones count: they hold disk). */
+    /** The size on disk: the sum of the journal's files (pre-allocated ones count: they hold disk). */
     private long diskBytes() {
         try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(settings.directory())) {
             return files.filter(java.nio.file.Files::isRegularFile).mapToLong(file -> {
@@ -352,21 +359,6 @@ final class JournalStore implements Store {
         }
     }
 
-    /** Syncs since the store opened: the benchmark's records per sync. */
-    long syncs() {
-        return syncStage.syncs();
-    }
-
-    /** Nanoseconds spent inside {@code fdatasync} since the store opened (the benchmark's sync_busy). */
-    long syncNanos() {
-        return syncStage.syncNanos();
-    }
-
-    /** Groups written since the store opened, by round threads and leading callers (tests). */
-    long groups() {
-        return groups.get();
-    }
-
     /** What recovery dropped from the tail, one line per transaction or record, since the store opened. */
     List<String> recovered() {
         synchronized (recovered) {
@@ -377,10 +369,6 @@ final class JournalStore implements Store {
     /** Closes the store (S7): queued batches fail with CLOSED, the journal is closed. Idempotent. */
     void close() {
         closed = true;
-        CountDownLatch held = hold;
-        if (held != null) {
-            held.countDown();
-        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JournalWriter.WRITE_TIMEOUT_SECONDS + 10);
         try {
             for (Thread rounder : rounders) {
@@ -410,36 +398,6 @@ final class JournalStore implements Store {
         syncStage.closeFiles();
     }
 
-    /** Test hook: the next batch fails in the commit, as an I/O error before its first write would. */
-    void failNextCommit() {
-        writer.failNextWrite();
-    }
-
-    /** Test hook: the next sync fails, as an {@code fdatasync} reporting a write-back error would. */
-    void failNextSync() {
-        syncStage.failNext();
-    }
-
-    /**
-     * Test hook: the next sync round waits for the latch before its {@code fdatasync} (holding the round's lock); the
-     * returned latch opens once it waits.
-     */
-    CountDownLatch holdSyncs(CountDownLatch latch) {
-        return syncStage.hold(latch);
-    }
-
-    /**
-     * Test hook: the round threads wait for the latch before their next group, and callers do not lead (to fill the
-     * queue); the returned latch opens once one waits.
-     */
-    CountDownLatch holdCommits(CountDownLatch latch) {
-        CountDownLatch waiting = new CountDownLatch(1);
-        holdReached = waiting;
-        hold = latch;
-        wake.now(); // look at the hold now, not at the next poll
-        return waiting;
-    }
-
     // ---- the round threads
 
     /**
@@ -451,16 +409,7 @@ final class JournalStore implements Store {
     private void roundLoop() {
         try {
             while (!closed) {
-                CountDownLatch held = hold;
-                if (held != null) {
-                    CountDownLatch reached = holdReached;
-                    if (reached != null) {
-                        reached.countDown();
-                    }
-                    held.await();
-                    hold = null;
-                    continue;
-                }
+                probe.beforeRound();
                 int queued = queue.size();
                 if (queued == 0 || !syncStage.reserve(queued, false)) {
                     if (!wake.await()) {
@@ -522,7 +471,6 @@ final class JournalStore implements Store {
             return;
         }
         inFlight.addAndGet(batches.size());
-        groups.incrementAndGet();
         for (Pending p : batches) {
             p.taken = true;
         }
@@ -645,7 +593,7 @@ final class JournalStore implements Store {
     /**
      * Loads the classes of the write path and of the refusals while this bundle's wiring is valid, writing nothing
      * (a batch planned against the index, encoded, refused). A caller still holding this store after its bundle was
-     * refreshed (bundle:update: issue 4 item 5) then gets CLOSED, as Store S7 says, not a ClassNotFoundException
+     * refreshed (bundle:update) then gets CLOSED, as Store S7 says, not a ClassNotFoundException
      * for a class it was the first to need after the old wiring was discarded (as MemoryStore.loadEveryPath).
      */
     private void loadWritePath() {

@@ -7,6 +7,9 @@ import java.util.Locale;
 import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreStats;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -117,18 +120,20 @@ public final class JournalStoreComponent extends ForwardingStore {
 
     @Activate
     public JournalStoreComponent(Config config) {
-        this(settingsOf(config));
+        this(settingsOf(config, karafData()), JournalProbe.NONE);
     }
 
-    JournalStoreComponent(JournalSettings settings) {
-        this.store = new JournalStore(settings);
+    /** A component whose store's rounds and syncs {@code probe} observes. */
+    JournalStoreComponent(JournalSettings settings, JournalProbe probe) {
+        this.store = new JournalStore(settings, probe);
         StoreStats stats = store.stats();
         LOG.log(Level.INFO, "Estuary journal store active (" + stats.records() + " records recovered): "
                 + settings);
     }
 
+    /** Closes the store (Store S7); SCR calls it when the component is deactivated. */
     @Deactivate
-    void deactivate() {
+    public void deactivate() {
         store.close();
         LOG.log(Level.INFO, "Estuary journal store closed");
     }
@@ -138,36 +143,31 @@ public final class JournalStoreComponent extends ForwardingStore {
         return store;
     }
 
-    /** The store behind the component, for tests. */
-    JournalStore store() {
-        return store;
+    /**
+     * Karaf's data directory: the {@code karaf.data} property of the framework this bundle runs in (Karaf sets it),
+     * or null outside a framework or where it is not set (the executable jar on Felix, tests).
+     */
+    static String karafData() {
+        Bundle bundle = FrameworkUtil.getBundle(JournalStoreComponent.class);
+        BundleContext context = bundle == null ? null : bundle.getBundleContext();
+        return context == null ? null : context.getProperty("karaf.data");
     }
 
-    /** Syncs (group commits) since the store opened: what the benchmark divides records by. */
-    public long syncs() {
-        return store.syncs();
-    }
-
-    /** Nanoseconds the store spent inside {@code fdatasync} since it opened (the store benchmark's sync_busy). */
-    public long syncNanos() {
-        return store.syncNanos();
-    }
-
-    static JournalSettings settingsOf(Config config) {
+    /** The settings of {@code config}, with {@code karafData} for {@code ${karaf.data}} (null: none). */
+    static JournalSettings settingsOf(Config config, String karafData) {
         String mode = config.sync_mode().trim().toLowerCase(Locale.ROOT);
         if (!mode.equals("fsync") && !mode.equals("none")) {
             throw new IllegalArgumentException("sync.mode must be fsync or none: " + config.sync_mode());
         }
-        return new JournalSettings(directoryOf(config.data_directory()), mode.equals("fsync"), config.queue_bound(),
-                config.admission_timeout_ms(), config.compaction_threshold(), config.compaction_min_files(),
+        return new JournalSettings(directoryOf(config.data_directory(), karafData), mode.equals("fsync"),
+                config.queue_bound(), config.admission_timeout_ms(), config.compaction_threshold(), config.compaction_min_files(),
                 config.journal_file_size(), config.journal_pool_files(), config.max_records(), config.max_bytes());
     }
 
-    /** Expands {@code ${karaf.data}} from the system property, or to {@code estuary-data} outside Karaf. */
-    static Path directoryOf(String configured) {
+    /** Expands {@code ${karaf.data}} to {@code data}, or to {@code estuary-data} when that is null or blank. */
+    static Path directoryOf(String configured, String data) {
         String text = configured == null || configured.isBlank() ? KARAF_DATA + "/estuary/journal" : configured;
         if (text.contains(KARAF_DATA)) {
-            String data = System.getProperty("karaf.data");
             if (data == null || data.isBlank()) {
                 text = text.replace(KARAF_DATA + "/estuary", "estuary-data").replace(KARAF_DATA, "estuary-data");
             } else {

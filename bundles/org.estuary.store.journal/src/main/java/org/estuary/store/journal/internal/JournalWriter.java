@@ -42,11 +42,13 @@ final class JournalWriter {
     /** Why the journal is not open (null when it is): reported by scans and by batches until a reopen works. */
     private volatile StoreException down;
     private volatile boolean everOpened;
-    private volatile boolean failNext;
+    /** Told about each group before its appends. */
+    private final JournalProbe probe;
 
     JournalWriter(JournalSettings settings, Index index, ReadWriteLock lock, FileSyncer files,
-            List<String> recovered) {
+            List<String> recovered, JournalProbe probe) {
         this.settings = settings;
+        this.probe = probe;
         this.index = index;
         this.lock = lock;
         this.files = files;
@@ -66,11 +68,6 @@ final class JournalWriter {
     /** Whether the journal was open once: until then an empty index does not mean that the store is empty. */
     boolean everOpened() {
         return everOpened;
-    }
-
-    /** Test hook: the next group fails in its appends, as an I/O error before its first write would. */
-    void failNextWrite() {
-        failNext = true;
     }
 
     /**
@@ -121,6 +118,7 @@ final class JournalWriter {
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             if (!writing.isEmpty()) {
+                probe.beforeAppend(writing.size());
                 // a descriptor on the file before anything goes into it
                 files.track(journal.currentFile(), journal.currentAppends());
             }
@@ -134,10 +132,6 @@ final class JournalWriter {
             long txFirstAdd = Long.MAX_VALUE;
             for (int i = 0; i < writing.size(); i++) {
                 Pending p = writing.get(i);
-                if (failNext) {
-                    failNext = false;
-                    throw new IOException("injected commit failure (test)");
-                }
                 Throwable critical = journal.criticalError();
                 if (critical != null) {
                     throw new IOException(IoFailures.describe(critical), critical);

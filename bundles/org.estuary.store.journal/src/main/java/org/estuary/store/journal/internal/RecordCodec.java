@@ -9,7 +9,7 @@ import org.estuary.store.api.Names;
 
 /**
  * The payload of one journal record: a (space, key) → value with a CRC-32C over everything after the checksum,
- * so that a flipped bit in a record is found on read (issue 4 item 3). Artemis frames records and checks their
+ * so that a flipped bit in a record is found on read (CORRUPT, never skipped). Artemis frames records and checks their
  * sizes but not their contents; this checksum covers what Artemis does not.
  *
  * <pre>

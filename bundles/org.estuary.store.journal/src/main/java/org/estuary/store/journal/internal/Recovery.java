@@ -11,8 +11,8 @@ import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
 
 /**
- * Rebuilds the journal store's index from the records Artemis loaded, checking every record (issue 4 item 3:
- * records checked on read). A torn tail is dropped for good and logged; a bad record anywhere else is CORRUPT,
+ * Rebuilds the journal store's index from the records Artemis loaded, checking every record's
+ * checksum ({@link RecordCodec}). A torn tail is dropped for good and logged; a bad record anywhere else is CORRUPT,
  * never silently skipped.
  */
 final class Recovery {

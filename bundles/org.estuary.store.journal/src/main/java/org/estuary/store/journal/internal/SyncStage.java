@@ -5,8 +5,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #ROUNDS} rounds run at once: one is reserved whenever none is, another beside those once
  * {@link #MIN_BATCHES} batches are queued. Syncs in flight together each take longer than one alone, but together
  * sync more often than one at a time can: one at a time is capped by the disk's rate at a group's size, several are
- * not (bench/README.md, store section, 2026-11-25). A round writes its groups' appends (they wait in memory,
+ * not (the store benchmark, bench/README.md). A round writes its groups' appends (they wait in memory,
  * {@link JournalFileFactory}) in one {@code write(2)} right before its {@code fdatasync}, so no record is written
  * into the file while it syncs. Rounds hand on their groups' outcomes in the order they took them, whatever order
  * their syncs end in, so outcomes keep commit order (Store S3). A round that finds no group waiting (a round beside
@@ -34,15 +32,14 @@ import java.util.concurrent.locks.ReentrantLock;
 final class SyncStage {
 
     /**
-     * Rounds at once at most: the round threads the store runs. With 4, groups under 64 thread writers fell to 10
-     * records per sync with no more records/s (bench/README.md, store section, 2026-11-27).
+     * Rounds at once at most: the round threads the store runs. A fourth round only split the groups of 64 writers
+     * into smaller ones, with no more records/s (the store benchmark).
      */
     static final int ROUNDS = 3;
     /**
      * Batches that must be queued before a round starts beside one in flight: a sync for a single record would slow
-     * the others down and sync little. Under 64 writers, 2 gave 6 % more syncs than 3 at the same records/s and p99, 1
-     * more syncs again but 5 % fewer records/s, and 3 more than 5 and 10 (bench/README.md, store section,
-     * 2026-11-25).
+     * the others down and sync little. Under 64 writers, 2 gave more syncs than 3, 5 or 10 at the same records/s and
+     * p99, and 1 more syncs again but fewer records/s (the store benchmark).
      */
     static final int MIN_BATCHES = 2;
 
@@ -72,10 +69,8 @@ final class SyncStage {
 
     private final boolean sync;
     private final Outcomes outcomes;
+    private final JournalProbe probe;
     private final FileSyncer files = new FileSyncer();
-    private final AtomicLong syncs = new AtomicLong();
-    /** Time spent inside {@code fdatasync}: with {@link #syncs} it tells whether the disk or the store is the limit. */
-    private final AtomicLong syncNanos = new AtomicLong();
 
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled when the last reserved round ends (closing waits for it). */
@@ -95,14 +90,14 @@ final class SyncStage {
     private ArtemisJournal failedJournal;
     private Throwable failedSync;
 
-    private volatile boolean failNext;
-    private volatile CountDownLatch hold;
-    private volatile CountDownLatch holdReached;
-
-    /** A stage that syncs ({@code sync}; with sync.mode=none a round only hands on outcomes) into {@code outcomes}. */
-    SyncStage(boolean sync, Outcomes outcomes) {
+    /**
+     * A stage that syncs ({@code sync}; with sync.mode=none a round only hands on outcomes) into {@code outcomes},
+     * telling {@code probe} about each {@code fdatasync}.
+     */
+    SyncStage(boolean sync, Outcomes outcomes, JournalProbe probe) {
         this.sync = sync;
         this.outcomes = outcomes;
+        this.probe = probe;
     }
 
     /** The descriptors the write stage opens on each file before it writes into it. */
@@ -193,12 +188,6 @@ final class SyncStage {
 
     /** Syncs a round's files, then hands on its outcomes and those of rounds it ended after. */
     private void run(Round round) {
-        CountDownLatch held = hold;
-        if (held != null) {
-            hold = null;
-            holdReached.countDown();
-            awaitUninterruptibly(held);
-        }
         syncFiles(round);
         lock.lock();
         try {
@@ -226,14 +215,10 @@ final class SyncStage {
                 if (!sync) {
                     continue; // sync.mode=none: acknowledged once the OS has the records
                 }
-                if (failNext) {
-                    failNext = false;
-                    throw new IOException("injected sync failure (test)");
-                }
+                probe.beforeSync();
                 long begun = System.nanoTime();
                 FileSyncer.sync(group.file);
-                syncNanos.addAndGet(System.nanoTime() - begun);
-                syncs.incrementAndGet();
+                probe.synced(System.nanoTime() - begun);
             } catch (IOException | RuntimeException e) {
                 round.failure = e;
                 round.failedJournal = group.journal;
@@ -270,47 +255,6 @@ final class SyncStage {
             files.closeAll();
         } finally {
             lock.unlock();
-        }
-    }
-
-    /** Syncs since the store opened: the benchmark's records per sync. */
-    long syncs() {
-        return syncs.get();
-    }
-
-    /** Nanoseconds spent inside {@code fdatasync} since the store opened (the benchmark's sync_busy). */
-    long syncNanos() {
-        return syncNanos.get();
-    }
-
-    /** Test hook: the next sync fails, as an {@code fdatasync} reporting a write-back error would. */
-    void failNext() {
-        failNext = true;
-    }
-
-    /**
-     * Test hook: the next round waits for the latch before its {@code fdatasync}; the returned latch opens once it
-     * waits. Batches queued meanwhile wait for it (fewer than {@link #MIN_BATCHES} start no round beside it).
-     */
-    CountDownLatch hold(CountDownLatch latch) {
-        CountDownLatch waiting = new CountDownLatch(1);
-        holdReached = waiting;
-        hold = latch;
-        return waiting;
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -21,7 +21,7 @@ final class Wake {
         }
     }
 
-    /** Wakes the thread whatever is pending: closing, or a test hook that must be seen now. */
+    /** Wakes the thread whatever is pending: closing, or a failure that stops the store. */
     void now() {
         permits.release();
     }

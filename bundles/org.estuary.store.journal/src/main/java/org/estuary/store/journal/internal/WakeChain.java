@@ -17,7 +17,7 @@ import org.estuary.store.journal.internal.JournalStore.Pending;
  * While one thread woke the 14 callers of a pass one after the other, a batch spent 205-250 µs between the end of
  * its sync and the completion of its stage under 64 writers, a third of its whole round trip. Waking them as a
  * binary tree cut that and gave 5-6 % more records/s; a chain gave 13 % more syncs and 5-8 % more records/s again
- * than the tree (bench/README.md, store section, 2026-11-25 04:55-06:25). A chain wakes callers one at a time, as
+ * than the tree (the store benchmark, bench/README.md). A chain wakes callers one at a time, as
  * fast as a core takes them, so their next batches reach the queue as a stream, not as a burst that waits for the
  * write stage, and the sync stage gets batches for a round beside the one in flight sooner.
  *

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The journal store against the store contract (Store S1 to S8), through its DS component, including the parts
- * the memory store skips: restart over the same directory and a commit that fails (issue 4 items 1 and 3).
+ * the memory store skips: restart over the same directory and a commit that fails.
  */
 class JournalStoreConformanceTest extends StoreConformanceTest {
 
@@ -20,6 +20,7 @@ class JournalStoreConformanceTest extends StoreConformanceTest {
 
     private int stores;
     private final Map<Store, JournalSettings> settings = new IdentityHashMap<>();
+    private final Map<Store, TestProbe> probes = new IdentityHashMap<>();
 
     @Override
     protected Store open(Limits limits) {
@@ -27,7 +28,7 @@ class JournalStoreConformanceTest extends StoreConformanceTest {
         long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 268_435_456 : limits.maxBytes();
         JournalSettings s = JournalSettings.defaults(root.resolve("store" + stores++)).withFiles(1024 * 1024, 30, 4)
                 .withLimits(maxRecords, maxBytes);
-        return remember(new JournalStoreComponent(s), s);
+        return remember(s);
     }
 
     @Override
@@ -44,18 +45,24 @@ class JournalStoreConformanceTest extends StoreConformanceTest {
     protected Store restart(Store store) {
         close(store);
         JournalSettings s = settings.get(store);
-        return remember(new JournalStoreComponent(s), s);
+        return remember(s);
     }
 
     @Override
     protected boolean failNextCommit(Store store) {
-        ((JournalStoreComponent) store).store().failNextCommit();
+        synchronized (settings) {
+            probes.get(store).failNextCommit();
+        }
         return true;
     }
 
-    private Store remember(Store store, JournalSettings s) {
+    /** A component on {@code s} with a probe that can fail its next commit. */
+    private Store remember(JournalSettings s) {
+        TestProbe probe = new TestProbe();
+        Store store = new JournalStoreComponent(s, probe);
         synchronized (settings) {
             settings.put(store, s);
+            probes.put(store, probe);
         }
         return store;
     }

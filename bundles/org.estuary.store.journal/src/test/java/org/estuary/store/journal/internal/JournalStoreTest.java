@@ -34,25 +34,26 @@ class JournalStoreTest {
     @Test
     void concurrentBatchesShareOneSync() throws Exception {
         // Issue 4 item 3: group commit; each stage completes only after the sync that covers its batch
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            store.holdCommits(held);
+            probe.holdCommits(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 stages.add(store.apply(Batch.builder().put("gc/a", "k" + i, new byte[1024]).build())
                         .toCompletableFuture());
             }
             assertFalse(stages.get(0).isDone(), "nothing is acknowledged before its sync");
-            long before = store.syncs();
-            long timedBefore = store.syncNanos();
+            long before = probe.syncs();
+            long timedBefore = probe.syncNanos();
             held.countDown();
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
-            assertTrue(store.syncs() - before <= 2, "200 queued batches took " + (store.syncs() - before)
+            assertTrue(probe.syncs() - before <= 2, "200 queued batches took " + (probe.syncs() - before)
                     + " syncs");
             // the time inside fdatasync is counted with the syncs (the store benchmark's sync_busy)
-            assertTrue(store.syncs() > before && store.syncNanos() > timedBefore, "syncs "
-                    + (store.syncs() - before) + ", time in them " + (store.syncNanos() - timedBefore) + " ns");
+            assertTrue(probe.syncs() > before && probe.syncNanos() > timedBefore, "syncs "
+                    + (probe.syncs() - before) + ", time in them " + (probe.syncNanos() - timedBefore) + " ns");
         } finally {
             held.countDown();
             store.close();
@@ -64,10 +65,11 @@ class JournalStoreTest {
         // Issue 4 item 3, Store S2/S3: one Artemis transaction carries a group, split where a batch deletes a
         // record an earlier batch of the same group added; after reopening, the store holds what was acknowledged
         Path data = dir.resolve("j");
-        JournalStore store = new JournalStore(JournalSettings.defaults(data));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(data), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            store.holdCommits(held);
+            probe.holdCommits(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             stages.add(store.apply(Batch.builder().put("tx/a", "k", "1".getBytes()).build()).toCompletableFuture());
             stages.add(store.apply(Batch.builder().put("tx/a", "gone", "x".getBytes()).build())
@@ -76,10 +78,10 @@ class JournalStoreTest {
             stages.add(store.apply(Batch.builder().delete("tx/a", "gone").put("tx/a", "other", "o".getBytes())
                     .build()).toCompletableFuture());
             stages.add(store.apply(Batch.builder().put("tx/a", "k", "3".getBytes()).build()).toCompletableFuture());
-            long before = store.syncs();
+            long before = probe.syncs();
             held.countDown();
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
-            assertTrue(store.syncs() - before <= 2, "five queued batches took " + (store.syncs() - before)
+            assertTrue(probe.syncs() - before <= 2, "five queued batches took " + (probe.syncs() - before)
                     + " syncs");
         } finally {
             held.countDown();
@@ -104,11 +106,12 @@ class JournalStoreTest {
         // (Artemis accepted this group also without the split here: this checks the outcome, not the split.)
         Path data = dir.resolve("j");
         JournalSettings settings = JournalSettings.defaults(data).withFiles(128 * 1024, 30, 2);
-        JournalStore store = new JournalStore(settings);
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(settings, probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             store.applyAndWait(Batch.builder().put("tx/b", "old", "o".getBytes()).build(), 10, TimeUnit.SECONDS);
-            store.holdCommits(held);
+            probe.holdCommits(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             stages.add(store.apply(Batch.builder().delete("tx/b", "old").build()).toCompletableFuture());
             stages.add(store.apply(Batch.builder().put("tx/b", "k", "1".getBytes()).build()).toCompletableFuture());
@@ -141,10 +144,11 @@ class JournalStoreTest {
     @Test
     void aFullQueueRefusesWithOverloadedAfterTheAdmissionTime() throws Exception {
         // Issue 4 item 3, Store S5: bounded queue, bounded wait, then OVERLOADED
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
+            assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
             List<CompletableFuture<Void>> accepted = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 accepted.add(store.apply(Batch.builder().put("bp/a", "k" + i, new byte[1]).build())
@@ -265,15 +269,16 @@ class JournalStoreTest {
 
     @Test
     void configurationDefaultsAndBadValues() {
-        // Issue 4 item 1: data directory under ${karaf.data}, or estuary-data outside Karaf; bad values refused
+        // data directory under ${karaf.data}, or estuary-data outside Karaf; bad values refused
+        assertEquals(Path.of("estuary-data/journal").toAbsolutePath(),
+                JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal", null));
+        assertEquals(dir.resolve("estuary/journal"),
+                JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal", dir.toString()));
         String saved = System.getProperty("karaf.data");
         try {
-            System.clearProperty("karaf.data");
-            assertEquals(Path.of("estuary-data/journal").toAbsolutePath(),
-                    JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal"));
             System.setProperty("karaf.data", dir.toString());
-            assertEquals(dir.resolve("estuary/journal"),
-                    JournalStoreComponent.directoryOf("${karaf.data}/estuary/journal"));
+            assertEquals(null, JournalStoreComponent.karafData(), "outside a framework, no karaf.data: the "
+                    + "framework's property counts, not the JVM's");
         } finally {
             if (saved == null) {
                 System.clearProperty("karaf.data");
@@ -282,10 +287,11 @@ class JournalStoreTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("sometimes",
-                4096)));
-        assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("fsync", 0)));
-        assertFalse(JournalStoreComponent.settingsOf(config("none", 16)).sync());
-        assertEquals(8, JournalStoreComponent.settingsOf(config("fsync", 16)).poolFiles());
+                4096), null));
+        assertThrows(IllegalArgumentException.class, () -> JournalStoreComponent.settingsOf(config("fsync", 0),
+                null));
+        assertFalse(JournalStoreComponent.settingsOf(config("none", 16), null).sync());
+        assertEquals(8, JournalStoreComponent.settingsOf(config("fsync", 16), null).poolFiles());
         IllegalArgumentException pool = assertThrows(IllegalArgumentException.class,
                 () -> JournalSettings.defaults(dir).withPool(1));
         assertTrue(pool.getMessage().contains("journal.pool.files"), pool.getMessage());

@@ -112,10 +112,11 @@ class LeaderCommitTest {
         // Store S3: more batches queued than one group takes (1,024), so a round thread writes the first group and
         // the rest go into a second one, written beside its sync; every stage still completes after the one
         // accepted before it, and the last put of the key wins (S2)
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         try {
             java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
-            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
+            assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             List<String> violations = java.util.Collections.synchronizedList(new ArrayList<>());
             for (int i = 0; i < 1_500; i++) {
@@ -124,11 +125,11 @@ class LeaderCommitTest {
                 stages.add(afterPrevious(store.apply(Batch.builder().put("ack/h", "k", bytes(i)).build()), previous,
                         violations, "batch " + i));
             }
-            long before = store.groups();
+            long before = probe.groups();
             held.countDown();
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(30, TimeUnit.SECONDS);
             assertEquals(List.of(), violations);
-            assertEquals(before + 2, store.groups(), "1,500 queued batches in groups of at most 1,024");
+            assertEquals(before + 2, probe.groups(), "1,500 queued batches in groups of at most 1,024");
             assertEquals(Map.of("k", "1499"), contents(store, "ack/h"));
         } finally {
             store.close();

@@ -36,10 +36,11 @@ class SyncStageTest {
         // Store S2, S3, S4: while the first group's sync is held, a round thread writes the second group (planned
         // over the first: it replaces the first's value); neither is acknowledged before its sync, the second not
         // before the first, and a scan may already see the second (S4 only asks for every acknowledged batch)
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
-            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, release);
+            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, probe, release);
             CompletableFuture<Void> first = both.get(0);
             CompletableFuture<Void> second = both.get(1);
             assertFalse(first.isDone(), "acknowledged before its sync");
@@ -60,15 +61,16 @@ class SyncStageTest {
         // Store S3 with two rounds in flight: while the first group's sync is held, MIN_BATCHES batches written as
         // the next group start a second round beside it, whose fdatasync completes; its batches are still not
         // acknowledged before the first group's, and all complete in acceptance order once the first is released
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch commits = new CountDownLatch(1);
         try {
-            CountDownLatch syncing = store.holdSyncs(release);
+            CountDownLatch syncing = probe.holdSyncs(release);
             CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
             assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
-            long synced = store.syncs();
-            assertTrue(store.holdCommits(commits).await(10, TimeUnit.SECONDS), "a round thread waits");
+            long synced = probe.syncs();
+            assertTrue(probe.holdCommits(commits).await(10, TimeUnit.SECONDS), "a round thread waits");
             List<String> completed = Collections.synchronizedList(new ArrayList<>());
             first.whenComplete((ok, failed) -> completed.add("first"));
             List<CompletableFuture<Void>> next = new ArrayList<>();
@@ -79,10 +81,10 @@ class SyncStageTest {
             }
             commits.countDown(); // a round thread writes them as one group and syncs it beside the held round
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (store.syncs() == synced && System.nanoTime() < deadline) {
+            while (probe.syncs() == synced && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            assertEquals(synced + 1, store.syncs(), "no second sync ran beside the held one");
+            assertEquals(synced + 1, probe.syncs(), "no second sync ran beside the held one");
             assertFalse(first.isDone(), "acknowledged before its sync");
             assertTrue(next.stream().noneMatch(CompletableFuture::isDone),
                     "S3: the second group was acknowledged before the first: " + completed);
@@ -105,10 +107,11 @@ class SyncStageTest {
     void aRoundThreadWritesQueuedBatchesAsOneGroupSyncsItOnceAndCompletesThemInOrder() throws Exception {
         // Issue 4 item 3 and Store S3: 20 batches queued with apply (no caller waits to lead them) are written by a
         // round thread as one group, covered by one fdatasync in that thread, and completed oldest first
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            assertTrue(store.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
+            assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
             int batches = 20;
             List<String> completedIn = Collections.synchronizedList(new ArrayList<>());
             List<CompletableFuture<Void>> stages = new ArrayList<>();
@@ -119,13 +122,13 @@ class SyncStageTest {
                 stages.add(stage.whenComplete((ok, failed) -> completedIn.add(n + " " + Thread.currentThread()
                         .getName())));
             }
-            long synced = store.syncs();
-            long groups = store.groups();
+            long synced = probe.syncs();
+            long groups = probe.groups();
             held.countDown(); // a round thread now writes the 20 as one group and syncs it
             CompletableFuture.allOf(stages.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
             assertEquals(batches, completedIn.size());
-            assertEquals(groups + 1, store.groups(), "the 20 queued batches were written as one group");
-            assertEquals(synced + 1, store.syncs(), "one fdatasync covered the group");
+            assertEquals(groups + 1, probe.groups(), "the 20 queued batches were written as one group");
+            assertEquals(synced + 1, probe.syncs(), "one fdatasync covered the group");
             assertTrue(completedIn.stream().allMatch(c -> c.contains("estuary-journal-")), completedIn.toString());
             for (int i = 0; i < batches; i++) {
                 assertTrue(completedIn.get(i).startsWith(i + " "), "S3: acceptance order: " + completedIn);
@@ -140,11 +143,12 @@ class SyncStageTest {
     void aFailedSyncLeavesTheOutcomeUnknownAndTheStoreResumes() throws Exception {
         // Store S1, S6: a batch whose sync fails was written, so its outcome is unknown (it may show up, but whole);
         // the failure names the cause; the next batch reopens the journal and succeeds; acknowledged data stays
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         try {
             store.applyAndWait(Batch.builder().put("sync/f", "before", "a".getBytes()).build(), 10,
                     TimeUnit.SECONDS);
-            store.failNextSync();
+            probe.failNextSync();
             StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
                     .put("sync/f", "during", "b".getBytes()).put("sync/f", "during2", "b".getBytes()).build(), 10,
                     TimeUnit.SECONDS));
@@ -172,21 +176,22 @@ class SyncStageTest {
         // Store S1, S2: a group planned over a group whose sync then fails is not acknowledged either, even though
         // its own sync succeeded: were it durable without the group it was planned over, the journal could hold
         // both the old and the new record of a key
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
             store.applyAndWait(put("0"), 10, TimeUnit.SECONDS);
-            long synced = store.syncs();
-            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, release);
+            long synced = probe.syncs();
+            List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, probe, release);
             CompletableFuture<Void> first = both.get(0);
             CompletableFuture<Void> second = both.get(1);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (store.syncs() == synced && System.nanoTime() < deadline) {
+            while (probe.syncs() == synced && System.nanoTime() < deadline) {
                 Thread.onSpinWait(); // the second group's round syncs beside the held one
             }
-            assertEquals(synced + 1, store.syncs(), "the second group's own sync succeeded");
+            assertEquals(synced + 1, probe.syncs(), "the second group's own sync succeeded");
             assertFalse(second.isDone(), "S3: acknowledged before the group it was planned over");
-            store.failNextSync(); // the held sync, of the group the second was planned over, fails once released
+            probe.failNextSync(); // the held sync, of the group the second was planned over, fails once released
             release.countDown();
             ExecutionException firstFailed = assertThrows(ExecutionException.class,
                     () -> first.get(10, TimeUnit.SECONDS));
@@ -209,10 +214,11 @@ class SyncStageTest {
         // Store applyAndWait: a caller whose batch is not acknowledged in time gets UNAVAILABLE with an unknown
         // outcome, an interrupted one InterruptedException; the callers acknowledged in the same pass after them
         // are still woken (they are woken as a chain: WakeChain), and every batch becomes durable
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
-            CountDownLatch syncing = store.holdSyncs(release);
+            CountDownLatch syncing = probe.holdSyncs(release);
             CompletableFuture<Void> first = new CompletableFuture<>();
             applyAndWaitInThread(store, "1", first);
             assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
@@ -265,8 +271,8 @@ class SyncStageTest {
      * while the first group's sync was held. Returns the stages of "1" and "2".
      */
     private static List<CompletableFuture<Void>> writeTheSecondWhileTheFirstSyncs(JournalStore store,
-            CountDownLatch release) throws Exception {
-        CountDownLatch syncing = store.holdSyncs(release);
+            TestProbe probe, CountDownLatch release) throws Exception {
+        CountDownLatch syncing = probe.holdSyncs(release);
         CompletableFuture<Void> first = store.apply(put("1")).toCompletableFuture();
         assertTrue(syncing.await(10, TimeUnit.SECONDS), "the first group's sync waits on the hold");
         for (int i = 1; i < SyncStage.MIN_BATCHES; i++) {

@@ -1,0 +1,123 @@
+package org.estuary.store.journal.internal;
+
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link JournalProbe} for tests: counts groups, syncs and the time in them, holds the round threads or the next
+ * sync on a latch, and fails the next group's appends or the next sync as the disk would.
+ */
+final class TestProbe implements JournalProbe {
+
+    private final AtomicLong groups = new AtomicLong();
+    private final AtomicLong syncs = new AtomicLong();
+    private final AtomicLong syncNanos = new AtomicLong();
+    private volatile boolean failNextAppend;
+    private volatile boolean failNextSync;
+    private volatile CountDownLatch roundHold;
+    private volatile CountDownLatch roundHeld;
+    private volatile CountDownLatch syncHold;
+    private volatile CountDownLatch syncHeld;
+
+    @Override
+    public void beforeRound() throws InterruptedException {
+        CountDownLatch hold = roundHold;
+        if (hold != null) {
+            roundHeld.countDown();
+            hold.await();
+            roundHold = null;
+        }
+    }
+
+    @Override
+    public void beforeAppend(int batches) throws IOException {
+        groups.incrementAndGet();
+        if (failNextAppend) {
+            failNextAppend = false;
+            throw new IOException("injected commit failure (test)");
+        }
+    }
+
+    @Override
+    public void beforeSync() throws IOException {
+        CountDownLatch hold = syncHold;
+        if (hold != null) {
+            syncHold = null;
+            syncHeld.countDown();
+            awaitUninterruptibly(hold);
+        }
+        if (failNextSync) {
+            failNextSync = false;
+            throw new IOException("injected sync failure (test)");
+        }
+    }
+
+    @Override
+    public void synced(long nanos) {
+        syncNanos.addAndGet(nanos);
+        syncs.incrementAndGet();
+    }
+
+    /** Groups appended so far (by round threads and leading callers). */
+    long groups() {
+        return groups.get();
+    }
+
+    /** {@code fdatasync} calls so far. */
+    long syncs() {
+        return syncs.get();
+    }
+
+    /** Nanoseconds spent inside {@code fdatasync} so far. */
+    long syncNanos() {
+        return syncNanos.get();
+    }
+
+    /** The next group fails in its appends, as an I/O error before its first write would. */
+    void failNextCommit() {
+        failNextAppend = true;
+    }
+
+    /** The next sync fails, as an {@code fdatasync} reporting a write-back error would. */
+    void failNextSync() {
+        failNextSync = true;
+    }
+
+    /**
+     * The round threads wait for {@code latch} before they look at the queue again (batches given to
+     * {@code apply} meanwhile stay queued); the returned latch opens once one waits.
+     */
+    CountDownLatch holdCommits(CountDownLatch latch) {
+        CountDownLatch waiting = new CountDownLatch(1);
+        roundHeld = waiting;
+        roundHold = latch;
+        return waiting;
+    }
+
+    /**
+     * The next round waits for {@code latch} right before its {@code fdatasync}; the returned latch opens once it
+     * waits. Batches queued meanwhile wait for it (fewer than {@link SyncStage#MIN_BATCHES} start no round beside it).
+     */
+    CountDownLatch holdSyncs(CountDownLatch latch) {
+        CountDownLatch waiting = new CountDownLatch(1);
+        syncHeld = waiting;
+        syncHold = latch;
+        return waiting;
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
