@@ -1,6 +1,6 @@
 package org.estuary.itest;
 
-import org.estuary.store.jdbc.internal.PostgresServer;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * The private PostgreSQL server of {@link JdbcStoreIT}, started in the test JVM before the container boots, by the

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.reflect.Proxy;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -13,13 +12,13 @@ import java.util.concurrent.TimeUnit;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.Test;
 
 /** EV.2.3.2 over a store: sequence numbers never repeat or decrease across a restart of the service. */
 class StoredHighWaterMarkTest {
 
-    private final Store store = new MemoryStoreComponent(defaults(MemoryStoreComponent.Config.class));
+    private final Store store = MemoryStores.open();
     private boolean refuse;
 
     private StoredHighWaterMark marks() {
@@ -82,11 +81,5 @@ class StoredHighWaterMarkTest {
         Batch.Builder snapshot = Batch.builder();
         marks.snapshotInto(snapshot);
         assertEquals(0, snapshot.size(), "only readable marks are copied by the mark itself");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <A> A defaults(Class<A> type) {
-        return (A) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) ->
-                method.getName().equals("annotationType") ? type : method.getDefaultValue());
     }
 }

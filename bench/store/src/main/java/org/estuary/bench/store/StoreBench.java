@@ -20,7 +20,7 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.jdbc.internal.JdbcBenchAccess;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
-import org.estuary.store.jdbc.internal.PostgresServer;
+import org.estuary.store.jdbc.testing.PostgresServer;
 import org.estuary.store.journal.internal.JournalBenchAccess;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
@@ -121,6 +121,7 @@ public final class StoreBench {
             }
         });
         BACKENDS.put("jdbc", new Backend() {
+            private final Map<Store, JdbcBenchAccess> open = new java.util.IdentityHashMap<>();
             private PostgresServer server;
             private int run;
 
@@ -130,18 +131,20 @@ public final class StoreBench {
                     server = PostgresServer.startOrThrow("bench");
                 }
                 // A fresh table per run, so every run starts empty as the journal's does.
-                return new JdbcStoreComponent(server.dataSource("estuary-bench"), Configs.of(
+                JdbcBenchAccess jdbc = new JdbcBenchAccess(server.dataSource("estuary-bench"), Configs.of(
                         JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
+                open.put(jdbc.store(), jdbc);
+                return jdbc.store();
             }
 
             @Override
             public long syncs(Store store) {
-                return JdbcBenchAccess.databaseCommits(store);
+                return open.get(store).databaseCommits();
             }
 
             @Override
             public void close(Store store) {
-                JdbcBenchAccess.close(store);
+                open.remove(store).close();
             }
 
             @Override

@@ -1,6 +1,5 @@
 package org.estuary.renewal.internal;
 
-import java.lang.reflect.Proxy;
 import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.time.ManualClock;
@@ -8,7 +7,7 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.store.api.Store;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.memory.testing.MemoryStores;
 
 /**
  * Builds renewal services for tests: a manual clock, a store (memory unless given; kept across "restarts" of the service),
@@ -24,7 +23,7 @@ public final class Harness implements AutoCloseable {
 
     /** On a memory store. */
     public Harness() {
-        this(new MemoryStoreComponent(annotation(MemoryStoreComponent.Config.class)));
+        this(MemoryStores.open());
     }
 
     /** On {@code store}, which the caller closes. */
@@ -84,26 +83,5 @@ public final class Harness implements AutoCloseable {
         if (service != null) {
             service.close();
         }
-    }
-
-    /** An annotation instance with every element at its default, as SCR builds one from no configuration. */
-    static <A> A annotation(Class<A> type) {
-        return annotation(type, java.util.Map.of());
-    }
-
-    /** An annotation instance with the elements of {@code values} set and the rest at their defaults. */
-    @SuppressWarnings("unchecked")
-    static <A> A annotation(Class<A> type, java.util.Map<String, Object> values) {
-        return (A) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
-            if (method.getName().equals("annotationType")) {
-                return type;
-            }
-            Object value = values.containsKey(method.getName()) ? values.get(method.getName())
-                    : method.getDefaultValue();
-            if (value == null) {
-                throw new UnsupportedOperationException(method.getName());
-            }
-            return value;
-        });
     }
 }

@@ -6,7 +6,7 @@ import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.core.time.Clock;
 import org.estuary.renewal.conformance.LeaseRenewalConformance;
-import org.estuary.store.jdbc.internal.PostgresServer;
+import org.estuary.store.jdbc.testing.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

@@ -14,7 +14,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Store;
-import org.estuary.store.jdbc.internal.PostgresServer;
+import org.estuary.store.jdbc.testing.PostgresServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

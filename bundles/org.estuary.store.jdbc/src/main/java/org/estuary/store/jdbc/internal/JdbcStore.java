@@ -72,7 +72,6 @@ final class JdbcStore implements Store {
     private final LatencyWindow latency = new LatencyWindow();
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong databaseCommits = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Object schemaLock = new Object();
     private final Thread committer;
@@ -80,15 +79,18 @@ final class JdbcStore implements Store {
     private volatile boolean closed;
     private volatile boolean schemaReady;
     private volatile List<Pending> inFlight = List.of();
-    private volatile boolean failNextCommit;
 
     // Confined to the commit thread.
     private Connection writer;
     private boolean indexLoaded;
     private boolean reachable = true;
 
-    private JdbcStore(DataSource dataSource, Settings settings) {
+    /** Observes the commits (tests, the store benchmark); {@link JdbcProbe#NONE} in the component. */
+    private final JdbcProbe probe;
+
+    private JdbcStore(DataSource dataSource, Settings settings, JdbcProbe probe) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.probe = Objects.requireNonNull(probe, "probe");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.tables = new Tables(settings.tablePrefix());
         this.schema = new Schema(tables);
@@ -100,7 +102,7 @@ final class JdbcStore implements Store {
 
     /**
      * Loads the classes of the refusal path while this bundle's wiring is valid, counting nothing: a caller still
-     * holding this store after its bundle was refreshed (bundle:update: issue 4 item 5) then gets CLOSED, as Store
+     * holding this store after its bundle was refreshed (bundle:update) then gets CLOSED, as Store
      * S7 says, not a ClassNotFoundException for a class it was the first to need after the old wiring was discarded.
      */
     private void loadRefusalPath() {
@@ -121,7 +123,12 @@ final class JdbcStore implements Store {
      * opens anyway, every operation fails with UNAVAILABLE until it is, and the commit thread prepares it then.
      */
     static JdbcStore open(DataSource dataSource, Settings settings) {
-        JdbcStore store = new JdbcStore(dataSource, settings);
+        return open(dataSource, settings, JdbcProbe.NONE);
+    }
+
+    /** Opens the store as {@link #open(DataSource, Settings)} does, its commits observed by {@code probe}. */
+    static JdbcStore open(DataSource dataSource, Settings settings, JdbcProbe probe) {
+        JdbcStore store = new JdbcStore(dataSource, settings, probe);
         store.prepare(); // before start(): the commit thread sees what it did
         store.committer.start();
         return store;
@@ -225,7 +232,7 @@ final class JdbcStore implements Store {
     }
 
     /**
-     * Issue 7: the size on disk is what PostgreSQL gives for the store's tables with their indexes and TOAST;
+     * The size on disk: what PostgreSQL gives for the store's tables with their indexes and TOAST;
      * {@link StoreStats#NOT_ON_DISK} while the database cannot answer (stats answer also then, S7).
      */
     private long diskBytes() {
@@ -247,25 +254,9 @@ final class JdbcStore implements Store {
         }
     }
 
-    /**
-     * Database transactions committed since the store opened: with group commit, fewer than the batches
-     * acknowledged ({@link StoreStats#commits()}) whenever batches arrive concurrently.
-     */
-    long databaseCommits() {
-        return databaseCommits.get();
-    }
-
     /** The effective settings. */
     Settings settings() {
         return settings;
-    }
-
-    /**
-     * For tests: the next group fails after its statements ran and before its commit, as a database error would
-     * make it (the transaction is rolled back, so the outcome is known: no effect).
-     */
-    void failNextCommit() {
-        failNextCommit = true;
     }
 
     /**
@@ -340,14 +331,11 @@ final class JdbcStore implements Store {
                 if (!plan.isEmpty()) {
                     fence(connection);
                     plan.write(connection, tables, settings.statementTimeoutSeconds());
-                    if (failNextCommit) {
-                        failNextCommit = false;
-                        throw new SQLException("commit failure injected by a test", "58030");
-                    }
+                    probe.beforeCommit();
                     committing = true;
                     connection.commit();
                     committing = false;
-                    databaseCommits.incrementAndGet();
+                    probe.committed();
                     plan.applyTo(index);
                 }
                 markReachable(true, null);
@@ -459,7 +447,7 @@ final class JdbcStore implements Store {
         }
     }
 
-    /** Issue 4, item 3: records checked on read; a corrupt row is reported, never skipped. */
+    /** Records are checked on read; a corrupt row is reported, never skipped. */
     private void check(String space, String key, byte[] value, int size, long checksum) throws StoreException {
         long computed = RecordChecksum.of(space, key, value);
         int logical = Names.utf8Length(key) + value.length;

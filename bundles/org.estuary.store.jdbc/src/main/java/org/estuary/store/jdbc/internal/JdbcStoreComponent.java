@@ -113,8 +113,9 @@ public final class JdbcStoreComponent extends ForwardingStore {
                 + settings);
     }
 
+    /** Closes the store (Store S7); SCR calls it when the component is deactivated. */
     @Deactivate
-    void deactivate() {
+    public void deactivate() {
         store.close();
         LOG.log(Level.INFO, "Estuary jdbc store closed; its records stay in table "
                 + store.settings().tablePrefix() + "records");
@@ -122,11 +123,6 @@ public final class JdbcStoreComponent extends ForwardingStore {
 
     @Override
     protected Store delegate() {
-        return store;
-    }
-
-    /** The store behind the component, for tests in this package. */
-    JdbcStore store() {
         return store;
     }
 

@@ -5,7 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.util.zip.CRC32C;
 
 /**
- * The check every row carries (issue 4, item 3: records checked on read): CRC-32C over the space, the key and the
+ * The check every row carries (records are checked on read): CRC-32C over the space, the key and the
  * value, so a value changed outside Estuary, a row moved to another key or damaged storage is reported as
  * CORRUPT when it is read, never handed to a service.
  */

@@ -8,7 +8,7 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * Creates and migrates the store's tables (issue 4, item 2: the bundle owns its schema). The version table holds
+ * Creates and migrates the store's tables (the bundle owns its schema). The version table holds
  * one row per applied step; {@link #migrate} applies the missing steps in order, each in the same transaction as
  * its row, under a table lock so that two containers starting together do not both migrate. Every step is
  * idempotent ({@code IF NOT EXISTS}), so a step half-applied by hand or by an older build is completed, not

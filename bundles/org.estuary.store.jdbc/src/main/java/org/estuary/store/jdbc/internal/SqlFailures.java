@@ -7,8 +7,8 @@ import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
 
 /**
- * Turns what JDBC throws into a {@link StoreException} whose message names the cause and the remedy (Store S6,
- * issue 4 item 3), by the SQLSTATE classes PostgreSQL documents: connection failures and a server shutting down
+ * Turns what JDBC throws into a {@link StoreException} whose message names the cause and the remedy (Store S6),
+ * by the SQLSTATE classes PostgreSQL documents: connection failures and a server shutting down
  * are UNAVAILABLE, a full disk is FULL, everything else UNAVAILABLE with the database's own words.
  */
 final class SqlFailures {

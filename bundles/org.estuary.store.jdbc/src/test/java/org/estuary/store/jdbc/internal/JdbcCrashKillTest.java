@@ -11,6 +11,7 @@ import org.estuary.store.api.testing.CrashWorkload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * Issue 4 item 7 for the jdbc store: the client JVM (the store, not the database) writes acknowledged batches

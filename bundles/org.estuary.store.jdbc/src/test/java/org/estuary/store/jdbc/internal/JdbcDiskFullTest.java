@@ -13,6 +13,7 @@ import org.estuary.store.api.StoreException.Reason;
 import org.estuary.store.api.testing.DiskFullWorkload;
 import org.estuary.store.api.testing.SmallTmpfs;
 import org.junit.jupiter.api.Test;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * Issue 4 items 3 and 7, Store S6, for the jdbc store: the disk under PostgreSQL fills up (its data directory on a

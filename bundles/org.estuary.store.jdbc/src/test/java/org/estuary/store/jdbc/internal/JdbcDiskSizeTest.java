@@ -15,6 +15,7 @@ import org.estuary.store.api.StoreStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /** Issue 7: the stores page shows the PostgreSQL store's size on disk, as the database counts its tables. */
 class JdbcDiskSizeTest {

@@ -11,6 +11,7 @@ import org.estuary.store.api.StoreStats;
 import org.estuary.store.api.conformance.StoreConformanceTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * The jdbc store against the store contract (Store S1 to S8), on a real PostgreSQL server this class starts
@@ -24,6 +25,7 @@ class JdbcStoreConformanceTest extends StoreConformanceTest {
     private static DataSource dataSource;
     private static final AtomicInteger TABLES = new AtomicInteger();
     private final Map<Store, Settings> settingsOf = new ConcurrentHashMap<>();
+    private final Map<Store, TestProbe> probes = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -44,7 +46,7 @@ class JdbcStoreConformanceTest extends StoreConformanceTest {
         long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 8L << 30 : limits.maxBytes();
         Settings settings = new Settings("conf" + TABLES.incrementAndGet() + "_", maxRecords, maxBytes, 1024,
                 1_000, 256, 30);
-        return track(JdbcStore.open(dataSource, settings), settings);
+        return track(settings);
     }
 
     @Override
@@ -61,17 +63,21 @@ class JdbcStoreConformanceTest extends StoreConformanceTest {
     protected Store restart(Store store) {
         ((JdbcStore) store).close();
         Settings settings = settingsOf.get(store);
-        return track(JdbcStore.open(dataSource, settings), settings);
+        return track(settings);
     }
 
     @Override
     protected boolean failNextCommit(Store store) {
-        ((JdbcStore) store).failNextCommit();
+        probes.get(store).failNextCommit();
         return true;
     }
 
-    private Store track(JdbcStore store, Settings settings) {
+    /** A store on {@code settings} with a probe that can fail its next commit. */
+    private Store track(Settings settings) {
+        TestProbe probe = new TestProbe();
+        JdbcStore store = JdbcStore.open(dataSource, settings, probe);
         settingsOf.put(store, settings);
+        probes.put(store, probe);
         return store;
     }
 }

@@ -29,6 +29,7 @@ import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * The database goes away and comes back (issue 4, item 3: clear errors naming the cause, acknowledged data intact,

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
  * The jdbc store's own behaviour on a real PostgreSQL server (issue 4, items 2, 3 and 6): group commit,
@@ -68,7 +69,11 @@ class JdbcStoreTest {
     }
 
     private JdbcStore open(Settings settings) {
-        JdbcStore store = JdbcStore.open(dataSource, settings);
+        return open(settings, JdbcProbe.NONE);
+    }
+
+    private JdbcStore open(Settings settings, JdbcProbe probe) {
+        JdbcStore store = JdbcStore.open(dataSource, settings, probe);
         opened.add(store);
         return store;
     }
@@ -82,7 +87,8 @@ class JdbcStoreTest {
     @Test
     void concurrentBatchesShareOneCommit() throws Exception {
         // Issue 4 item 3: group commit; concurrent batches share one database commit, acknowledged after it
-        JdbcStore store = open(settings("gc_"));
+        TestProbe probe = new TestProbe();
+        JdbcStore store = open(settings("gc_"), probe);
         ack(store, Batch.builder().put("gc/a", "first", bytes("1")).build());
         try (Connection locker = lockTable("gc_records")) {
             CompletableFuture<Void> blocked = store.apply(Batch.builder().put("gc/a", "blocked", bytes("0"))
@@ -104,13 +110,13 @@ class JdbcStoreTest {
                 go.countDown();
                 awaitTrue(() -> store.stats().queued() == writers + 1, "all batches queued behind the lock");
                 assertFalse(blocked.isDone(), "nothing acknowledged before its commit");
-                long commitsBefore = store.databaseCommits();
+                long commitsBefore = probe.databaseCommits();
                 locker.rollback(); // releases the lock
                 blocked.get(WAIT_SECONDS, TimeUnit.SECONDS);
                 for (Future<CompletableFuture<Void>> f : applied) {
                     f.get(WAIT_SECONDS, TimeUnit.SECONDS).get(WAIT_SECONDS, TimeUnit.SECONDS);
                 }
-                assertEquals(2, store.databaseCommits() - commitsBefore,
+                assertEquals(2, probe.databaseCommits() - commitsBefore,
                         "the blocked batch's commit, then one commit for all " + writers + " concurrent batches");
                 assertEquals(writers + 2, store.stats().commits(), "every batch acknowledged");
             } finally {
@@ -123,7 +129,8 @@ class JdbcStoreTest {
     @Test
     void manyConcurrentWritersCommitInGroups() throws Exception {
         // Issue 4 item 3: bounded concurrency (32 writers x 50 batches); fewer commits than batches
-        JdbcStore store = open(settings("many_"));
+        TestProbe probe = new TestProbe();
+        JdbcStore store = open(settings("many_"), probe);
         int writers = 32;
         int batches = 50;
         ExecutorService pool = Executors.newFixedThreadPool(writers);
@@ -147,8 +154,8 @@ class JdbcStoreTest {
         }
         assertEquals(writers * batches, store.stats().records());
         assertEquals(writers * batches, store.stats().commits());
-        assertTrue(store.databaseCommits() < writers * batches,
-                "group commit: " + store.databaseCommits() + " commits for " + writers * batches + " batches");
+        assertTrue(probe.databaseCommits() < writers * batches,
+                "group commit: " + probe.databaseCommits() + " commits for " + writers * batches + " batches");
         assertEquals(batches, contents(store, "many/w7").size());
     }
 
@@ -322,11 +329,11 @@ class JdbcStoreTest {
             assertEquals(5, component.stats().maxRecords());
             assertEquals(Map.of("k", "v"), contents(component, "comp/a"));
             assertEquals(java.util.Set.of("comp/a"), component.spaces());
-            assertEquals(5, component.store().settings().queueBound());
         } finally {
             component.deactivate();
         }
         assertSame(Reason.CLOSED, assertThrows(StoreException.class, () -> component.spaces()).reason());
+        assertEquals(5, JdbcStoreComponent.settingsOf(config("comp_", 5)).queueBound());
         assertThrows(IllegalArgumentException.class, () -> new JdbcStoreComponent(dataSource,
                 config("Bad-Prefix", 5)));
     }

@@ -80,8 +80,9 @@ public final class MemoryStoreComponent extends ForwardingStore {
         }
     }
 
+    /** Closes the store (Store S7: its records are dropped); SCR calls it when the component is deactivated. */
     @Deactivate
-    void deactivate() {
+    public void deactivate() {
         long records = store.stats().records();
         store.close();
         LOG.log(Level.INFO, "Estuary memory store closed; " + records + " records dropped");

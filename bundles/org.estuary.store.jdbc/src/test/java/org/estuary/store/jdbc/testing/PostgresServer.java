@@ -1,4 +1,4 @@
-package org.estuary.store.jdbc.internal;
+package org.estuary.store.jdbc.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -19,9 +19,9 @@ import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A private PostgreSQL cluster for one test class (issue 4, item 6: the jdbc store is tested against a real
- * server): {@code initdb} into a fresh directory under {@code target/}, {@code pg_ctl start} on a free port of
- * 127.0.0.1 with its socket in that directory, trust authentication for the user {@code postgres}. Run as root, the
+ * A private PostgreSQL cluster for one test class (the jdbc store is tested against a real server): {@code initdb}
+ * into a fresh directory under {@code target/}, {@code pg_ctl start} on a free port of 127.0.0.1 with its socket in
+ * that directory, trust authentication for the user {@code postgres}. Run as root, the
  * server runs as the user {@code postgres} (PostgreSQL refuses root). Stopped by PID in {@link #close()} (and by a
  * shutdown hook if the JVM ends first).
  *
@@ -63,13 +63,16 @@ public final class PostgresServer implements AutoCloseable {
         this.shutdownHook = new Thread(this::kill, "postgres-test-server-stop");
     }
 
-    /** Starts a new, empty cluster; skips or fails the calling test class when the binaries are missing. */
-    static PostgresServer start(String name) throws Exception {
+    /**
+     * Starts a new, empty cluster; skips the calling JUnit 5 test class when the binaries are missing, or fails it
+     * when the environment variable {@code CI} is set.
+     */
+    public static PostgresServer start(String name) throws Exception {
         return start(name, Paths.get("target", "postgres"));
     }
 
     /** Starts a new, empty cluster under {@code parent}; skips or fails like {@link #start(String)}. */
-    static PostgresServer start(String name, Path parent) throws Exception {
+    public static PostgresServer start(String name, Path parent) throws Exception {
         if (findBinaries() == null) {
             SkipWithoutPostgres.skipOrFail(MISSING);
         }

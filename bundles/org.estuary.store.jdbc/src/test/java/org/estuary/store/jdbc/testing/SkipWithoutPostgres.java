@@ -1,10 +1,10 @@
-package org.estuary.store.jdbc.internal;
+package org.estuary.store.jdbc.testing;
 
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Issue 4 item 6: without a PostgreSQL server the jdbc tests are skipped on a developer's machine and fail in CI.
+ * Without a PostgreSQL server the jdbc tests are skipped on a developer's machine and fail in CI.
  * Apart from {@link PostgresServer} so that the server helper itself needs no JUnit 5.
  */
 final class SkipWithoutPostgres {
