@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.testing.ComponentConfig;
 import org.estuary.store.jdbc.internal.JdbcBenchAccess;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
 import org.estuary.store.jdbc.testing.PostgresServer;
@@ -131,7 +132,7 @@ public final class StoreBench {
                     server = PostgresServer.startOrThrow("bench");
                 }
                 // A fresh table per run, so every run starts empty as the journal's does.
-                JdbcBenchAccess jdbc = new JdbcBenchAccess(server.dataSource("estuary-bench"), Configs.of(
+                JdbcBenchAccess jdbc = new JdbcBenchAccess(server.dataSource("estuary-bench"), ComponentConfig.of(
                         JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
                 open.put(jdbc.store(), jdbc);
                 return jdbc.store();
@@ -173,7 +174,7 @@ public final class StoreBench {
         BACKENDS.put("memory", new Backend() {
             @Override
             public Store open(Path dir) {
-                return new MemoryStoreComponent(Configs.of(MemoryStoreComponent.Config.class, Map.of(
+                return new MemoryStoreComponent(ComponentConfig.of(MemoryStoreComponent.Config.class, Map.of(
                         "max_bytes", 1L << 30)));
             }
 
@@ -183,10 +184,8 @@ public final class StoreBench {
             }
 
             @Override
-            public void close(Store store) throws Exception {
-                var deactivate = MemoryStoreComponent.class.getDeclaredMethod("deactivate");
-                deactivate.setAccessible(true);
-                deactivate.invoke(store);
+            public void close(Store store) {
+                ((MemoryStoreComponent) store).deactivate();
             }
         });
     }
