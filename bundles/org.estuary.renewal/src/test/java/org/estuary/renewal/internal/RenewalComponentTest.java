@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.store.api.Store;
+import org.estuary.store.api.testing.ComponentConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
@@ -92,7 +93,7 @@ class RenewalComponentTest {
     private final Map<String, Object> services = new java.util.HashMap<>();
 
     private static RenewalComponent.Config config() {
-        return Harness.annotation(RenewalComponent.Config.class);
+        return ComponentConfig.of(RenewalComponent.Config.class);
     }
 
     private static Set<Thread> renewalThreads() {
