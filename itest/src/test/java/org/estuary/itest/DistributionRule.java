@@ -9,10 +9,17 @@ import org.junit.rules.ExternalResource;
 final class DistributionRule extends ExternalResource {
 
     private final Class<?> service;
+    private final RunningDistribution.Setup setup;
     private RunningDistribution karaf;
 
     DistributionRule(Class<?> service) {
+        this(service, home -> { });
+    }
+
+    /** A distribution that {@code setup} changes before it starts. */
+    DistributionRule(Class<?> service, RunningDistribution.Setup setup) {
         this.service = service;
+        this.setup = setup;
     }
 
     RunningDistribution get() {
@@ -21,7 +28,7 @@ final class DistributionRule extends ExternalResource {
 
     @Override
     protected void before() throws Throwable {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), setup);
         karaf.awaitBound(service);
     }
 

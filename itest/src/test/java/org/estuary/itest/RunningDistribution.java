@@ -34,6 +34,16 @@ final class RunningDistribution implements AutoCloseable {
     }
 
     static RunningDistribution start(String password) throws IOException, InterruptedException {
+        return start(password, home -> { });
+    }
+
+    /** What an operator does to the unpacked distribution before its first start (files under {@code etc/}). */
+    interface Setup {
+        void apply(Path home) throws IOException;
+    }
+
+    /** Unpacks the distribution, applies {@code setup} to it and starts it. */
+    static RunningDistribution start(String password, Setup setup) throws IOException, InterruptedException {
         Path work = Path.of(System.getProperty("estuary.work", "target/work"), "run-" + System.nanoTime());
         Processes.untar(Path.of(System.getProperty("estuary.distribution")), work);
         Path home;
@@ -56,6 +66,7 @@ final class RunningDistribution implements AutoCloseable {
             Files.writeString(remote, "");
         }
         Processes.setProperty(remote, "registry.port", Integer.toString(registryPort));
+        setup.apply(home);
         return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey,
                 launch(home, password));
     }

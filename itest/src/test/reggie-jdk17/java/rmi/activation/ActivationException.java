@@ -1,0 +1,15 @@
+package java.rmi.activation;
+
+/**
+ * Stands for the type of the same name that Java 17 removed with RMI activation (JEP 407): River 2.2.3's
+ * ServiceStarter names it, so the JVM that runs Reggie gets this one through {@code --patch-module java.rmi=...}.
+ * Nothing throws it: the test starts no activatable service.
+ */
+public class ActivationException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    public ActivationException(String message) {
+        super(message);
+    }
+}
