@@ -5,9 +5,6 @@ import java.rmi.RemoteException;
 import java.rmi.ServerException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 
 
@@ -17,19 +14,20 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
+import org.estuary.store.api.WritePath;
 
 /**
- * Writes the service's batches through its {@link BoundStore}: {@link #write} waits for durability before the
- * caller acknowledges anything (ARCHITECTURE "State and durability"), {@link #writeLater} does not (renewal
- * results, timer-driven removals). Both run under the service lock, so a switch to a new store (S8) copies the
- * state before either reaches it. Also the {@link StoredHighWaterMark} of event sequence numbers, and the
- * records recovery could not read, kept so that a switch carries them along.
+ * The service's side of its store: every client mutation {@linkplain #run runs} through the shared
+ * {@link WritePath} (decided and queued under the state's lock, waited for without it, shown once acknowledged);
+ * {@link #writeLater} queues what nobody waits for (renewal results, timer-driven removals); {@link #write} waits
+ * under the lock, only for the rare reservation of event sequence numbers. Also the {@link StoredHighWaterMark} of
+ * event sequence numbers, and the records recovery could not read, kept so that a switch to a new store (S8)
+ * carries them along.
  */
 final class Persistence {
 
-    private static final System.Logger LOG = System.getLogger(Persistence.class.getName());
-
     private final BoundStore stores;
+    private final WritePath path;
     private final long timeoutMillis;
     private final StoredHighWaterMark marks = new StoredHighWaterMark(Records.SEQUENCE,
             kind -> Records.kindKey(((SetProxy) kind.source()).setId(), kind.eventId()), this::reserveWrite);
@@ -38,9 +36,10 @@ final class Persistence {
 
     private final RenewalMetrics metrics;
 
-    Persistence(BoundStore stores, long timeoutMillis, RenewalMetrics metrics) {
+    Persistence(Object lock, BoundStore stores, long timeoutMillis, RenewalMetrics metrics) {
         this.metrics = metrics;
         this.stores = stores;
+        this.path = new WritePath("lease renewal service", lock, stores, timeoutMillis);
         this.timeoutMillis = timeoutMillis;
     }
 
@@ -50,25 +49,41 @@ final class Persistence {
     }
 
     /**
-     * The store to write through now, after the copy into a newly bound one (S8); an indefinite RemoteException
-     * (retry) if none is bound or the copy failed for a retryable reason.
+     * Runs one client operation through the write path: {@code decide} under the state's lock, its batch durable
+     * before the answer.
+     *
+     * @throws X if {@code decide} refused the operation
+     * @throws RemoteException indefinite when the store may recover (retryable reason, unknown outcome), else a
+     *     ServerException whose detail is the StoreException
      */
-    Store store() throws RemoteException {
+    <T, X extends Exception> T run(WritePath.Decide<T, X> decide) throws X, RemoteException {
+        org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
-            return stores.current(); // read once per operation
+            return path.run(decide);
         } catch (StoreException e) {
             throw failure(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
+        } finally {
+            timing.stop();
         }
     }
 
     /**
-     * Applies {@code batch} and waits until it is durable.
+     * Applies {@code batch} and waits until it is durable, holding the state's lock: only for what must be durable
+     * before the decision that needs it goes on (a block of event sequence numbers, EV.2.3.2).
      *
      * @throws RemoteException indefinite when the store may recover (retryable reason, unknown outcome), else a
      *     ServerException whose detail is the StoreException
      */
     void write(Batch batch) throws RemoteException {
-        Store store = store();
+        Store store;
+        try {
+            store = stores.current();
+        } catch (StoreException e) {
+            throw failure(e);
+        }
         org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
             store.applyAndWait(batch, timeoutMillis, TimeUnit.MILLISECONDS);
@@ -83,63 +98,10 @@ final class Persistence {
     }
 
     /**
-     * Queues {@code batch} in the store now, for {@link #await} later: a caller queues under the service lock, so
-     * the store applies batches in the order the service decided them (Store S2, S3), and waits without the lock,
-     * so that concurrent callers share the store's group commit instead of taking turns at it. ({@link #write}
-     * waits in {@code applyAndWait}, where a lone caller may write its batch in its own thread, but holds the
-     * lock meanwhile.)
-     */
-    Submitted submit(Batch batch) throws RemoteException {
-        return new Submitted(store().apply(batch).toCompletableFuture(), metrics.storeWrites.time());
-    }
-
-    /**
-     * Waits until a submitted batch is durable.
-     *
-     * @throws RemoteException indefinite when the store may recover (retryable reason, unknown outcome), else a
-     *     ServerException whose detail is the StoreException
-     */
-    void await(Submitted submitted) throws RemoteException {
-        try {
-            submitted.stage.get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof StoreException se) {
-                throw failure(se);
-            }
-            throw new RemoteException("renewal store failed: " + cause, cause);
-        } catch (TimeoutException e) {
-            throw new RemoteException("renewal store did not acknowledge a change within " + timeoutMillis
-                    + " ms; it may still become durable", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
-        } finally {
-            submitted.timing.stop();
-        }
-    }
-
-    /** A batch queued in the store and not yet waited for. */
-    static final class Submitted {
-        private final CompletableFuture<Void> stage;
-        private final org.estuary.management.ServiceMetrics.Timing timing;
-
-        private Submitted(CompletableFuture<Void> stage, org.estuary.management.ServiceMetrics.Timing timing) {
-            this.stage = stage;
-            this.timing = timing;
-        }
-
-        /** Whether the store has answered already (a store that acknowledges in the caller's thread). */
-        boolean isDone() {
-            return stage.isDone();
-        }
-    }
-
-    /**
      * What a caller sees of a store failure: indefinite when the store may recover (retryable reason, unknown
      * outcome), else a ServerException whose detail is the StoreException.
      */
-    private static RemoteException failure(StoreException e) {
+    static RemoteException failure(StoreException e) {
         if (e.reason().isRetryable() || e.outcomeUnknown()) {
             return new RemoteException("renewal store: " + e.getMessage(), e); // includes FULL: space may return
         }
@@ -152,27 +114,13 @@ final class Persistence {
     }
 
     /**
-     * Applies {@code batch} without waiting; runs {@code onDurable} once it is acknowledged, in whichever thread
-     * the store acknowledges in (it must not take the service's lock). Without a usable store the batch is dropped:
-     * its effect stays in the service's memory and reaches the next store with the copy (S8).
+     * Queues {@code batch} without waiting (under the state's lock); runs {@code onDurable} once it is
+     * acknowledged, in whichever thread the store acknowledges in (it must not take the lock). Without a usable
+     * store the batch is dropped: its effect stays in the service's memory and reaches the next store with the copy
+     * (S8).
      */
     void writeLater(Batch batch, Runnable onDurable) {
-        Store store;
-        try {
-            store = stores.current();
-        } catch (StoreException e) {
-            LOG.log(System.Logger.Level.DEBUG, "no usable store; a background write stays in memory: "
-                    + e.getMessage());
-            return;
-        }
-        store.apply(batch).whenComplete((ok, failure) -> {
-            if (failure == null) {
-                onDurable.run();
-            } else {
-                LOG.log(System.Logger.Level.WARNING, "renewal store failed a background write (renewal results "
-                        + "or removals are not recorded until it recovers): " + failure.getMessage());
-            }
-        });
+        path.submitInBackground(batch, onDurable);
     }
 
     /** Keeps a record recovery could not read, so that a switch to another store carries it along. */

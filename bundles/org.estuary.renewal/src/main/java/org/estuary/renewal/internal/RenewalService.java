@@ -29,6 +29,8 @@ import org.estuary.renewal.proxy.ServiceProxy;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.WritePath.Change;
 
 /**
  * The renewal service's backend (LR.2, LR.2.1): the operations of {@code LeaseRenewalService} and
@@ -125,22 +127,17 @@ public final class RenewalService implements RenewalBackend {
     }
 
     /**
-     * The operator removes the client lease with {@code key} from set {@code setId}, as {@link #remove}
-     * does (LR.2: never cancelled, no event). Durable before it returns.
+     * The operator removes the client lease with {@code key} from set {@code setId}, as {@link #remove} does (LR.2:
+     * never cancelled, no event). Durable before it returns.
      *
      * @return false if the set holds no such lease
      */
     boolean removeByKey(long setId, long key) throws RemoteException {
-        synchronized (lock) {
+        return persistence.run(() -> {
             SetState set = sets.get(setId);
-            ClientEntry entry = set == null || set.destroyed ? null : set.entries.get(key);
-            if (entry == null) {
-                return false;
-            }
-            persistence.write(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
-            sets.remove(entry);
-            return true;
-        }
+            ClientEntry entry = set == null || set.gone() ? null : set.entries.get(key);
+            return entry == null ? Change.answer(false) : removal(entry, shown -> true);
+        });
     }
 
     // ---- LeaseRenewalService -------------------------------------------------------------------------------
@@ -152,24 +149,35 @@ public final class RenewalService implements RenewalBackend {
             throw new IllegalArgumentException( // LR.2
                     "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
         }
-        synchronized (lock) {
+        return persistence.run(() -> {
             if (sets.setCount() >= settings.maxSets) {
                 throw denied("no more renewal sets: max.sets=" + settings.maxSets + " reached");
             }
             SetState set = new SetState(0, 0);
-            LeaseGrant grant = landlord.grant(set, leaseDuration);
+            LeaseGrant grant = landlord.grant(set, leaseDuration); // LR.2: granted <= requested, under the policy
             set.setId = grant.leaseId();
             set.expiration = grant.expiration();
-            try {
-                persistence.write(Batch.builder().put(Records.SETS, Records.key(set.setId),
-                        Records.encodeLong(set.expiration)).build());
-            } catch (RemoteException e) {
-                state.setLeases.remove(set.setId);
-                throw e;
-            }
-            sets.addSet(set);
-            return state.proxyOf(set);
-        }
+            sets.addSet(set); // counted against max.sets from now on; no client knows its id until it is recorded
+            return new Change<LeaseRenewalSet>() {
+                @Override
+                public Batch batch() {
+                    return Batch.builder().put(Records.SETS, Records.key(set.setId),
+                            Records.encodeLong(set.expiration)).build();
+                }
+
+                @Override
+                public LeaseRenewalSet acknowledged() {
+                    return state.proxyOf(set);
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    state.setLeases.remove(set.setId);
+                    sets.removeSet(set);
+                    set.destroyed = true;
+                }
+            };
+        });
     }
 
     // ---- LeaseRenewalSet ------------------------------------------------------------------------------------
@@ -191,10 +199,13 @@ public final class RenewalService implements RenewalBackend {
             return;
         }
         synchronized (lock) {
-            sets.require(setId); // LR.2: a destroyed set answers NoSuchObjectException whatever the lease
+            SetState set = sets.get(setId);
+            if (set == null || set.destroyed) { // LR.2: a destroyed set answers NoSuchObjectException whatever the lease
+                sets.require(setId);
+            }
         }
         Admission.Admitted copy = admission.lease(lease); // outside the lock: may be slow; filtered
-        synchronized (lock) {
+        persistence.run(() -> {
             SetState set = sets.require(setId);
             long now = clock.currentTimeMillis();
             long desired = Times.saturatedAdd(now, desiredDuration); // LR.2: overflow gives Long.MAX_VALUE
@@ -207,33 +218,18 @@ public final class RenewalService implements RenewalBackend {
             if (desired <= now || actual < now) {
                 // LR.2: a negative desired duration, or a lease expired on arrival, is dropped at once; a
                 // failure event exactly when its actual expiration is before its desired expiration.
-                if (existing != null) {
-                    persistence.write(Batch.builder().delete(Records.LEASES, Records.key(existing.key)).build());
-                    sets.remove(existing);
+                Runnable event = actual < desired ? () -> state.failureEvent(set, copy.recorded, null, null) : () -> { };
+                if (existing == null) {
+                    event.run();
+                    return Change.answer(null);
                 }
-                if (actual < desired) {
-                    state.failureEvent(set, copy.recorded, null, null);
-                }
-                return;
+                return removal(existing, shown -> {
+                    event.run();
+                    return null;
+                });
             }
             if (existing != null) {
-                // LR.2: the original copy stays; only the durations change.
-                long oldDesired = existing.desired;
-                long oldRenew = existing.renewDuration;
-                existing.desired = desired;
-                existing.renewDuration = renewDuration;
-                try {
-                    persistence.write(state.leaseRecord(existing, state.newestForm(existing)));
-                } catch (RemoteException e) {
-                    existing.desired = oldDesired;
-                    existing.renewDuration = oldRenew;
-                    throw e;
-                }
-                existing.version++;
-                if (!existing.renewing) {
-                    scheduler.now(existing);
-                }
-                return;
+                return durationsChange(existing, desired, renewDuration);
             }
             if (set.entries.size() >= settings.maxLeasesPerSet) {
                 throw denied("set " + setId + " is full: max.leases.per.set=" + settings.maxLeasesPerSet);
@@ -244,22 +240,124 @@ public final class RenewalService implements RenewalBackend {
             // the recorded form is kept only when it cannot be derived later (heap per client lease)
             ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.derivable ? null : copy.recorded,
                     actual, actual, desired, renewDuration);
-            persistence.write(state.leaseRecord(entry, copy.recorded));
-            sets.add(entry);
-            scheduler.now(entry);
+            sets.add(entry); // found by the decisions after this one (LR.2: one set per lease)
+            int version = entry.version;
+            return new Change<Void>() {
+                @Override
+                public Batch batch() {
+                    return state.leaseRecord(entry, copy.recorded);
+                }
+
+                @Override
+                public Void acknowledged() {
+                    if (!entry.removed) {
+                        scheduler.plan(entry); // renewed when it is due, not at once
+                    }
+                    return null;
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    if (!entry.removed && entry.version == version) {
+                        sets.remove(entry); // LR.2: not recorded, so not added
+                    }
+                }
+            };
+        });
+    }
+
+    /** LR.2: the original copy stays; only the durations change. Under the lock. */
+    private Change<Void> durationsChange(ClientEntry entry, long desired, long renewDuration)
+            throws java.rmi.MarshalException {
+        long oldDesired = entry.desired;
+        long oldRenew = entry.renewDuration;
+        entry.desired = desired;
+        entry.renewDuration = renewDuration;
+        int version = ++entry.version;
+        Batch record = state.leaseRecord(entry, state.newestForm(entry));
+        return new Change<Void>() {
+            @Override
+            public Batch batch() {
+                return record;
+            }
+
+            @Override
+            public Void acknowledged() {
+                if (!entry.removed && !entry.renewing && entry.version == version) {
+                    scheduler.plan(entry);
+                }
+                return null;
+            }
+
+            @Override
+            public void failed(StoreException cause) {
+                if (!entry.removed && entry.version == version) { // a later change records the entry anew
+                    entry.desired = oldDesired;
+                    entry.renewDuration = oldRenew;
+                    entry.version++;
+                    if (!entry.renewing) {
+                        scheduler.plan(entry);
+                    }
+                }
+            }
+        };
+    }
+
+    /** The lease as last recorded when it left its set: the recorded form, or the live copy and its expiration. */
+    private static final class Shown {
+        final Marshalled<Lease> held;
+        final Lease live;
+        final long recordedExpiration;
+
+        Shown(ClientEntry entry) {
+            this.held = entry.held;
+            this.live = entry.live;
+            this.recordedExpiration = entry.recordedExpiration;
         }
+    }
+
+    /**
+     * Under the lock: {@code entry} leaves its set (LR.2: never cancelled; a renewal in flight is ignored when it
+     * returns); once that is recorded, {@code answer} turns what it showed into the operation's answer. Should the
+     * record fail, the entry comes back unless its lease has joined a set again meanwhile.
+     */
+    private <T> Change<T> removal(ClientEntry entry, java.util.function.Function<Shown, T> answer) {
+        sets.remove(entry);
+        Shown shown = new Shown(entry);
+        Batch deletion = Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build();
+        return new Change<T>() {
+            @Override
+            public Batch batch() {
+                return deletion;
+            }
+
+            @Override
+            public T acknowledged() {
+                return answer.apply(shown);
+            }
+
+            @Override
+            public void failed(StoreException cause) {
+                SetState set = sets.get(entry.setId);
+                if (set != null && !set.gone() && (entry.live == null || sets.find(entry.live) == null)) {
+                    sets.restore(entry);
+                    scheduler.plan(entry);
+                } else {
+                    persistence.writeLater(deletion); // its record must go after all
+                }
+            }
+        };
     }
 
     /** LR.2: one of this service's set leases; IAE unless it has expired, then dropped like any expired lease. */
     private void renewOwnLease(long setId, Lease lease, long desiredDuration) throws RemoteException {
-        synchronized (lock) {
+        persistence.run(() -> {
             SetState set = sets.require(setId);
             if (state.setLeases.get(((LandlordLease) lease).leaseId()) != null) {
                 throw new IllegalArgumentException("lease was granted by this renewal service and has not "
                         + "expired: " + lease);
             }
-            long now = clock.currentTimeMillis();
-            long desired = Times.saturatedAdd(now, desiredDuration);
+            long desired = Times.saturatedAdd(clock.currentTimeMillis(), desiredDuration);
             if (lease.getExpiration() < desired) {
                 // LR.2.1: the event carries the lease to listeners in other JVMs too, so in marshalled form
                 Marshalled<Lease> recorded;
@@ -270,7 +368,8 @@ public final class RenewalService implements RenewalBackend {
                 }
                 state.failureEvent(set, recorded, recorded == null ? lease : null, null);
             }
-        }
+            return Change.answer(null);
+        });
     }
 
     @Override
@@ -279,26 +378,23 @@ public final class RenewalService implements RenewalBackend {
         if (lease == null) {
             throw new NullPointerException("leaseToRemove is null");
         }
-        Marshalled<Lease> held;
-        Lease live;
-        long recordedExpiration;
-        synchronized (lock) {
+        Shown shown = persistence.run(() -> {
             sets.require(setId);
             ClientEntry entry = sets.find(lease);
             if (entry == null || entry.setId != setId) {
-                return null; // LR.2
+                return Change.answer(null); // LR.2
             }
-            persistence.write(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
-            sets.remove(entry); // LR.2: never cancelled; a renewal in flight is ignored when it returns
-            held = entry.held;
-            live = entry.live;
-            recordedExpiration = entry.recordedExpiration;
+            return removal(entry, removed -> removed);
+        });
+        if (shown == null) {
+            return null;
         }
         try {
             // LR.2: as last recorded; derived outside the lock (a renewal in flight changes only the live expiration)
-            return admission.read(held != null ? held : admission.recordedForm(live, recordedExpiration));
+            return admission.read(shown.held != null ? shown.held
+                    : admission.recordedForm(shown.live, shown.recordedExpiration));
         } catch (IOException | ClassNotFoundException e) {
-            return live;
+            return shown.live;
         }
     }
 
@@ -306,27 +402,22 @@ public final class RenewalService implements RenewalBackend {
     @SuppressWarnings("unchecked")
     public Marshalled<Lease>[] getLeases(long setId) throws RemoteException {
         metrics.operations.inc();
-        Marshalled<Lease>[] shown;
-        Lease[] live;
-        long[] recordedExpiration;
-        synchronized (lock) {
+        Shown[] entries = persistence.run(() -> {
             SetState set = sets.require(setId);
-            int count = set.entries.size();
-            shown = new Marshalled[count];
-            live = new Lease[count];
-            recordedExpiration = new long[count];
+            Shown[] all = new Shown[set.entries.size()];
             int i = 0;
             for (ClientEntry entry : set.entries.values()) {
-                shown[i] = entry.held;
-                live[i] = entry.live;
-                recordedExpiration[i++] = entry.recordedExpiration;
+                all[i++] = new Shown(entry);
             }
-        }
+            return Change.answer(all);
+        });
         // LR.2: each as last recorded; the derived forms are made outside the lock (RecordedForm)
+        Marshalled<Lease>[] shown = new Marshalled[entries.length];
         for (int i = 0; i < shown.length; i++) {
+            shown[i] = entries[i].held;
             if (shown[i] == null) {
                 try {
-                    shown[i] = admission.recordedForm(live[i], recordedExpiration[i]);
+                    shown[i] = admission.recordedForm(entries[i].live, entries[i].recordedExpiration);
                 } catch (IOException e) {
                     throw new java.rmi.MarshalException("client lease cannot be marshalled: " + e, e);
                 }
@@ -351,7 +442,7 @@ public final class RenewalService implements RenewalBackend {
         }
         Marshalled<RemoteEventListener> marshalled = admission.listener(listener);
         RemoteEventListener copy = admission.readListener(marshalled);
-        synchronized (lock) {
+        return persistence.run(() -> {
             SetState set = sets.require(setId);
             Registration registration = new Registration(setId, eventId, copy, marshalled, handback, minWarning);
             Batch.Builder batch = Batch.builder().put(Records.LISTENERS, Records.kindKey(setId, eventId),
@@ -359,8 +450,6 @@ public final class RenewalService implements RenewalBackend {
             if (eventId == LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID) {
                 batch.delete(Records.WARNED, Records.key(setId)); // a new listener is warned afresh (install)
             }
-            persistence.write(batch.build());
-            state.install(set, registration);
             SetProxy source = state.proxyOf(set);
             long seq;
             try {
@@ -368,23 +457,51 @@ public final class RenewalService implements RenewalBackend {
             } catch (IOException e) {
                 throw new RemoteException("cannot read the sequence number: " + e.getMessage(), e);
             }
-            // LR.2.1: source = the set, the spec's event id, a lease equal to the set's lease
-            return new EventRegistration(eventId, source, source.getRenewalSetLease(), seq);
-        }
+            Batch record = batch.build();
+            long ticket = set.changes(eventId).decide();
+            return new Change<EventRegistration>() {
+                @Override
+                public Batch batch() {
+                    return record;
+                }
+
+                @Override
+                public EventRegistration acknowledged() {
+                    if (!set.destroyed && set.changes(eventId).show(ticket)) {
+                        state.install(set, registration); // the registration takes effect once recorded
+                    }
+                    // LR.2.1: source = the set, the spec's event id, a lease equal to the set's lease
+                    return new EventRegistration(eventId, source, source.getRenewalSetLease(), seq);
+                }
+            };
+        });
     }
 
     @Override
     public void clearListener(long setId, long eventId) throws RemoteException {
         metrics.operations.inc();
-        synchronized (lock) {
+        persistence.run(() -> {
             SetState set = sets.require(setId);
-            Registration current = set.registration(eventId);
-            if (current == null) {
-                return; // LR.2.1: acceptable without a registration
+            if (set.registration(eventId) == null) {
+                return Change.answer(null); // LR.2.1: acceptable without a registration
             }
-            persistence.write(Batch.builder().delete(Records.LISTENERS, Records.kindKey(setId, eventId)).build());
-            state.uninstall(set, current);
-        }
+            long ticket = set.changes(eventId).decide();
+            return new Change<Void>() {
+                @Override
+                public Batch batch() {
+                    return Batch.builder().delete(Records.LISTENERS, Records.kindKey(setId, eventId)).build();
+                }
+
+                @Override
+                public Void acknowledged() {
+                    Registration current = set.registration(eventId);
+                    if (!set.destroyed && set.changes(eventId).show(ticket) && current != null) {
+                        state.uninstall(set, current);
+                    }
+                    return null;
+                }
+            };
+        });
     }
 
     // ---- Landlord of the set leases ---------------------------------------------------------------------------

@@ -68,7 +68,7 @@ final class RenewalState {
         this.admission = new Admission(marshaller, clock);
         this.store = new BoundStore("lease renewal service", lock, this::snapshot, settings.writeTimeoutMillis,
                 STORE_RETRY_MILLIS);
-        this.persistence = new Persistence(store, settings.writeTimeoutMillis, metrics);
+        this.persistence = new Persistence(lock, store, settings.writeTimeoutMillis, metrics);
         this.setLeases = new LeaseTable<>(clock, settings.setPolicy, settings.maxSets, new LeaseListener<>() {
             @Override
             public void expired(long setId, SetState set) {

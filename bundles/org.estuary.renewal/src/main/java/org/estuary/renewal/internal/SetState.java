@@ -4,6 +4,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 
 import org.estuary.core.time.Clock;
+import org.estuary.store.api.WritePath;
 
 /**
  * One renewal set: its lease's expiration, its client leases and its two registrations. Every field is written under
@@ -22,17 +23,27 @@ final class SetState {
     Clock.Scheduled warningTask;
     /** The set expiration a warning was already sent for, so one expiration warns once. */
     long warnedFor = Long.MIN_VALUE;
-    /**
-     * Tickets of the set lease's renewals ({@link SetLandlord}): how many were decided, and the newest one recorded,
-     * so an older renewal acknowledged late never replaces a newer expiration.
-     */
-    long renewalsDecided;
-    long renewalsRecorded;
+    /** The order of the set lease's renewals ({@link SetLandlord}): an older one never replaces a newer one. */
+    final WritePath.Ticket renewals = new WritePath.Ticket();
+    /** The order of the changes of each registration: an older one acknowledged late is not installed. */
+    final WritePath.Ticket warningChanges = new WritePath.Ticket();
+    final WritePath.Ticket failureChanges = new WritePath.Ticket();
+    /** Its cancellation is on its way to the store: other operations treat the set as gone. */
+    boolean cancelling;
     volatile boolean destroyed;
 
     SetState(long setId, long expiration) {
         this.setId = setId;
         this.expiration = expiration;
+    }
+
+    /** LR.2: whether operations on the set answer that it no longer exists. */
+    boolean gone() {
+        return destroyed || cancelling;
+    }
+
+    WritePath.Ticket changes(long eventId) {
+        return eventId == net.jini.lease.LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID ? warningChanges : failureChanges;
     }
 
     Registration registration(long eventId) {

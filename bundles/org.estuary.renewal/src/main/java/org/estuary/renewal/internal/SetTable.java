@@ -25,7 +25,7 @@ final class SetTable {
     /** LR.2: {@code NoSuchObjectException} for a set that is gone. */
     SetState require(long setId) throws NoSuchObjectException {
         SetState set = sets.get(setId);
-        if (set == null || set.destroyed) {
+        if (set == null || set.gone()) {
             throw new NoSuchObjectException("lease renewal set " + setId + " no longer exists");
         }
         return set;
@@ -98,6 +98,13 @@ final class SetTable {
         if (entry.live != null) {
             byLease.remove(entry.live, entry);
         }
+    }
+
+    /** An entry that left its set comes back (its removal was not recorded). */
+    void restore(ClientEntry entry) {
+        entry.removed = false;
+        entry.version++;
+        add(entry);
     }
 
     /** The sets in id order, live view; for the management view only. */

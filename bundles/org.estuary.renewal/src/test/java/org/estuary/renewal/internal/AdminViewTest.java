@@ -111,7 +111,7 @@ class AdminViewTest extends HarnessTest {
         LeaseInfo renewed = admin.leases(setId, 0, 10).items().get(0);
         assertNull(renewed.lastFailure(), "cleared by the next success");
         java.util.Map<String, Long> metrics = admin.metrics(); // item 5
-        assertTrue(metrics.get("renewals") >= 2, metrics.toString());
+        assertTrue(metrics.get("renewals") >= 1, metrics.toString());
         assertTrue(metrics.get("renewal.retries") >= 1, metrics.toString());
         assertTrue(metrics.get("store.writes") >= 2, metrics.toString());
         assertTrue(metrics.get("operations") >= 2, metrics.toString());

@@ -1,0 +1,254 @@
+package org.estuary.store.api;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A service's durable write path, shared by every Estuary service: <em>queue the batch under the lock, wait for
+ * durability outside it, show the effect once acknowledged</em>.
+ *
+ * <p>An operation {@linkplain #run runs} in three steps. Under the owner's lock it decides ({@link Decide}): it checks
+ * its input against the state, changes what later decisions must see, and returns a {@link Change} with the batch
+ * that records it; the batch is queued in the store at once ({@link Store#apply}), so batches reach the store in the
+ * order the service decided them (S2). Without the lock it waits for the acknowledgement (S3), so concurrent
+ * operations share the store's group commit instead of taking turns at it. Under the lock again it finishes: once
+ * durable, {@link Change#acknowledged} shows the effect and gives the answer; when the batch failed,
+ * {@link Change#failed} takes back what was decided. A store that acknowledges inside {@code apply} (memory) is
+ * finished under the same hold of the lock. A change that writes nothing (a refusal, a read) still answers only once
+ * the last batch queued before it has been acknowledged (or has failed, and is undone by its own operation), so an
+ * answer never shows what a crash could take back.
+ *
+ * <p>Changes of one object decided in a row may be acknowledged to their waiting threads in any order: a
+ * {@link Ticket} per object keeps an older, slower one from overwriting a newer one when it is shown.
+ *
+ * <p>{@link #run} and {@link #submitInBackground} take the owner's lock (the one {@link BoundStore} was given), so a switch to a new store (S8) copies the state before
+ * or after each batch, never between its decision and its queueing.
+ */
+@ProviderType
+public final class WritePath {
+
+    /** Decides an operation under the owner's lock. */
+    @FunctionalInterface
+    public interface Decide<T, X extends Exception> {
+        /**
+         * Checks the input against the state and changes what later decisions must see; called with the owner's
+         * lock held.
+         *
+         * @throws X to refuse the operation; nothing is written, and nothing must have been changed
+         */
+        Change<T> decide() throws X;
+    }
+
+    /** A decided operation: the batch that records it and how it finishes. */
+    public interface Change<T> {
+        /** The records of the change; null when it writes nothing. */
+        Batch batch();
+
+        /** Under the owner's lock, once the batch is durable: shows the effect; returns the operation's answer. */
+        T acknowledged();
+
+        /**
+         * Under the owner's lock, when the batch failed or its acknowledgement did not come in time: takes back what
+         * {@link Decide#decide} changed, unless a later change of the same object builds on it.
+         */
+        default void failed(StoreException cause) {
+        }
+
+        /** A change that writes nothing and answers {@code answer}. */
+        static <T> Change<T> answer(T answer) {
+            return new Change<>() {
+                @Override
+                public Batch batch() {
+                    return null;
+                }
+
+                @Override
+                public T acknowledged() {
+                    return answer;
+                }
+            };
+        }
+    }
+
+    /** The order of the changes of one object, guarded by the owner's lock. */
+    public static final class Ticket {
+        private long decided;
+        private long shown;
+
+        /** Under the lock, when a change of the object is decided: its ticket. */
+        public long decide() {
+            return ++decided;
+        }
+
+        /**
+         * Under the lock, once the change with {@code ticket} is durable: whether to show it, i.e. no later change of
+         * the object has been shown already.
+         */
+        public boolean show(long ticket) {
+            if (ticket <= shown) {
+                return false;
+            }
+            shown = ticket;
+            return true;
+        }
+
+        /** Under the lock, when the change with {@code ticket} failed: whether it may be undone (none decided since). */
+        public boolean latest(long ticket) {
+            return ticket == decided;
+        }
+    }
+
+    private static final System.Logger LOG = System.getLogger(WritePath.class.getName());
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+    private final String owner;
+    private final Object lock;
+    private final BoundStore store;
+    private final long timeoutMillis;
+    /** The stage of the last batch {@link #run} queued; guarded by lock. */
+    private CompletableFuture<Void> last = DONE;
+
+    /**
+     * @param owner names the service in messages ("lease renewal service")
+     * @param lock the owner's lock, the one its {@code store} was given
+     * @param store where the batches go
+     * @param timeoutMillis how long an operation waits for its acknowledgement
+     */
+    public WritePath(String owner, Object lock, BoundStore store, long timeoutMillis) {
+        this.owner = Objects.requireNonNull(owner, "owner");
+        this.lock = Objects.requireNonNull(lock, "lock");
+        this.store = Objects.requireNonNull(store, "store");
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeoutMillis);
+        }
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /**
+     * Decides, records and finishes one operation (see the class comment).
+     *
+     * @throws X if {@code decide} refused the operation
+     * @throws StoreException if the batch (or, for a change that writes nothing, the last one queued before it) was
+     *     not acknowledged: its reason and {@link StoreException#outcomeUnknown()} say whether to retry; the change
+     *     has been {@linkplain Change#failed failed}
+     * @throws InterruptedException if interrupted while waiting (the change has been failed; its batch may still
+     *     become durable)
+     */
+    public <T, X extends Exception> T run(Decide<T, X> decide) throws X, StoreException, InterruptedException {
+        Change<T> change = null;
+        CompletableFuture<Void> before = null;
+        CompletableFuture<Void> stage;
+        try {
+            synchronized (lock) {
+                before = last;
+                change = decide.decide();
+                Batch batch = change.batch();
+                stage = batch == null ? answered(before) : queue(batch);
+                if (batch != null) {
+                    last = stage;
+                }
+                if (stage.isDone()) { // acknowledged already (memory, or nothing in flight): no second turn at the lock
+                    return finish(change, stage);
+                }
+            }
+        } catch (Exception refusal) {
+            if (change == null && before != null) {
+                await(before); // a refusal, too, may rest on a change not yet durable: it answers once that one has
+            }
+            throw refusal;
+        }
+        try {
+            await(stage); // a failure is finished below, under the lock
+        } catch (InterruptedException e) {
+            synchronized (lock) {
+                change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the " + owner
+                        + " waited for its store; the change may still become durable", e, true));
+            }
+            throw e;
+        }
+        synchronized (lock) {
+            return finish(change, stage);
+        }
+    }
+
+    /**
+     * The stage a change that writes nothing waits for: that of the last batch queued before it, answered either way
+     * (a failed one is undone by its own operation, which the answer then does not need).
+     */
+    private static CompletableFuture<Void> answered(CompletableFuture<Void> before) {
+        return before.isDone() ? DONE : before.handle((ok, failure) -> null);
+    }
+
+    /** Waits at most the timeout for {@code stage}, without the lock; the failure it completed with, or null. */
+    private StoreException await(CompletableFuture<Void> stage) throws InterruptedException {
+        try {
+            stage.get(timeoutMillis, TimeUnit.MILLISECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            return StoreException.from(e);
+        } catch (TimeoutException e) {
+            return timedOut(e);
+        }
+    }
+
+    /**
+     * Queues {@code batch} and does not wait: {@code onDurable} runs once it is acknowledged, in whichever thread the
+     * store acknowledges in, so it must not take the owner's lock (it publishes). A failure is logged: the effect
+     * stays in the service's memory and reaches the store with the next change of the same records or with the copy
+     * into a new store (S8). Without a usable store the batch is dropped, likewise.
+     */
+    public void submitInBackground(Batch batch, Runnable onDurable) {
+        Objects.requireNonNull(onDurable, "onDurable");
+        Store current;
+        synchronized (lock) {
+            try {
+                current = store.current();
+            } catch (StoreException e) {
+                LOG.log(System.Logger.Level.DEBUG, "no usable store; a background write of the " + owner
+                        + " stays in memory: " + e.getMessage());
+                return;
+            }
+            current.apply(batch).whenComplete((ok, failure) -> {
+                if (failure == null) {
+                    onDurable.run();
+                } else {
+                    LOG.log(System.Logger.Level.WARNING, "the " + owner + "'s store failed a background write (it is "
+                            + "recorded with the next change or the next store): " + failure.getMessage());
+                }
+            });
+        }
+    }
+
+    private CompletableFuture<Void> queue(Batch batch) {
+        try {
+            return store.current().apply(batch).toCompletableFuture();
+        } catch (StoreException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Under the lock: the stage has completed, or has had its time. */
+    private <T> T finish(Change<T> change, CompletableFuture<Void> stage) throws StoreException {
+        StoreException failure = null;
+        if (!stage.isDone()) {
+            failure = timedOut(null);
+        } else if (stage.isCompletedExceptionally()) {
+            failure = StoreException.from(stage.handle((ok, thrown) -> thrown).join());
+        }
+        if (failure != null) {
+            change.failed(failure);
+            throw failure;
+        }
+        return change.acknowledged();
+    }
+
+    private StoreException timedOut(Throwable cause) {
+        return new StoreException(StoreException.Reason.UNAVAILABLE, "the " + owner + "'s store did not acknowledge "
+                + "a change within " + timeoutMillis + " ms; it may still become durable", cause, true);
+    }
+}
