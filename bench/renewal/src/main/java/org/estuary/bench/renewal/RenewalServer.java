@@ -1,5 +1,8 @@
 package org.estuary.bench.renewal;
 
+import java.lang.reflect.Proxy;
+import java.util.Map;
+
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
@@ -8,21 +11,24 @@ import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
+import org.estuary.store.api.Store;
+import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
- * Part (b)'s server JVM: the renewal service as the bundle's component runs it (system clock, 4 renewal threads,
- * delivery on its own threads, default configuration) on the memory store, exported through Estuary's
- * {@link RmiExporter} on 127.0.0.1 and bound under {@code net.jini.lease.LeaseRenewalService}, which is how a
- * container serves remote clients, without the Karaf boot. Arg: registry port. Prints READY, serves until its
- * stdin closes.
+ * The remote parts' server JVM: the renewal service as the bundle's component runs it (system clock, 4 renewal
+ * threads, delivery on its own threads, default configuration), exported through Estuary's {@link RmiExporter} on
+ * 127.0.0.1 and bound under {@code net.jini.lease.LeaseRenewalService}, which is how a container serves remote
+ * clients, without the Karaf boot. Args: registry port, then {@code memory} (the default) or {@code journal DIR}
+ * (the journal store with its default configuration in DIR). Prints READY, serves until its stdin closes.
  */
 public final class RenewalServer {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-renewal-timer");
-        MemoryStoreComponent store = new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
+        Store store = args.length > 2 && args[1].equals("journal") ? journal(args[2])
+                : new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.defaults(), "bench-events");
         RenewalService service = BenchRenewalServices.start(clock,
@@ -37,5 +43,27 @@ public final class RenewalServer {
         BenchRenewalServices.close(service);
         renewals.shutdownNow();
         clock.close();
+    }
+
+    /** The journal store in {@code dir}, configured as DS would configure it from its defaults. */
+    private static Store journal(String dir) {
+        Map<String, Object> values = Map.of("data_directory", dir);
+        return new JournalStoreComponent((JournalStoreComponent.Config) Proxy.newProxyInstance(
+                RenewalServer.class.getClassLoader(), new Class<?>[] {JournalStoreComponent.Config.class},
+                (proxy, method, a) -> {
+                    switch (method.getName()) {
+                        case "annotationType":
+                            return JournalStoreComponent.Config.class;
+                        case "hashCode":
+                            return System.identityHashCode(proxy);
+                        case "equals":
+                            return proxy == a[0];
+                        case "toString":
+                            return "JournalStoreComponent.Config" + values;
+                        default:
+                            return values.containsKey(method.getName()) ? values.get(method.getName())
+                                    : method.getDefaultValue();
+                    }
+                }));
     }
 }
