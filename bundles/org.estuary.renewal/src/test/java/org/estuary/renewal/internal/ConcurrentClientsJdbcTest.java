@@ -3,7 +3,7 @@ package org.estuary.renewal.internal;
 import javax.sql.DataSource;
 
 import org.estuary.store.api.Store;
-import org.estuary.store.jdbc.internal.PostgresServer;
+import org.estuary.store.jdbc.testing.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
