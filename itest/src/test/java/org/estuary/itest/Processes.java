@@ -43,6 +43,20 @@ final class Processes {
         }
     }
 
+    /**
+     * A watchdog that kills {@code process} (by its PID, and its children) if this test JVM dies first: a test
+     * runner may halt the JVM before an after-class step or a shutdown hook has stopped it. It ends by itself when
+     * the process ends.
+     */
+    static void killWhenThisJvmDies(Process process) throws IOException {
+        long self = ProcessHandle.current().pid();
+        long pid = process.pid();
+        new ProcessBuilder("sh", "-c", "while kill -0 " + self + " 2>/dev/null && kill -0 " + pid
+                + " 2>/dev/null; do sleep 1; done; if kill -0 " + pid + " 2>/dev/null; then pkill -9 -P "
+                + pid + "; kill -9 " + pid + "; fi")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
     /** Unpacks a tar.gz into {@code into} with the system tar, which keeps the scripts' execute bits. */
     static void untar(Path archive, Path into) throws IOException, InterruptedException {
         Files.createDirectories(into);

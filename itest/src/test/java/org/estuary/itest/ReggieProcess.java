@@ -118,6 +118,7 @@ final class ReggieProcess implements AutoCloseable {
                 "com.sun.jini.start.ServiceStarter", startConfig.toString()));
         Path log = work.resolve("reggie.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Processes.killWhenThisJvmDies(process);
         ReggieProcess reggie = new ReggieProcess(port, process, log);
         try {
             if (!Processes.await(Duration.ofSeconds(60), () -> !process.isAlive() || reggie.listening())) {

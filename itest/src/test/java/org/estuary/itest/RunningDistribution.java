@@ -127,22 +127,8 @@ final class RunningDistribution implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("console.log").toFile()));
         builder.environment().put("ESTUARY_ADMIN_PASSWORD", password);
         Process karaf = builder.start();
-        watch(karaf);
+        Processes.killWhenThisJvmDies(karaf);
         return karaf;
-    }
-
-    /**
-     * A watchdog that kills the container (its script's PID and that script's children) if this test JVM dies
-     * first: a test runner may halt the JVM before an after-class step or a shutdown hook has stopped it. It ends
-     * by itself when the container ends.
-     */
-    private static void watch(Process karaf) throws IOException {
-        long self = ProcessHandle.current().pid();
-        long script = karaf.pid();
-        new ProcessBuilder("sh", "-c", "while kill -0 " + self + " 2>/dev/null && kill -0 " + script
-                + " 2>/dev/null; do sleep 1; done; if kill -0 " + script + " 2>/dev/null; then pkill -9 -P "
-                + script + "; kill -9 " + script + "; fi")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     /**
