@@ -117,7 +117,7 @@ public class ConsoleBrowserIT {
                 assertEquals("the set's one client lease", 1, leases.size());
                 screenshot(browser, screenshots.resolve("estuary-renewal-leases.png"));
 
-                browser.findElement(By.id("estuary-cancel-" + id)).click(); // POST with the page's token
+                browser.findElement(By.id("estuary-set-cancel-" + id)).click(); // POST with the page's token
                 wait.until(ExpectedConditions.presenceOfElementLocated(By.id("estuary-message")));
                 assertTrue("the set is gone from the page", browser.findElements(row).isEmpty());
                 screenshot(browser, screenshots.resolve("estuary-renewal-after-cancel.png"));

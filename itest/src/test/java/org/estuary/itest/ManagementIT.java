@@ -157,19 +157,23 @@ public class ManagementIT {
         Matcher token = Pattern.compile("name=\"estuary-csrf\" value=\"([^\"]+)\"").matcher(page);
         assertTrue(page, token.find());
 
-        assertEquals(403, post("action=cancel-set&set=" + id).statusCode());
-        assertEquals(403, post("action=cancel-set&set=" + id + "&estuary-csrf=forged").statusCode());
+        assertTrue(page, page.contains("id=\"estuary-set-cancel-" + id + "\""));
+
+        assertEquals(403, post("action=set-cancel&set=" + id).statusCode());
+        assertEquals(403, post("action=set-cancel&set=" + id + "&estuary-csrf=forged").statusCode());
         assertFalse(admin.set(Ids.parse(id)).isEmpty());
-        get("/system/console/estuary-renewal?action=cancel-set&set=" + id + "&estuary-csrf="
+        get("/system/console/estuary-renewal?action=set-cancel&set=" + id + "&estuary-csrf="
                 + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
         assertTrue("a GET renders the page and never acts", admin.set(Ids.parse(id)).isPresent());
 
-        HttpResponse<String> done = post("action=cancel-set&set=" + id + "&estuary-csrf="
+        HttpResponse<String> done = post("action=set-cancel&set=" + id + "&estuary-csrf="
                 + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8));
         assertEquals(done.body(), 302, done.statusCode());
         assertTrue(admin.set(Ids.parse(id)).isEmpty());
-        String after = get("/system/console/estuary-renewal?msg=cancelled").body();
-        assertTrue(after.contains("The set was cancelled."));
+        String location = URI.create(done.headers().firstValue("Location").orElseThrow()).getRawPath() + "?"
+                + URI.create(done.headers().firstValue("Location").orElseThrow()).getRawQuery();
+        String after = get(location).body();
+        assertTrue(after, after.contains("Cancelled renewal set " + id + "."));
         assertFalse(after.contains("data-set=\"" + id + "\""));
 
         String stores = get("/system/console/estuary-stores").body();

@@ -45,6 +45,11 @@ public final class Format {
         return nanos == 0 ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1_000_000.0);
     }
 
+    /** "1 store", "3 stores". */
+    public static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
     /**
      * An object's description for a view, guarded: a client-supplied {@code toString()} that throws or returns
      * huge text must not break the page, so a failure is described instead and the text is shortened to

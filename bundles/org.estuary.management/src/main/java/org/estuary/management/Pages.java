@@ -84,6 +84,17 @@ public final class Pages {
         return new Page<>(0, offset, List.of());
     }
 
+    /**
+     * A page of a short list that is read whole (the stores), at positions [offset, offset + limit).
+     *
+     * @throws IllegalArgumentException as {@link #check}
+     */
+    public static <T> Page<T> of(List<T> all, long offset, int limit) {
+        check(offset, limit);
+        int from = (int) Math.min(offset, all.size());
+        return new Page<>(all.size(), offset, all.subList(from, (int) Math.min(all.size(), (long) from + limit)));
+    }
+
     private static <S, T> List<T> take(Iterator<S> all, long skip, int count, Function<S, T> convert) {
         for (long skipped = 0; skipped < skip && all.hasNext(); skipped++) {
             all.next(); // converts nothing it skips

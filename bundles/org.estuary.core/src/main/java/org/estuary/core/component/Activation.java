@@ -3,6 +3,7 @@ package org.estuary.core.component;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
+import org.osgi.annotation.versioning.ConsumerType;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -20,12 +21,14 @@ import org.osgi.annotation.versioning.ProviderType;
 public final class Activation implements AutoCloseable {
 
     /** What a step does. */
+    @ConsumerType
     @FunctionalInterface
     public interface Step<T, E extends Exception> {
         T run() throws E;
     }
 
     /** How a step is undone. */
+    @ConsumerType
     @FunctionalInterface
     public interface Undo<T> {
         void undo(T started) throws Exception;

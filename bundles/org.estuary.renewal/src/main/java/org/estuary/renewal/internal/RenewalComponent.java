@@ -18,6 +18,7 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.MBeans;
+import org.estuary.management.ServiceView;
 import org.estuary.remote.Exporter;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.proxy.RenewalBackend;
@@ -163,7 +164,8 @@ public final class RenewalComponent {
     }
 
     /**
-     * Recovers from the store, then registers the service, its management view and its MBean and exports it. If a
+     * Recovers from the store, then registers the service, its management view, its operators' view (shell commands
+     * and console page) and its MBean, and exports it. If a
      * step fails, everything started before it, here and in the constructor, is stopped or unregistered, newest
      * first: SCR calls no {@link #deactivate()} for a component whose activation failed.
      */
@@ -181,6 +183,9 @@ public final class RenewalComponent {
         adminProperties.put(Store.TARGET, storeTarget);
         activation.start("RenewalAdmin registration", () -> context.registerService(RenewalAdmin.class, admin,
                 adminProperties), ServiceRegistration::unregister);
+        activation.start("ServiceView registration", () -> context.registerService(ServiceView.class,
+                RenewalView.of(admin), properties("Estuary lease renewal service (operators' view)")),
+                ServiceRegistration::unregister);
         activation.start("MBean registration", () -> MBeans.register(context, new RenewalAdminMBeanImpl(admin),
                 RenewalAdminMXBean.class, RenewalAdminMXBean.OBJECT_NAME, "Estuary lease renewal service (JMX)"),
                 ServiceRegistration::unregister);

@@ -55,12 +55,12 @@ class RenewalComponentTest {
         Set<Thread> before = renewalThreads();
 
         registrations = 0;
-        refuse = 3; // LeaseRenewalService and RenewalAdmin registered, then the MBean is refused
+        refuse = 4; // LeaseRenewalService, RenewalAdmin and its ServiceView registered, then the MBean is refused
         RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller);
         component.bindStore(store);
         IllegalStateException refused = assertThrows(IllegalStateException.class, component::start);
 
-        assertEquals("the framework refuses registration 3", refused.getMessage());
+        assertEquals("the framework refuses registration 4", refused.getMessage());
         threadsWhenRefused.removeAll(before);
         assertFalse(threadsWhenRefused.isEmpty(), "the activation had started threads when it failed");
         assertEquals(List.of(), registered, "no registration is left behind");
@@ -74,7 +74,7 @@ class RenewalComponentTest {
     void deactivationWithdrawsEveryRegistrationNewestFirst() throws Exception {
         RenewalComponent component = activate();
         assertEquals(List.of(LeaseRenewalService.class.getName(), "org.estuary.renewal.admin.RenewalAdmin",
-                "javax.management.DynamicMBean"), registered);
+                "org.estuary.management.ServiceView", "javax.management.DynamicMBean"), registered);
         component.deactivate();
         assertEquals(List.of(), registered);
     }

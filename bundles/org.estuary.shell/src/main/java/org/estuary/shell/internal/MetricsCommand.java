@@ -1,36 +1,52 @@
 package org.estuary.shell.internal;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.apache.karaf.shell.api.action.Action;
-import org.apache.karaf.shell.api.action.Command;
-import org.apache.karaf.shell.api.action.lifecycle.Reference;
-import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
-import org.estuary.renewal.admin.RenewalAdmin;
+import org.estuary.management.ServiceView;
 
-/** {@code estuary:metrics}: the renewal service's counters and store-write latency (issue 7 item 5). */
-@Command(scope = "estuary", name = "metrics", description = "Shows the lease renewal service's metrics: client "
-        + "operations, renewals, retries, failures, events sent, store writes and their latency (microseconds).")
-@Service
-public class MetricsCommand implements Action {
+/** {@code estuary:metrics}: the metrics of every service whose view has them, a table each. */
+final class MetricsCommand extends BaseCommand {
 
-    /** Optional: without the lease renewal service the other estuary commands still register. */
-    @Reference(optional = true)
-    RenewalAdmin admin;
+    private final List<ServiceView> views = new CopyOnWriteArrayList<>();
 
-    @Override
-    public Object execute() {
-        RenewalCommands.require(admin);
-        print(System.out);
-        return null;
+    MetricsCommand() {
+        super("metrics", "Shows the services' metrics: client operations, renewals, retries, failures, events "
+                + "sent, store writes and their latency (microseconds).");
     }
 
-    void print(PrintStream out) {
-        ShellTable table = new ShellTable();
-        table.column("Metric");
-        table.column("Value").alignRight();
-        admin.metrics().forEach((name, value) -> table.addRow().addContent(name, value));
-        table.print(out);
+    void add(ServiceView view) {
+        if (view.metrics() != null) {
+            views.add(view);
+        }
+    }
+
+    void remove(ServiceView view) {
+        views.remove(view);
+    }
+
+    @Override
+    List<String> arguments() {
+        return List.of();
+    }
+
+    @Override
+    void run(Arguments arguments, PrintStream out) {
+        if (views.isEmpty()) {
+            throw new IllegalStateException("no Estuary service with metrics is running here (install the feature "
+                    + "estuary-renewal, or check its store with estuary:stores)");
+        }
+        for (ServiceView view : views) {
+            out.println(view.title());
+            ShellTable table = new ShellTable();
+            table.column("Metric");
+            table.column("Value").alignRight();
+            Map<String, Long> metrics = view.metrics().get();
+            metrics.forEach((name, value) -> table.addRow().addContent(name, value));
+            table.print(out);
+        }
     }
 }

@@ -1,44 +1,42 @@
 package org.estuary.shell.internal;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.io.PrintStream;
 
-import net.jini.core.lease.Lease;
+import org.apache.karaf.shell.support.table.Col;
+import org.apache.karaf.shell.support.table.ShellTable;
+import org.estuary.management.Column;
+import org.estuary.management.Page;
+import org.estuary.management.Table;
 
-/** How the commands print times, durations and client-supplied text. */
+/** How the commands print a table's page and client-supplied text. */
 final class Text {
 
     private Text() {
     }
 
-    /** An epoch-ms expiration: ISO-8601 UTC to the second, or "never" for Lease.FOREVER. */
-    static String time(long epochMillis) {
-        if (epochMillis == Lease.FOREVER) {
-            return "never";
+    /** One page of {@code table} as a terminal table, then "rows a-b of n" and the table's summary. */
+    static <T> void print(PrintStream out, Table<T> table, Long parent, Page<T> page) {
+        ShellTable shell = new ShellTable();
+        for (Column<T> column : table.columns()) {
+            Col col = shell.column(column.heading());
+            if (column.numeric()) {
+                col.alignRight();
+            }
+            if (column.width() > 0) {
+                col.maxSize(column.width());
+            }
         }
-        return Instant.ofEpochMilli(epochMillis).truncatedTo(ChronoUnit.SECONDS).toString();
+        for (T row : page.items()) {
+            Object[] cells = table.columns().stream().map(column -> clean(column.cell().apply(row))).toArray();
+            shell.addRow().addContent(cells);
+        }
+        shell.print(out);
+        String summary = table.summary().of(parent, page);
+        out.println(range(page.offset(), page.items().size(), page.total()) + (summary == null ? "" : "; "
+                + summary));
     }
 
-    /** A lease duration in ms, with the specs' two special values by name. */
-    static String duration(long millis) {
-        if (millis == Lease.ANY) {
-            return "ANY";
-        }
-        if (millis == Lease.FOREVER) {
-            return "FOREVER";
-        }
-        if (millis % 1000 == 0) {
-            return millis / 1000 + " s";
-        }
-        return millis + " ms";
-    }
-
-    /** Nanoseconds as milliseconds with two decimals ("-" for none yet). */
-    static String nanos(long nanos) {
-        return nanos == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.2f ms", nanos / 1_000_000.0);
-    }
-
-    /** Client-supplied text on one line: control characters (terminal escapes, newlines) become '?'. */
+    /** Text on one line: control characters (terminal escapes, newlines) become '?'; null becomes "-". */
     static String clean(String text) {
         if (text == null) {
             return "-";
@@ -48,7 +46,7 @@ final class Text {
         return out.toString();
     }
 
-    /** "rows 1-50 of 120" under a page. */
+    /** "rows 1-50 of 120 (next: --offset 50)" under a page. */
     static String range(long offset, int shown, long total) {
         if (shown == 0) {
             return "no rows at offset " + offset + " (" + total + " in all)";

@@ -1,6 +1,6 @@
 /**
- * The Karaf shell commands of scope {@code estuary} (issue 7 item 3). Each command is a Karaf {@code Action}
- * over a management service ({@code RenewalAdmin}) or the {@code Store} services; a new service adds one command
- * class per view or action here, with its admin interface as the {@code @Reference}.
+ * The Karaf shell commands of scope {@code estuary}, made from the {@code ServiceView}s the services register: a
+ * command per table and per action, and {@code estuary:metrics}. A new service gets its commands by registering
+ * its view; nothing here names a service.
  */
 package org.estuary.shell.internal;

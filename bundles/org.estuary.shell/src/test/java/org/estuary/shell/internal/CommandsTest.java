@@ -11,189 +11,129 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.estuary.renewal.admin.LeaseInfo;
-import org.estuary.renewal.admin.SetInfo;
-import org.estuary.renewal.admin.testing.FakeAdmin;
-import org.estuary.store.api.StoreInventory;
-import org.estuary.store.api.StoreStats;
+import org.estuary.management.testing.SampleView;
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 3: the estuary:* commands' output, paging, actions and refusals, over a fake admin. */
+/**
+ * The commands made from a view: a table's page with its range and summary, paging options, actions and their
+ * refusals, completion of ids, help; over the sample view of {@code org.estuary.management}'s test jar.
+ */
 class CommandsTest {
 
-    private final FakeAdmin admin = new FakeAdmin();
+    private final SampleView sample = new SampleView();
+    private final TableCommand things = new TableCommand(sample.thingsTable);
+    private final TableCommand parts = new TableCommand(sample.partsTable);
+    private final ActionCommand drop = new ActionCommand(sample.view.actions().get(0));
+    private final ActionCommand remove = new ActionCommand(sample.view.actions().get(1));
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
 
-    private String output() {
+    private String run(BaseCommand command, String... words) throws Exception {
+        bytes.reset();
+        command.run(Arguments.read("estuary:" + command.getName(), List.of(words), command.arguments(),
+                command.pages()), out);
         return bytes.toString(StandardCharsets.UTF_8);
     }
 
     @Test
-    void item3SetsPrintsATableWithUnsignedIdsAndThePageRange() {
-        admin.addSet(-2, 3); // shown unsigned: never starts with '-'
-        admin.addSet(7, 0);
-        admin.sets.put(9L, new SetInfo(9, Long.MAX_VALUE, 0, "Listener\u001b[31m\nforged", 5_000, null));
-        SetsCommand command = new SetsCommand();
-        command.admin = admin;
-        command.limit = 2;
-        command.print(out);
-        String text = output();
-        assertTrue(text.contains("Set"), text);
-        assertTrue(text.contains("never"), "Lease.FOREVER expiration: " + text);
-        assertTrue(text.contains("Listener?[31m?forged"), "control characters neutralized: " + text);
-        assertTrue(text.contains("rows 1-2 of 3 (next: --offset 2)"), text);
+    void aTablePrintsItsColumnsUnsignedIdsThePageRangeAndItsSummary() throws Exception {
+        sample.add(-2, "minus two", 3); // shown unsigned: never starts with '-'
+        sample.add(7, "seven", 0);
+        sample.add(9, "Listener\u001b[31m\nforged", 0);
+        String text = run(things, "-n", "2");
+        assertTrue(text.contains("Thing") && text.contains("Expires"), text);
+        assertTrue(text.contains("2023-11-14T22:13:20Z"), text);
+        assertTrue(text.contains("Listener?[31m?forged"), "control characters neutralised: " + text);
+        assertTrue(text.contains("rows 1-2 of 3 (next: --offset 2); 3 things"), text);
         assertFalse(text.contains("18446744073709551614"), "third row not on this page: " + text);
 
-        bytes.reset();
-        command.offset = 2;
-        command.print(out);
-        String second = output();
+        String second = run(things, "--offset=2", "--limit", "2");
         assertTrue(second.contains("18446744073709551614"), "unsigned order puts it last: " + second);
-        assertTrue(second.contains("2023-11-14T22:13:20Z"), second);
-        assertTrue(second.contains("rows 3-3 of 3;"), second);
+        assertTrue(second.contains("rows 3-3 of 3; 3 things"), second);
     }
 
     @Test
-    void item3BadPageIsRefused() {
-        SetsCommand command = new SetsCommand();
-        command.admin = admin;
-        command.limit = 0;
-        assertThrows(IllegalArgumentException.class, () -> command.print(out));
+    void badPagesAndWordsAreRefusedNamingTheRule() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(things, "-n", "0")).getMessage()
+                .contains("limit must be within 1..1000"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(things, "-o", "x")).getMessage()
+                .contains("-o needs a number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(things, "--color")).getMessage()
+                .contains("unknown option --color"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(things, "5")).getMessage()
+                .contains("takes no arguments"));
     }
 
     @Test
-    void item3LeasesShowsDesiredActualRenewAndFailure() {
-        admin.addSet(5, 2);
-        admin.leases.get(5L).set(1, new LeaseInfo(5, 2, "Lease#2", 1_800_000_000_000L, 1_700_000_060_000L,
-                -1, true, "java.rmi.ConnectException: gone"));
-        LeasesCommand command = new LeasesCommand();
-        command.admin = admin;
-        command.set = "5";
-        command.print(out);
-        String text = output();
-        assertTrue(text.contains("Desired expiration"), text);
-        assertTrue(text.contains("2027-01-15T08:00:00Z"), text);
-        assertTrue(text.contains("60 s"), text);
-        assertTrue(text.contains("ANY"), text);
-        assertTrue(text.contains("java.rmi.ConnectException: gone"), text);
-        assertTrue(text.contains("rows 1-2 of 2"), text);
+    void aChildTableTakesItsParentsIdAndRefusesAnUnknownOne() throws Exception {
+        sample.add(5, "five", 2);
+        String text = run(parts, "5");
+        assertTrue(text.contains("Part#2"), text);
+        assertTrue(text.contains("rows 1-2 of 2; thing 5, 2 parts"), text);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(parts, "12")).getMessage()
+                .contains("no thing 12"));
+        assertThrows(IllegalArgumentException.class, () -> run(parts, "twelve"));
+        assertThrows(IllegalArgumentException.class, () -> run(parts));
     }
 
     @Test
-    void item3LeasesOfAnUnknownOrMalformedSetFail() {
-        LeasesCommand command = new LeasesCommand();
-        command.admin = admin;
-        command.set = "12";
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> command.print(out)).getMessage()
-                .contains("no renewal set 12"));
-        command.set = "twelve";
-        assertThrows(IllegalArgumentException.class, () -> command.print(out));
+    void actionsActOnceAndReportStoreFailures() throws Exception {
+        sample.add(5, "five", 2);
+        assertTrue(run(remove, "5", "2").contains("Removed part 2 of thing 5"));
+        assertEquals(1, sample.things.get(5L).parts().size());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(remove, "5", "2")).getMessage()
+                .contains("thing 5 has no part 2"));
+        assertThrows(IllegalArgumentException.class, () -> run(remove, "5", "-"));
+        assertTrue(run(drop, "5").contains("Dropped thing 5"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> run(drop, "5")).getMessage()
+                .contains("no thing 5"));
+        sample.add(6, "six", 0);
+        sample.storeFails = true;
+        assertThrows(IOException.class, () -> run(drop, "6"));
+        assertTrue(sample.things.containsKey(6L), "nothing changed");
     }
 
     @Test
-    void item3SetCancelCancelsOnceAndReportsStoreFailures() throws IOException {
-        admin.addSet(5, 2);
-        SetCancelCommand command = new SetCancelCommand();
-        command.admin = admin;
-        command.set = "5";
-        command.print(out);
-        assertTrue(output().contains("Cancelled renewal set 5"));
-        assertFalse(admin.sets.containsKey(5L));
-        assertThrows(IllegalArgumentException.class, () -> command.print(out), "second time");
-        admin.addSet(6, 0);
-        admin.storeFails = true;
-        command.set = "6";
-        assertThrows(IOException.class, () -> command.print(out));
+    void idsCompleteFromTheTableAndTheParentBeforeThem() {
+        sample.add(15, "a", 0);
+        sample.add(150, "b", 3);
+        sample.add(27, "c", 0);
+        assertEquals(List.of("15", "27", "150"), drop.candidates(0, List.of(), ""));
+        assertEquals(List.of("15", "150"), drop.candidates(0, List.of(), "15"));
+        assertEquals(List.of("15", "27", "150"), parts.candidates(0, List.of(), ""), "a child table's parent");
+        assertEquals(List.of("1", "2", "3"), remove.candidates(1, List.of("150"), ""));
+        assertEquals(List.of(), remove.candidates(1, List.of("nope"), ""));
+        assertEquals(List.of(), remove.candidates(1, List.of("99"), ""));
     }
 
     @Test
-    void item3LeaseRemoveRemovesOneLease() throws IOException {
-        admin.addSet(5, 2);
-        LeaseRemoveCommand command = new LeaseRemoveCommand();
-        command.admin = admin;
-        command.set = "5";
-        command.lease = "2";
-        command.print(out);
-        assertTrue(output().contains("Removed lease 2 from renewal set 5"));
-        assertEquals(1, admin.leases.get(5L).size());
-        assertThrows(IllegalArgumentException.class, () -> command.print(out), "already removed");
-        command.lease = "-";
-        assertThrows(IllegalArgumentException.class, () -> command.print(out));
-    }
-
-    @Test
-    void item3CompletersOfferMatchingIds() {
-        admin.addSet(15, 0);
-        admin.addSet(150, 3);
-        admin.addSet(27, 0);
-        SetIdCompleter sets = new SetIdCompleter();
-        sets.admin = admin;
-        assertEquals(List.of("15", "27", "150"), sets.candidates("", 0));
-        assertEquals(List.of("15", "150"), sets.candidates("15", 2));
-        assertEquals(List.of("15", "27", "150"), sets.candidates("159", 0), "cursor at the start");
-        LeaseKeyCompleter leases = new LeaseKeyCompleter();
-        leases.admin = admin;
-        assertEquals(List.of("1", "2", "3"), leases.candidates("150"));
-        assertEquals(List.of(), leases.candidates("nope"));
-        assertEquals(List.of(), leases.candidates("99"));
-    }
-
-    @Test
-    void item3SetIdCompleterIsBounded() {
+    void completionIsBounded() {
         for (int i = 0; i < 1500; i++) {
-            admin.addSet(i, 0);
+            sample.add(i, "t", 0);
         }
-        SetIdCompleter sets = new SetIdCompleter();
-        sets.admin = admin;
-        assertEquals(SetIdCompleter.MAX, sets.candidates("", 0).size());
-        assertEquals(11, sets.candidates("100", 3).size(), "100 and 1000..1009");
+        assertEquals(Completion.MAX, drop.candidates(0, List.of(), "").size());
+        assertEquals(11, drop.candidates(0, List.of(), "100").size(), "100 and 1000..1009");
     }
 
     @Test
-    void item5MetricsPrintsNamesAndValues() {
-        MetricsCommand command = new MetricsCommand();
-        command.admin = admin;
-        command.print(out);
-        assertTrue(output().contains("operations"), output());
-        assertTrue(output().contains("store.write.p99.us"), output());
-        assertTrue(output().contains("1234"), output());
+    void metricsPrintEachViewsNamesAndValues() throws Exception {
+        MetricsCommand metrics = new MetricsCommand();
+        assertTrue(assertThrows(IllegalStateException.class, () -> run(metrics)).getMessage()
+                .contains("estuary-renewal"), "without a service it says what is missing");
+        metrics.add(sample.view);
+        String text = run(metrics);
+        assertTrue(text.contains("Estuary sample"), text);
+        assertTrue(text.contains("store.write.p99.us"), text);
+        assertTrue(text.contains("1234"), text);
     }
 
     @Test
-    void item3StoresPrintsTypeUsersAndNumbers() {
-        StoreStats stats = StoreStats.builder("memory").contents(12, 3456).limits(1000, StoreStats.UNLIMITED)
-                .outcomes(40, 1).latency(1_500_000, 2_250_000).lastFailure("store full").build();
-        StoresCommand.print(out, List.of(new StoreInventory.Entry(42, "memory", List.of("org.estuary.renewal [61]"),
-                stats)));
-        String text = output();
-        assertTrue(text.contains("org.estuary.renewal [61]"), text);
-        assertTrue(text.contains("12 / 1000"), text);
-        assertTrue(text.contains("3456"), text);
-        assertTrue(text.contains("1.50 ms"), text);
-        assertTrue(text.contains("2.25 ms"), text);
-        assertTrue(text.contains("store full"), text);
-        assertTrue(text.contains("1 store"), text);
-        assertTrue(text.contains("On disk"), text);
-    }
-
-    @Test
-    void aRenewalCommandWithoutTheServiceSaysWhatIsMissing() {
-        // Issue 7: the renewal service is optional for the shell bundle; its commands say so when it is absent
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new SetsCommand().execute());
-        assertTrue(e.getMessage().contains("estuary-renewal"), e.getMessage());
-        assertEquals(-1, new SetIdCompleter().complete(null, null, new java.util.ArrayList<>()));
-    }
-
-    @Test
-    void item3StoresPrintsTheSizeOnDiskOrADash() {
-        StoresCommand.print(out, List.of(
-                new StoreInventory.Entry(1, "memory", List.of(), StoreStats.builder("memory").build()),
-                new StoreInventory.Entry(2, "journal", List.of(), StoreStats.builder("journal").contents(1, 10)
-                        .diskBytes(20_971_520).build())));
-        String text = output();
-        assertTrue(text.contains("20971520"), text);
-        assertTrue(text.matches("(?s).*\\bmemory\\b.*\\s-\\s.*"), text);
+    void helpShowsTheUsage() {
+        remove.help(out);
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("usage: estuary:part-remove THING PART"), text);
+        bytes.reset();
+        things.help(out);
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("[-o|--offset N] [-n|--limit N]"));
     }
 }

@@ -1,8 +1,7 @@
 /**
- * Felix web console plugins (issue 7 item 1): one DS {@code Servlet} component per page, extending
- * {@code AbstractWebConsolePlugin}, each rendering through a page class that takes plain inputs (so tests need no
- * servlet container). A new service adds its page the same way: a {@code *Page} class over its admin interface
- * and a {@code *Plugin} component with the {@code felix.webconsole.*} properties and category {@value
- * org.estuary.webconsole.internal.Html#CATEGORY}.
+ * Felix web console pages made from the {@code ServiceView}s the services register: one page per view
+ * ({@code estuary-NAME}, menu category {@value org.estuary.webconsole.internal.Html#CATEGORY}) with its tables,
+ * buttons for its actions (POST with a CSRF token) and its metrics. A new service gets its page by registering its
+ * view; nothing here names a service.
  */
 package org.estuary.webconsole.internal;

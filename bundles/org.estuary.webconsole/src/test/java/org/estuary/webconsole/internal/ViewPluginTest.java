@@ -5,22 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.felix.webconsole.WebConsoleConstants;
-import org.estuary.renewal.admin.testing.FakeAdmin;
+import org.estuary.management.testing.SampleView;
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 6: actions are POST only, with the page's token, from the same origin. */
-class RenewalPluginTest {
+/** Actions are POST only, with the page's token, from the same origin. */
+class ViewPluginTest {
 
-    private static final String ROOT = "/system/console/estuary-renewal";
+    private static final String ROOT = "/system/console/estuary-sample";
 
-    private final FakeAdmin admin = new FakeAdmin();
-    private final RenewalPlugin plugin = new RenewalPlugin(null, admin);
+    private final SampleView sample = new SampleView();
+    private final ViewPlugin plugin = new ViewPlugin(sample.view);
 
     private Servlets.Request cancel(String token) {
         Servlets.Request request = new Servlets.Request();
         request.attributes.put(WebConsoleConstants.ATTR_PLUGIN_ROOT, ROOT);
-        request.parameters.put("action", "cancel-set");
-        request.parameters.put("set", "5");
+        request.parameters.put("action", "thing-drop");
+        request.parameters.put("thing", "5");
         if (token != null) {
             request.parameters.put(Csrf.PARAMETER, token);
         }
@@ -40,29 +40,29 @@ class RenewalPluginTest {
     }
 
     @Test
-    void item6PostWithTheTokenActsAndRedirects() throws Exception {
-        admin.addSet(5, 1);
+    void aPostWithTheTokenActsAndRedirects() throws Exception {
+        sample.add(5, "five", 1);
         Servlets.Request request = cancel(token("admin"));
         request.headers.put("Host", "127.0.0.1:8181");
         request.headers.put("Origin", "http://127.0.0.1:8181");
         Servlets.Response response = post(request);
         assertEquals(302, response.status);
-        assertEquals(ROOT + "?msg=cancelled", response.location);
-        assertFalse(admin.sets.containsKey(5L));
+        assertEquals(ROOT + "?msg=thing-drop&ids=5", response.location);
+        assertFalse(sample.things.containsKey(5L));
     }
 
     @Test
-    void item6PostWithoutOrWithAWrongTokenIsRefused() throws Exception {
-        admin.addSet(5, 1);
+    void aPostWithoutOrWithAWrongTokenIsRefused() throws Exception {
+        sample.add(5, "five", 1);
         assertEquals(403, post(cancel(null)).status);
         assertEquals(403, post(cancel("forged")).status);
         assertEquals(403, post(cancel(token("someone-else"))).status, "tokens are per user");
-        assertTrue(admin.sets.containsKey(5L), "nothing changed");
+        assertTrue(sample.things.containsKey(5L), "nothing changed");
     }
 
     @Test
-    void item6PostFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
-        admin.addSet(5, 1);
+    void aPostFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
+        sample.add(5, "five", 1);
         Servlets.Request request = cancel(token("admin"));
         request.headers.put("Host", "127.0.0.1:8181");
         request.headers.put("Origin", "http://evil.example");
@@ -70,20 +70,20 @@ class RenewalPluginTest {
         request.headers.remove("Origin");
         request.headers.put("Referer", "http://evil.example/system/console/estuary-renewal");
         assertEquals(403, post(request).status);
-        assertTrue(admin.sets.containsKey(5L));
+        assertTrue(sample.things.containsKey(5L));
     }
 
     @Test
-    void item6MalformedPostIsABadRequest() throws Exception {
+    void aMalformedPostIsABadRequest() throws Exception {
         Servlets.Request request = cancel(token("admin"));
-        request.parameters.put("set", "not-a-number");
+        request.parameters.put("thing", "not-a-number");
         Servlets.Response response = post(request);
         assertEquals(400, response.status);
         assertFalse(response.error.contains("not-a-number"), "the reply echoes nothing the client sent");
     }
 
     @Test
-    void item6TokensDifferPerPageAndActivation() {
+    void tokensDifferPerPageAndActivation() {
         Csrf one = new Csrf();
         Csrf two = new Csrf();
         assertTrue(one.valid(one.token("admin", "estuary-renewal"), "admin", "estuary-renewal"));
@@ -93,7 +93,7 @@ class RenewalPluginTest {
     }
 
     @Test
-    void item6SameOriginRules() {
+    void sameOriginRules() {
         assertTrue(Csrf.sameOrigin(null, null, "127.0.0.1:8181"));
         assertTrue(Csrf.sameOrigin("http://127.0.0.1:8181", null, "127.0.0.1:8181"));
         assertTrue(Csrf.sameOrigin(null, "http://127.0.0.1:8181/system/console/x?y", "127.0.0.1:8181"));
