@@ -40,7 +40,8 @@ public final class EstuaryClient implements AutoCloseable {
         RemoteSettings local = RemoteSettings.builder().bindAddress(settings.bindAddress())
                 .advertisedHost(settings.advertisedHost()).registryPort(RemoteSettings.NO_REGISTRY)
                 .objectPort(settings.objectPort()).connectTimeoutMs(settings.connectTimeoutMs())
-                .callTimeoutMs(settings.callTimeoutMs()).readTimeoutMs(settings.readTimeoutMs()).filter(settings.filter()).tls(settings.tls()).build();
+                .callTimeoutMs(settings.callTimeoutMs()).readTimeoutMs(settings.readTimeoutMs())
+                .marshaller(settings.marshaller()).tls(settings.tls()).build();
         this.callbacks = RmiExporter.start(local); // listens only once a callback is exported
         // The callback exporter's factory, pointed at the container: this client's own key material (never another
         // client's in the same JVM), inherited by every stub this client reads.
@@ -58,8 +59,10 @@ public final class EstuaryClient implements AutoCloseable {
 
     /**
      * Connects with settings: TLS key material (a client key when the container requires client certificates),
-     * timeouts, and where callbacks listen ({@code bindAddress}, {@code advertisedHost}, {@code objectPort}; the
-     * registry port of the settings is ignored).
+     * timeouts, where callbacks listen ({@code bindAddress}, {@code advertisedHost}, {@code objectPort}; the
+     * registry port of the settings is ignored), and what reads everything the container sends ({@code filter} and
+     * {@code classLoader}, or a {@code marshaller}): replies, events and the objects services keep for this client
+     * and hand back (its leases in {@code getLeases} and in failure events, handbacks) are read with them.
      *
      * @throws IOException if the registry cannot be reached or the TLS material is unusable
      */
@@ -104,7 +107,8 @@ public final class EstuaryClient implements AutoCloseable {
         // In OSGi this bundle imports dynamically, so it can load the proxy classes any service bundle exports.
         thread.setContextClassLoader(EstuaryClient.class.getClassLoader());
         try {
-            return type.cast(Registries.lookup(host, port, sockets, name));
+            // Read in this client's scope: its allowlist, its classes for what services hand back, its keys.
+            return type.cast(Registries.lookup(host, port, sockets, name, callbacks.replies()));
         } catch (UnmarshalException refused) {
             sockets = sockets.withFreshConnections(); // the JDK pooled the refused reply's connection unread
             throw refused;

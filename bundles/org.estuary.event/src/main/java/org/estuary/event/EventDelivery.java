@@ -13,6 +13,8 @@ import net.jini.core.event.RemoteEventListener;
 
 import org.estuary.core.time.Clock;
 import org.estuary.event.internal.DeliveryEngine;
+import org.estuary.io.Marshallers;
+import org.estuary.io.ReadScope;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -48,7 +50,18 @@ public final class EventDelivery implements AutoCloseable {
      * @throws NullPointerException if an argument is null
      */
     public EventDelivery(Clock clock, Executor executor, DeliveryConfig config) {
-        this(new DeliveryEngine(clock, executor, config), null);
+        this(clock, executor, config, defaultReplies());
+    }
+
+    /**
+     * As {@link #EventDelivery(Clock, Executor, DeliveryConfig)}, each {@code notify} call made in {@code replies}:
+     * what a listener answers or throws is read through the sending service's allowlist (its {@code Marshaller}).
+     *
+     * @throws NullPointerException if an argument is null
+     * @since 1.2
+     */
+    public EventDelivery(Clock clock, Executor executor, DeliveryConfig config, ReadScope replies) {
+        this(new DeliveryEngine(clock, executor, config, replies), null);
     }
 
     private EventDelivery(DeliveryEngine engine, ExecutorService ownedPool) {
@@ -63,6 +76,17 @@ public final class EventDelivery implements AutoCloseable {
      * @throws NullPointerException if an argument is null
      */
     public static EventDelivery withOwnThreads(Clock clock, DeliveryConfig config, String threadName) {
+        return withOwnThreads(clock, config, threadName, defaultReplies());
+    }
+
+    /**
+     * As {@link #withOwnThreads(Clock, DeliveryConfig, String)}, each {@code notify} call made in {@code replies}.
+     *
+     * @throws NullPointerException if an argument is null
+     * @since 1.2
+     */
+    public static EventDelivery withOwnThreads(Clock clock, DeliveryConfig config, String threadName,
+            ReadScope replies) {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(threadName, "threadName");
@@ -75,7 +99,13 @@ public final class EventDelivery implements AutoCloseable {
                     return thread;
                 });
         pool.allowCoreThreadTimeOut(true);
-        return new EventDelivery(new DeliveryEngine(clock, pool, config), pool);
+        return new EventDelivery(new DeliveryEngine(clock, pool, config, replies), pool);
+    }
+
+    /** Without a service's own: the default allowlist, classes as this bundle sees them. */
+    private static ReadScope defaultReplies() {
+        return ReadScope.forReplies(Marshallers.builder().classLoader(EventDelivery.class.getClassLoader()).build(),
+                null);
     }
 
     /**

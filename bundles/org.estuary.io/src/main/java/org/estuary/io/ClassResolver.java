@@ -58,7 +58,7 @@ final class ClassResolver {
      * The class a stream names.
      *
      * @param allowed the allowlist the caller reads with: checked again before any bundle is asked for an exported
-     *     package (so a refused class never starts a lazy bundle)
+     *     package (so a refused class never starts a lazy bundle); null only outside OSGi
      */
     Class<?> resolve(String name, String annotation, SerialFilter allowed) throws IOException, ClassNotFoundException {
         Class<?> primitive = PRIMITIVES.get(name);

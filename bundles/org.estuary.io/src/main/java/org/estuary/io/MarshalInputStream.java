@@ -22,8 +22,9 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class MarshalInputStream extends ObjectInputStream {
 
-    private final StreamMarshaller marshaller;
-    private final SerialFilter filter;
+    private final StreamMarshaller marshaller; // null for a Marshalled read outside Estuary
+    private final ClassResolver classes;
+    private final SerialFilter filter; // null for a Marshalled read outside Estuary
     private final AnnotationReader annotations;
 
     /**
@@ -35,16 +36,35 @@ public final class MarshalInputStream extends ObjectInputStream {
             throws IOException {
         super(new BoundedInputStream(in, marshaller.filter().maxBytes()));
         this.marshaller = marshaller;
+        this.classes = marshaller.classes();
         this.filter = marshaller.filter();
         this.annotations = annotations != null ? annotations : new AnnotationReader((DataInput) this);
         setObjectInputFilter(new StreamFilter(filter, ObjectInputFilter.Config.getSerialFilter()));
     }
 
-    /** The filter guarding this stream. */
+    /**
+     * For a {@link Marshalled} that arrived outside any Estuary context, read as {@code MarshalledObject.get()}
+     * reads: classes through {@code loader}, checked by {@code foreign} (the filter of the stream it arrived in) or,
+     * if null, by whatever the JVM gives a new stream.
+     */
+    MarshalInputStream(InputStream in, ClassLoader loader, AnnotationReader annotations, ObjectInputFilter foreign)
+            throws IOException {
+        super(in);
+        this.marshaller = null;
+        this.classes = new ClassResolver(null, loader);
+        this.filter = null;
+        this.annotations = annotations;
+        if (foreign != null) {
+            setObjectInputFilter(foreign);
+        }
+    }
+
+    /** The filter guarding this stream (null only for a stream reading as {@code MarshalledObject.get()} does). */
     public SerialFilter filter() {
         return filter;
     }
 
+    /** The marshaller whose streams this is; null for one reading as {@code MarshalledObject.get()} does. */
     StreamMarshaller marshaller() {
         return marshaller;
     }
@@ -52,19 +72,23 @@ public final class MarshalInputStream extends ObjectInputStream {
     @Override
     protected Class<?> resolveClass(ObjectStreamClass descriptor) throws IOException, ClassNotFoundException {
         String name = descriptor.getName();
-        filter.checkClassName(name); // before loading: a refused class never reaches a class loader
-        return marshaller.classes().resolve(name, annotations.read(), filter);
+        if (filter != null) {
+            filter.checkClassName(name); // before loading: a refused class never reaches a class loader
+        }
+        return classes.resolve(name, annotations.read(), filter);
     }
 
     @Override
     protected Class<?> resolveProxyClass(String[] interfaces) throws IOException, ClassNotFoundException {
         for (String name : interfaces) {
-            filter.checkClassName(name);
+            if (filter != null) {
+                filter.checkClassName(name);
+            }
         }
         String[] origins = new String[interfaces.length];
         for (int i = 0; i < interfaces.length; i++) {
             origins[i] = annotations.read();
         }
-        return marshaller.classes().resolveProxy(interfaces, origins, filter);
+        return classes.resolveProxy(interfaces, origins, filter);
     }
 }

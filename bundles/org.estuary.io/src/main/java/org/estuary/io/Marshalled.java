@@ -1,9 +1,11 @@
 package org.estuary.io;
 
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.io.InvalidObjectException;
+import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.rmi.MarshalledObject;
@@ -34,8 +36,13 @@ public final class Marshalled<T> implements Serializable {
     /** @serial the class annotations in stream order, or null when no class had one */
     private final byte[] annotationBytes;
 
-    /** Who reads the object on {@link #get()}: the marshaller that wrote it or the stream that read it. */
+    /**
+     * Who reads the object on {@link #get()}: the marshaller that wrote it, the one of the stream that read it, or
+     * the one of the {@link ReadScope} it arrived in; null when it arrived outside any Estuary context.
+     */
     private transient volatile Marshaller marshaller;
+    /** Outside any Estuary context: the filter of the stream it arrived in, which {@link #get()} reads with. */
+    private transient ObjectInputFilter arrivedWith;
 
     private transient int hash;
 
@@ -46,18 +53,35 @@ public final class Marshalled<T> implements Serializable {
     }
 
     /**
-     * Reads the object: through the {@link Marshaller} that created this holder, or the one of the
-     * {@link MarshalInputStream} that read it; after a plain {@code ObjectInputStream}, through
-     * {@link Marshallers#defaults()}. Each call returns a new copy, loaded through the bundles installed now.
+     * Reads the object: through the {@link Marshaller} that created this holder, the one of the
+     * {@link MarshalInputStream} that read it, or the one of the {@link ReadScope} it arrived in (an Estuary client
+     * reads a service's reply or event with its own filter and classes). Arrived outside any Estuary context (a
+     * listener exported with plain RMI), it reads as {@code java.rmi.MarshalledObject.get()} does: checked by the
+     * filter of the stream it arrived in (or the JVM-wide filter), classes through the calling thread's context
+     * class loader. Each call returns a new copy, loaded through the bundles installed now.
      *
      * @return the object, or null if null was marshalled
      * @throws SerialFilterException if the filter refuses a class or a limit is exceeded
      * @throws ClassNotFoundException if a class cannot be found
      * @throws IOException if the bytes cannot be read
      */
+    @SuppressWarnings("unchecked") // as MarshalledObject.get(): the holder's type parameter is the writer's word
     public T get() throws IOException, ClassNotFoundException {
         Marshaller reader = marshaller;
-        return (reader != null ? reader : Marshallers.defaults()).unmarshal(this);
+        if (reader != null) {
+            return reader.unmarshal(this);
+        }
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        try (MarshalInputStream in = new MarshalInputStream(new ByteArrayInputStream(objectBytes),
+                loader != null ? loader : ClassLoader.getSystemClassLoader(), annotations(), arrivedWith)) {
+            return (T) in.readObject();
+        }
+    }
+
+    /** The annotations' side channel, for a stream that reads the object. */
+    AnnotationReader annotations() {
+        return annotationBytes == null ? AnnotationReader.NONE
+                : new AnnotationReader(new DataInputStream(new ByteArrayInputStream(annotationBytes)));
     }
 
     /** The number of bytes held (object and annotations), for quotas. */
@@ -164,8 +188,15 @@ public final class Marshalled<T> implements Serializable {
         if (objectBytes == null) {
             throw new InvalidObjectException("Marshalled without object bytes");
         }
-        if (in instanceof MarshalInputStream stream) {
+        if (in instanceof MarshalInputStream stream && stream.marshaller() != null) {
             marshaller = stream.marshaller(); // keep reading with the bundles and filter this came through
+            return;
+        }
+        ReadScope scope = ReadScope.of(in);
+        if (scope != null) {
+            marshaller = scope.marshaller(); // the reader's own filter and classes, not the sender's
+        } else {
+            arrivedWith = in.getObjectInputFilter();
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.estuary.io;
 
 import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
@@ -96,11 +95,8 @@ final class StreamMarshaller implements Marshaller {
     @SuppressWarnings("unchecked") // as MarshalledObject.get(): the holder's type parameter is the writer's word
     public <T> T unmarshal(Marshalled<T> marshalled) throws IOException, ClassNotFoundException {
         Objects.requireNonNull(marshalled, "marshalled");
-        byte[] annotationBytes = marshalled.annotationBytes();
-        AnnotationReader annotations = annotationBytes == null ? AnnotationReader.NONE
-                : new AnnotationReader(new DataInputStream(new ByteArrayInputStream(annotationBytes)));
-        try (MarshalInputStream in =
-                new MarshalInputStream(new ByteArrayInputStream(marshalled.objectBytes()), this, annotations)) {
+        try (MarshalInputStream in = new MarshalInputStream(new ByteArrayInputStream(marshalled.objectBytes()),
+                this, marshalled.annotations())) {
             return (T) in.readObject();
         } catch (InvalidClassException e) {
             throw SerialFilterException.unwrap(e);

@@ -21,11 +21,10 @@ import java.rmi.registry.Registry;
 import java.util.Objects;
 import java.util.UUID;
 
-import javax.net.ssl.SSLContext;
-
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
+import org.estuary.io.ReadScope;
 import org.estuary.remote.internal.LocalBackends;
-import org.estuary.remote.internal.RemoteInput;
-import org.estuary.remote.internal.TlsContext;
 import org.estuary.remote.internal.LocalBackends.Route;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -64,6 +63,8 @@ public final class BackendRef<B extends Remote> implements Serializable {
     // Written by writeObject: registry host, registry port, client socket factory, stub (all may be null/0).
     private transient volatile Route route;
     private transient volatile B invoker;
+    /** Where the replies of this reference's calls are read: the scope it was read in, or one of its own. */
+    private transient volatile ReadScope replies;
 
     private BackendRef(UUID serviceId, Class<B> type, Route route) {
         this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
@@ -128,13 +129,13 @@ public final class BackendRef<B extends Remote> implements Serializable {
             throw new ServiceSwappingException("service " + serviceId + " was not exported when this reference "
                     + "was made; it has no remote endpoint");
         }
-        RemoteInput.ensureInstalled(); // item 4: the reply passes the allowlist, even with no exporter in this JVM
         Thread thread = Thread.currentThread();
         ClassLoader saved = thread.getContextClassLoader();
         // Results resolve as the backend interface's bundle sees them (its proxy classes), also inside OSGi.
         thread.setContextClassLoader(type.getClassLoader());
-        // Stubs in the result connect with the key material this reference connects with (item 3).
-        SSLContext savedTls = TlsContext.enter(current.sockets == null ? null : current.sockets.ssl());
+        // The reply is read in this reference's scope: its reader's allowlist and classes for Marshalled objects,
+        // and stubs in it connect with the key material this reference connects with.
+        ReadScope.Entered scope = replyScope(current).enter();
         try {
             B stub = current.stub == null ? resolve(current, null) : type.cast(current.stub);
             try {
@@ -153,9 +154,24 @@ public final class BackendRef<B extends Remote> implements Serializable {
             }
             throw e;
         } finally {
-            TlsContext.restore(savedTls);
+            scope.close();
             thread.setContextClassLoader(saved);
         }
+    }
+
+    /**
+     * The scope this reference was read in (the client that looked it up, the export whose call carried it), else
+     * one of its own: the default allowlist, classes as the backend interface's loader sees them, and the key
+     * material of the factory that reaches the backend.
+     */
+    private ReadScope replyScope(Route current) {
+        ReadScope scope = replies;
+        if (scope == null) {
+            Marshaller own = Marshallers.builder().classLoader(type.getClassLoader()).build();
+            scope = ReadScope.forReplies(own, current.sockets == null ? null : current.sockets.endpoint());
+            replies = scope;
+        }
+        return scope;
     }
 
     /**
@@ -251,6 +267,8 @@ public final class BackendRef<B extends Remote> implements Serializable {
             throw new InvalidObjectException("BackendRef with a malformed route");
         }
         route = new Route((String) host, port, (ClientSockets) sockets, (Remote) stub);
+        ReadScope scope = ReadScope.of(in);
+        replies = scope == null ? null : scope.forReplies();
     }
 
     /** The invocation handler behind {@link #backend()}. */

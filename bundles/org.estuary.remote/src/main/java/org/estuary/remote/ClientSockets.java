@@ -8,11 +8,12 @@ import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
 import java.util.Objects;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 
+import org.estuary.io.ReadScope;
 import org.estuary.remote.internal.DeadlineSocket;
-import org.estuary.remote.internal.TlsContext;
+import org.estuary.remote.internal.Endpoint;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -21,16 +22,14 @@ import org.osgi.annotation.versioning.ProviderType;
  * forever), TCP_NODELAY, optionally TLS with the key material this JVM configured, and optionally a fixed host to
  * connect to (the exporter's advertised host, so stubs of a loopback-bound endpoint never point elsewhere).
  *
- * <p>The timeouts a stub carries were chosen by the JVM that exported it; this JVM caps them at the call timeout
- * its own exporter or client was configured with, so a client cannot make a service wait longer than the service
- * allows.
- *
- * <p>Key material never travels: each exporter and each client has its own TLS context, and a factory uses the
- * context of the exporter or client it belongs to. One made by an exporter carries that exporter's; one that
- * arrives inside a stub takes the context of whoever reads it: the exporter whose call it arrives in, the
- * {@code EstuaryClient} that looks it up, or the {@link BackendRef} whose call returns it. Without any (read by other
- * code) it takes the only TLS context an Estuary exporter or client runs in this JVM, else the JDK's default. Two
- * factories with different contexts are never equal, so RMI never shares a connection between them.
+ * <p>Key material never travels, and the timeouts a stub carries were chosen by the JVM that exported it: a factory
+ * uses the key material and the call timeout (as a cap on its own) of the exporter or client it belongs to. One made
+ * by an exporter carries that exporter's; one that arrives inside a stub takes those of whoever reads it, through
+ * the {@code ReadScope} it is read in: the exporter whose call it arrives in, the {@code EstuaryClient} that looks
+ * it up, or the {@link BackendRef} whose call returns it. Read outside any scope (from a store, by other code) it
+ * takes the only TLS context a running Estuary exporter or client of this JVM has (else the JDK's default) and the
+ * lowest call timeout among them. So a client cannot make a service wait longer than the service allows. Two
+ * factories of different exporters are never equal, so RMI never shares a connection between them.
  */
 @ProviderType
 public final class ClientSockets implements RMIClientSocketFactory, Serializable {
@@ -45,8 +44,8 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
     private final int callTimeoutMs;
     /** @serial whether to speak TLS */
     private final boolean tls;
-    /** This side's key material (not written: it never leaves the JVM); null for the fallback described above. */
-    private transient SSLContext ssl;
+    /** The exporter or client that uses it in this JVM (not written); null for the fallback described above. */
+    private transient Endpoint local;
     /** Bumped by {@link #withFreshConnections()}; part of equality so RMI opens new connections. */
     private transient int pool;
 
@@ -58,12 +57,12 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
         this(host, connectTimeoutMs, callTimeoutMs, tls, null, 0);
     }
 
-    /** With the key material of the exporter or client that makes it. */
-    ClientSockets(String host, long connectTimeoutMs, long callTimeoutMs, SSLContext ssl) {
-        this(host, connectTimeoutMs, callTimeoutMs, ssl != null, ssl, 0);
+    /** The factory of the exporter or client that makes it: its key material and call timeout. */
+    ClientSockets(String host, long connectTimeoutMs, Endpoint local) {
+        this(host, connectTimeoutMs, local.callTimeoutMs(), local.ssl() != null, local, 0);
     }
 
-    private ClientSockets(String host, long connectTimeoutMs, long callTimeoutMs, boolean tls, SSLContext ssl,
+    private ClientSockets(String host, long connectTimeoutMs, long callTimeoutMs, boolean tls, Endpoint local,
             int pool) {
         if (connectTimeoutMs <= 0 || callTimeoutMs <= 0) {
             throw new IllegalArgumentException("timeouts must be positive: " + connectTimeoutMs + ", "
@@ -73,13 +72,13 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
         this.connectTimeoutMs = (int) Math.min(connectTimeoutMs, Integer.MAX_VALUE);
         this.callTimeoutMs = (int) Math.min(callTimeoutMs, Integer.MAX_VALUE);
         this.tls = tls;
-        this.ssl = ssl;
+        this.local = local;
         this.pool = pool;
     }
 
     /** The same factory connecting to {@code newHost} (null: the host the endpoint names). */
     public ClientSockets withHost(String newHost) {
-        return new ClientSockets(newHost, connectTimeoutMs, callTimeoutMs, tls, ssl, pool);
+        return new ClientSockets(newHost, connectTimeoutMs, callTimeoutMs, tls, local, pool);
     }
 
     /**
@@ -87,12 +86,12 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
      * after a registry reply was refused: the JDK's registry stub returns that connection to the pool unread.
      */
     public ClientSockets withFreshConnections() {
-        return new ClientSockets(host, connectTimeoutMs, callTimeoutMs, tls, ssl, pool + 1);
+        return new ClientSockets(host, connectTimeoutMs, callTimeoutMs, tls, local, pool + 1);
     }
 
-    /** The key material this factory uses (null: the fallback). */
-    SSLContext ssl() {
-        return ssl;
+    /** The exporter or client that uses this factory here (null: the fallback). */
+    Endpoint endpoint() {
+        return local;
     }
 
     /** Whether sockets speak TLS. */
@@ -100,9 +99,14 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
         return tls;
     }
 
-    /** The reply timeout this factory applies in this JVM (the stub's, capped by this JVM's). */
+    /** The reply timeout this factory applies in this JVM (the stub's, capped by its user's). */
     public int effectiveCallTimeoutMs() {
-        return TlsContext.capCallTimeout(callTimeoutMs);
+        return capped(callTimeoutMs);
+    }
+
+    private int capped(int ms) {
+        Endpoint user = local;
+        return Math.min(ms, user != null ? user.callTimeoutMs() : Endpoint.runningCallTimeoutMs());
     }
 
     @Override
@@ -112,12 +116,15 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
         Socket socket = new DeadlineSocket(0); // the reply timeout without a non-blocking socket (see there)
         try {
             socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress(target, port), TlsContext.capCallTimeout(connectTimeoutMs));
+            socket.connect(new InetSocketAddress(target, port), capped(connectTimeoutMs));
             socket.setSoTimeout(timeout);
             if (!tls) {
                 return socket;
             }
-            SSLSocket secure = (SSLSocket) TlsContext.clientFactory(ssl).createSocket(socket, target, port, true);
+            Endpoint user = local;
+            SSLSocketFactory factory = user != null && user.ssl() != null ? user.ssl().getSocketFactory()
+                    : Endpoint.runningTlsFactory();
+            SSLSocket secure = (SSLSocket) factory.createSocket(socket, target, port, true);
             secure.setSoTimeout(timeout);
             secure.startHandshake(); // fail here, with the handshake's reason, rather than inside RMI's header read
             return secure;
@@ -134,7 +141,7 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
         }
         ClientSockets other = (ClientSockets) o;
         return Objects.equals(host, other.host) && connectTimeoutMs == other.connectTimeoutMs
-                && callTimeoutMs == other.callTimeoutMs && tls == other.tls && ssl == other.ssl
+                && callTimeoutMs == other.callTimeoutMs && tls == other.tls && local == other.local
                 && pool == other.pool;
     }
 
@@ -145,7 +152,8 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        ssl = tls ? TlsContext.scoped() : null; // the reader's key material (see the class comment)
+        ReadScope scope = ReadScope.of(in);
+        local = scope == null ? null : scope.transport(Endpoint.class); // the reader's (see the class comment)
     }
 
     @Override

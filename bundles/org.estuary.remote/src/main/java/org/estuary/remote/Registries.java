@@ -5,16 +5,15 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 
-import javax.net.ssl.SSLContext;
-
-import org.estuary.remote.internal.RemoteInput;
-import org.estuary.remote.internal.TlsContext;
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
+import org.estuary.io.ReadScope;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * A container's registry read as a client reads it: through a given {@link ClientSockets}, whose key material the
- * stubs in the reply take (each client its own, item 3), and through the allowlist (item 4: the reply is remote
- * input too).
+ * A container's registry read as a client reads it: through a given {@link ClientSockets}, in a {@link ReadScope}
+ * (the reply is remote input too: the scope's allowlist checks it, and the stubs in it connect with the scope's key
+ * material).
  */
 @ProviderType
 public final class Registries {
@@ -24,7 +23,8 @@ public final class Registries {
 
     /**
      * What is bound under {@code name} at host:port: a bootstrap proxy bound with {@link Exporter#bind} unwrapped,
-     * anything else as the registry holds it.
+     * anything else as the registry holds it. The reply is read in a scope of its own: the default allowlist,
+     * classes through this library's loader, and stubs with the key material of {@code sockets}.
      *
      * @throws java.rmi.UnmarshalException if the reply was refused (the allowlist logs why); use
      *     {@link ClientSockets#withFreshConnections()} for the next call, the JDK's registry stub pools that
@@ -32,13 +32,19 @@ public final class Registries {
      */
     public static Object lookup(String host, int port, ClientSockets sockets, String name)
             throws RemoteException, NotBoundException {
-        RemoteInput.ensureInstalled();
-        SSLContext saved = TlsContext.enter(sockets.ssl());
-        try {
+        Marshaller own = Marshallers.builder().classLoader(Registries.class.getClassLoader()).build();
+        return lookup(host, port, sockets, name, ReadScope.forReplies(own, sockets.endpoint()));
+    }
+
+    /**
+     * As {@link #lookup(String, int, ClientSockets, String)}, reading the reply in {@code scope} (a client's own:
+     * {@link RmiExporter#replies()}).
+     */
+    public static Object lookup(String host, int port, ClientSockets sockets, String name, ReadScope scope)
+            throws RemoteException, NotBoundException {
+        try (ReadScope.Entered reading = scope.enter()) {
             Remote entry = LocateRegistry.getRegistry(host, port, sockets).lookup(name);
             return entry instanceof RegistryEntry ? ((RegistryEntry) entry).proxy() : entry;
-        } finally {
-            TlsContext.restore(saved);
         }
     }
 

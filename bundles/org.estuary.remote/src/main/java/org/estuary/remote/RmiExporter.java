@@ -1,7 +1,6 @@
 package org.estuary.remote;
 
 import java.io.IOException;
-import java.io.ObjectInputFilter;
 import java.io.Serializable;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
@@ -23,9 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import javax.net.ssl.SSLContext;
 
+import org.estuary.io.ReadScope;
+import org.estuary.remote.internal.Endpoint;
 import org.estuary.remote.internal.LocalBackends;
-import org.estuary.remote.internal.LoggingFilter;
-import org.estuary.remote.internal.RemoteInput;
 import org.estuary.remote.internal.ServerSockets;
 import org.estuary.remote.internal.TlsContext;
 import org.osgi.annotation.versioning.ProviderType;
@@ -44,33 +43,31 @@ public final class RmiExporter implements Exporter, AutoCloseable {
     private final RemoteSettings settings;
     private final ServerSockets serverSockets;
     private final ClientSockets clientSockets;
-    private final SSLContext ssl;
-    private final ObjectInputFilter filter;
-    private final RemoteInput.Registration replies;
+    private final Endpoint endpoint;
+    private final ReadScope calls;
+    private final ReadScope replies;
     private final Registry registry;
     private final int registryPort;
     private final int objectPort;
     private final Map<UUID, Remote> backends = new ConcurrentHashMap<>();
     private final Map<String, Boolean> names = new ConcurrentHashMap<>();
     private final Map<Remote, Remote> callbacks = new IdentityHashMap<>();
+    /** The routes to the backends this exporter serves, which references written here carry; withdrawn on close. */
+    private final Map<UUID, LocalBackends.Route> routes = LocalBackends.routes();
     private volatile boolean closed;
 
     private RmiExporter(RemoteSettings settings) throws IOException {
         this.settings = settings;
-        // This exporter's own key material (item 3): never shared with other exporters or clients of the JVM.
+        // This exporter's own key material: never shared with other exporters or clients of the JVM.
         SSLContext context = settings.tls() == null ? null : TlsContext.of(settings.tls());
-        this.ssl = context;
+        this.endpoint = new Endpoint(context, (int) settings.callTimeoutMs());
         this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), context,
                 settings.tls() != null && settings.tls().clientAuth(), settings.readTimeoutMs());
-        this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(),
-                settings.callTimeoutMs(), context);
-        LoggingFilter allowlist = new LoggingFilter(settings.filter());
-        // A stub arriving in a call to this exporter connects with this exporter's keys: its socket factory is
-        // read right after the filter saw its class, on the thread of this exporter's connection.
-        this.filter = info -> {
-            TlsContext.enter(context);
-            return allowlist.checkInput(info);
-        };
+        this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(), endpoint);
+        // Every call an export receives is read in this scope: the allowlist, and stubs in the call connect with
+        // this exporter's keys and timeouts. The replies to calls made for it are read in the other.
+        this.calls = ReadScope.forCalls(settings.marshaller(), endpoint);
+        this.replies = ReadScope.forReplies(settings.marshaller(), endpoint);
         if (settings.registryPort() == RemoteSettings.NO_REGISTRY) {
             this.registry = null;
             this.registryPort = -1;
@@ -82,12 +79,7 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             this.registryPort = serverSockets.boundPort() > 0 ? serverSockets.boundPort() : settings.registryPort();
             this.objectPort = settings.objectPort() == 0 ? registryPort : settings.objectPort();
         }
-        // Item 4: what remote objects return to this JVM (a client's listener or landlord, a container's reply)
-        // passes the same allowlist as the calls this exporter receives.
-        this.replies = RemoteInput.register(settings.filter());
-        if (context != null) {
-            TlsContext.register(context);
-        }
+        endpoint.started();
     }
 
     /**
@@ -104,6 +96,15 @@ public final class RmiExporter implements Exporter, AutoCloseable {
     /** The settings it was started with. */
     public RemoteSettings settings() {
         return settings;
+    }
+
+    /**
+     * The scope to {@link ReadScope#enter() enter} around a call made for this exporter's side (a client's call to
+     * a container): the reply passes its allowlist, its {@code Marshalled} objects are read with its marshaller,
+     * and stubs in it connect with its keys.
+     */
+    public ReadScope replies() {
+        return replies;
     }
 
     /** The client socket factory its stubs carry (also the one to reach its registry). */
@@ -126,7 +127,7 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             B stub = previous == backend ? stubOf(type, backend) : type.cast(exportObject(backend));
             reg.rebind(BACKEND_PREFIX + serviceId, stub);
             backends.put(serviceId, backend);
-            LocalBackends.exported(serviceId, new LocalBackends.Route(host(), registryPort, clientSockets, stub));
+            routes.put(serviceId, new LocalBackends.Route(host(), registryPort, clientSockets, stub));
             return BackendRef.routed(serviceId, type, host(), registryPort, clientSockets, stub);
         }
     }
@@ -230,10 +231,8 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         if (registry != null) {
             unexportQuietly(registry);
         }
-        replies.close();
-        if (ssl != null) {
-            TlsContext.unregister(ssl);
-        }
+        LocalBackends.withdraw(routes);
+        endpoint.stopped();
     }
 
     private Registry requireRegistry() {
@@ -260,7 +259,7 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         thread.setContextClassLoader(own == null ? settings.marshaller().classLoader()
                 : settings.marshaller().classLoader(own));
         try {
-            return UnicastRemoteObject.exportObject(object, objectPort, clientSockets, serverSockets, filter);
+            return UnicastRemoteObject.exportObject(object, objectPort, clientSockets, serverSockets, calls);
         } catch (ExportException e) {
             throw new ExportException("cannot export " + object.getClass().getName() + " on "
                     + settings.bindAddress() + ":" + objectPort + ": " + e.getMessage(), e);

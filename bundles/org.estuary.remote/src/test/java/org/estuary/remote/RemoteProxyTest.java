@@ -137,9 +137,9 @@ class RemoteProxyTest {
         RemoteException refused = assertThrows(RemoteException.class, proxy::gadget);
         assertTrue(refused instanceof java.rmi.UnmarshalException, refused.toString());
         assertTrue(String.valueOf(refused.getCause()).contains("REJECTED"), refused.toString());
-        // so is a registry lookup reply
-        RemoteException lookupRefused = assertThrows(RemoteException.class, () -> LocateRegistry
-                .getRegistry("127.0.0.1", port, new ClientSockets(null, 5_000, 10_000, false)).lookup("gadget"));
+        // so is the reply of Estuary's registry lookup
+        RemoteException lookupRefused = assertThrows(RemoteException.class, () -> Registries.lookup("127.0.0.1",
+                port, new ClientSockets(null, 5_000, 10_000, false), "gadget"));
         assertTrue(String.valueOf(lookupRefused.getCause()).contains("REJECTED"), lookupRefused.toString());
         assertFalse(EvilComparator.ran, "the comparator ran in the client");
         assertEquals("g1", proxy.generation()); // the proxy keeps working

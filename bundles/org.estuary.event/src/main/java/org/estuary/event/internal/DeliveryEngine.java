@@ -24,6 +24,7 @@ import org.estuary.event.DeliveryRefusedException;
 import org.estuary.event.DeliveryRefusedException.Reason;
 import org.estuary.event.DeliveryTicket;
 import org.estuary.event.GoverningLease;
+import org.estuary.io.ReadScope;
 
 /**
  * The workings of {@code EventDelivery}: lanes of events, a ready queue of lanes with an event due, and at most
@@ -38,6 +39,7 @@ public final class DeliveryEngine {
     private final Clock clock;
     private final Executor executor;
     private final DeliveryConfig config;
+    private final ReadScope replies;
     private final Backoff backoff;
 
     private final Object lock = new Object();
@@ -47,7 +49,9 @@ public final class DeliveryEngine {
     private int total;
     private boolean closed;
 
-    public DeliveryEngine(Clock clock, Executor executor, DeliveryConfig config) {
+    /** @param replies the scope each {@code notify} call runs in: what the listener answers is read in it */
+    public DeliveryEngine(Clock clock, Executor executor, DeliveryConfig config, ReadScope replies) {
+        this.replies = Objects.requireNonNull(replies, "replies");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.config = Objects.requireNonNull(config, "config");
@@ -280,7 +284,7 @@ public final class DeliveryEngine {
         }
         job.attempts++;
         Throwable thrown = null;
-        try {
+        try (ReadScope.Entered reading = replies.enter()) {
             job.listener.notify(job.event);
         } catch (Throwable t) {
             thrown = t;

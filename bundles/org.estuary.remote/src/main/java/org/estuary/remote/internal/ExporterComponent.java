@@ -97,9 +97,6 @@ public final class ExporterComponent implements Exporter {
     public ExporterComponent(@Reference Marshaller marshaller, Config config) throws IOException {
         RemoteSettings settings = settingsOf(config).marshaller(marshaller).build();
         this.exporter = RmiExporter.start(settings);
-        // No Estuary stub in this container waits longer than configured, whatever its exporter chose (a
-        // client's listener stub carries the client's timeouts).
-        TlsContext.capCallTimeoutAt(settings.callTimeoutMs());
         LOG.log(Level.INFO, "remote access: registry on {0}:{1,number,#} ({2})", settings.bindAddress(),
                 exporter.registryPort(), settings);
     }

@@ -1,6 +1,7 @@
 package org.estuary.remote.internal;
 
 import java.rmi.Remote;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -9,10 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.estuary.remote.ClientSockets;
 
 /**
- * This JVM's backends by service id (the local path that never goes through RMI), the service ids ever served here
- * (so a local caller mid-swap gets an indefinite exception rather than a trip through RMI), and the route to each
- * exported backend (what a reference written to a stream carries; kept after an unexport, so a reference written
- * mid-swap still names the registry to re-resolve through).
+ * This JVM's backends by service id (the local path that never goes through RMI), the service ids served here (so a
+ * local caller mid-swap gets an indefinite exception rather than a trip through RMI; one entry per service), and the
+ * routes of the running exporters (what a reference written to a stream carries). Each exporter owns its routes: a
+ * route stays while its exporter runs, also after an unexport, so a reference written mid-swap still names the
+ * registry to re-resolve through, and goes with the exporter.
  */
 public final class LocalBackends {
 
@@ -37,7 +39,8 @@ public final class LocalBackends {
 
     private static final Map<UUID, Remote> LOCAL = new ConcurrentHashMap<>();
     private static final Set<UUID> HOME = ConcurrentHashMap.newKeySet();
-    private static final Map<UUID, Route> EXPORTED = new ConcurrentHashMap<>();
+    /** The running exporters' routes, the newest exporter's first. */
+    private static final List<Map<UUID, Route>> EXPORTED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private LocalBackends() {
     }
@@ -59,11 +62,25 @@ public final class LocalBackends {
         return HOME.contains(serviceId);
     }
 
-    public static void exported(UUID serviceId, Route route) {
-        EXPORTED.put(serviceId, route);
+    /** A new exporter's routes: it puts its routes there, and {@link #withdraw}s them when it closes. */
+    public static Map<UUID, Route> routes() {
+        Map<UUID, Route> routes = new ConcurrentHashMap<>();
+        EXPORTED.add(0, routes);
+        return routes;
     }
 
+    public static void withdraw(Map<UUID, Route> routes) {
+        EXPORTED.removeIf(running -> running == routes); // identity: two empty maps are equal
+    }
+
+    /** The route of a running exporter to the service's backend, or null. */
     public static Route route(UUID serviceId) {
-        return EXPORTED.get(serviceId);
+        for (Map<UUID, Route> routes : EXPORTED) {
+            Route route = routes.get(serviceId);
+            if (route != null) {
+                return route;
+            }
+        }
+        return null;
     }
 }

@@ -16,6 +16,7 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
+import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.MBeans;
 import org.estuary.management.ServiceView;
@@ -140,7 +141,8 @@ public final class RenewalComponent {
                 () -> newPool("estuary-renewal", settings.renewalThreads, settings.renewalQueue),
                 ThreadPoolExecutor::shutdownNow);
         EventDelivery delivery = activation.start("event threads",
-                () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events"),
+                () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events",
+                        ReadScope.forReplies(marshaller, null)), // what listeners answer: our allowlist
                 EventDelivery::close);
         this.service = activation.start("service", () -> new RenewalService(clock, marshaller, settings, renewals,
                 delivery), RenewalService::close);

@@ -17,6 +17,7 @@ import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.io.Marshalled;
+import org.estuary.io.ReadScope;
 import org.estuary.lease.client.LandlordLease;
 
 /**
@@ -160,13 +161,13 @@ final class RenewalScheduler {
     private void renew(List<Call> batch) {
         if (batch.size() == 1) {
             Call call = batch.get(0);
-            try {
+            try (ReadScope.Entered reading = state.replies.enter()) { // the landlord's answer: our allowlist
                 call.lease.renew(call.duration);
             } catch (Exception | LinkageError e) {
                 call.failure = e;
             }
         } else {
-            try {
+            try (ReadScope.Entered reading = state.replies.enter()) {
                 LeaseMap map = batch.get(0).lease.createLeaseMap(batch.get(0).duration);
                 for (Call call : batch.subList(1, batch.size())) {
                     map.put(call.lease, call.duration);

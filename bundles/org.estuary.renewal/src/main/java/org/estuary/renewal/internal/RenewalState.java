@@ -15,6 +15,7 @@ import org.estuary.event.GoverningLease;
 import org.estuary.event.SequenceNumbers;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.io.ReadScope;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
@@ -46,6 +47,8 @@ final class RenewalState {
     final Clock clock;
     final Settings settings;
     final RenewalMetrics metrics = new RenewalMetrics();
+    /** Where the replies of the service's calls to clients' objects (landlords) are read: its allowlist. */
+    final ReadScope replies;
     final Records records;
     final Admission admission;
     final SetTable sets = new SetTable();
@@ -65,6 +68,7 @@ final class RenewalState {
         this.clock = clock;
         this.settings = settings;
         this.records = new Records(marshaller);
+        this.replies = ReadScope.forReplies(marshaller, null);
         this.admission = new Admission(marshaller, clock);
         this.store = new BoundStore("lease renewal service", lock, this::snapshot, settings.writeTimeoutMillis,
                 STORE_RETRY_MILLIS);

@@ -1,0 +1,173 @@
+package org.estuary.io;
+
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.rmi.server.RemoteServer;
+import java.rmi.server.ServerNotActiveException;
+import java.util.Objects;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Who reads what arrives from another JVM: whose allowlist checks it, whose {@link Marshaller} reads the
+ * {@link Marshalled} objects in it (with the reader's own filter and classes), and what the transport needs for the
+ * stubs in it ({@link #transport}: key material, timeouts). A stream gets a scope in one of two ways:
+ * <ul>
+ * <li>it sets the scope as its filter: every Estuary export reads its calls through a scope made
+ * {@link #forCalls};</li>
+ * <li>it is created on a thread that {@link #enter() entered} a scope made {@link #forReplies}: the reply to a call
+ * Estuary code makes (a proxy's backend call, an event sent to a listener, a renewal sent to a landlord, a registry
+ * lookup). Estuary enters the scope around exactly that call and leaves it in a {@code finally}.</li>
+ * </ul>
+ * Every other stream of the JVM is left as it is without Estuary: a JMX or plain RMI call made by any code outside a
+ * scope is checked by the JVM's own filter only. A JVM-wide filter an operator set ({@code -Djdk.serialFilter})
+ * still applies inside a scope: both must accept.
+ *
+ * <p>The JVM is told about scopes once, through JDK 17's filter factory
+ * ({@code ObjectInputFilter.Config.setSerialFilterFactory}), which gives a new stream the scope its thread is in.
+ * A JVM where that is no longer possible (a stream was created before, or another factory is configured) gets a
+ * JVM-wide filter that applies the scope the reading thread is in, if no one else set one; failing both, a WARNING
+ * says that the replies of Estuary's calls are checked by the JVM's filter alone. A later revision of this bundle
+ * (after {@code bundle:update}) hands its scopes to what the first one installed.
+ *
+ * <p>Immutable and thread-safe; a scope can be entered by many threads at once.
+ */
+@ProviderType
+public final class ReadScope implements ObjectInputFilter {
+
+    private static final ThreadLocal<ReadScope> CURRENT = new ThreadLocal<>();
+
+    private final Marshaller marshaller;
+    private final Object transport;
+    private final boolean calls;
+    private final RateLimitedLog refusals;
+
+    private ReadScope(Marshaller marshaller, Object transport, boolean calls, RateLimitedLog refusals) {
+        ScopedFilters.ensureInstalled();
+        this.marshaller = Objects.requireNonNull(marshaller, "marshaller");
+        this.transport = transport;
+        this.calls = calls;
+        this.refusals = refusals;
+    }
+
+    /**
+     * A scope for the replies to calls this side makes, to {@link #enter()} around each call; refusals are logged
+     * as a reply refused on the calling thread.
+     *
+     * @param marshaller whose filter checks the replies and who reads the {@code Marshalled} objects in them
+     * @param transport what the transport needs for stubs read here (the remote layer's key material), or null
+     * @throws NullPointerException if {@code marshaller} is null
+     */
+    public static ReadScope forReplies(Marshaller marshaller, Object transport) {
+        return new ReadScope(marshaller, transport, false, new RateLimitedLog());
+    }
+
+    /**
+     * A scope for the calls an export receives, to set as the export's filter; refusals are logged with the
+     * calling host.
+     *
+     * @throws NullPointerException if {@code marshaller} is null
+     */
+    public static ReadScope forCalls(Marshaller marshaller, Object transport) {
+        return new ReadScope(marshaller, transport, true, new RateLimitedLog());
+    }
+
+    /** This scope's marshaller and transport, for replies (the calls this side makes while serving a call). */
+    public ReadScope forReplies() {
+        return calls ? forReplies(marshaller, transport) : this;
+    }
+
+    /** Who reads the {@link Marshalled} objects that arrive in this scope, and whose filter checks everything. */
+    public Marshaller marshaller() {
+        return marshaller;
+    }
+
+    /** The transport's part, if it is a {@code type}; else null. */
+    public <T> T transport(Class<T> type) {
+        return type.isInstance(transport) ? type.cast(transport) : null;
+    }
+
+    /**
+     * JEP 290: the marshaller's filter, then a JVM-wide filter an operator set; a refusal is logged (at most one line
+     * per second per scope).
+     */
+    @Override
+    public Status checkInput(FilterInfo info) {
+        SerialFilterException refused = marshaller.filter().rejection(info);
+        if (refused == null) {
+            ObjectInputFilter jvmWide = ScopedFilters.operatorFilter();
+            if (jvmWide != null && jvmWide.checkInput(info) == Status.REJECTED) {
+                refused = new SerialFilterException(info.serialClass() == null ? null : info.serialClass().getName(),
+                        SerialFilterException.Violation.JVM_FILTER, "the JVM-wide filter (jdk.serialFilter) "
+                                + "rejected it: " + jvmWide);
+            }
+        }
+        if (refused != null) {
+            refusals.warn(calls ? "refused a remote call from " + clientHost() + ": " + describe(refused)
+                    + "; the call failed, the endpoint keeps serving"
+                    : "refused a reply from a remote object, read by thread " + Thread.currentThread().getName()
+                            + ": " + describe(refused) + "; that call failed with an UnmarshalException, this JVM "
+                            + "keeps serving");
+            return Status.REJECTED;
+        }
+        return info.serialClass() == null ? Status.UNDECIDED : Status.ALLOWED;
+    }
+
+    private static String describe(SerialFilterException refused) {
+        return refused.className() == null ? refused.reason() : refused.className() + " " + refused.reason();
+    }
+
+    private static String clientHost() {
+        try {
+            return RemoteServer.getClientHost();
+        } catch (ServerNotActiveException notInACall) {
+            return "(unknown)";
+        }
+    }
+
+    /**
+     * Makes this the scope of the streams this thread creates until {@link Entered#close()}, which restores the
+     * scope before (use try-with-resources).
+     */
+    public Entered enter() {
+        ReadScope previous = CURRENT.get();
+        CURRENT.set(this);
+        return new Entered(previous);
+    }
+
+    /** The scope this thread entered, or null. */
+    public static ReadScope current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * The scope a stream reads in: the scope it has as its filter, or the scope its thread entered where the JVM
+     * can only apply scopes through a JVM-wide filter; null for a stream that is not Estuary's.
+     */
+    public static ReadScope of(ObjectInputStream in) {
+        ObjectInputFilter filter = in.getObjectInputFilter();
+        if (filter instanceof ReadScope scope) {
+            return scope;
+        }
+        return filter != null && ScopedFilters.isDispatch(filter) ? current() : null;
+    }
+
+    @Override
+    public String toString() {
+        return "ReadScope[" + (calls ? "calls" : "replies") + ", " + marshaller.filter() + "]";
+    }
+
+    /** An entered scope; {@link #close()} restores what the thread had before. */
+    public static final class Entered implements AutoCloseable {
+        private final ReadScope previous;
+
+        private Entered(ReadScope previous) {
+            this.previous = previous;
+        }
+
+        @Override
+        public void close() {
+            CURRENT.set(previous); // null keeps the thread's entry: cheaper than removing it on every call
+        }
+    }
+}
