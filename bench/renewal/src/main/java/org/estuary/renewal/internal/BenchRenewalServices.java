@@ -45,17 +45,17 @@ public final class BenchRenewalServices {
 
     /** Client leases renewed successfully so far (the service's {@code renewals} metric). */
     public static long renewals(RenewalService service) {
-        return service.metrics().renewals.getCount();
+        return service.metrics().renewals.count();
     }
 
     /** Renewals that failed indefinitely and definitely so far. */
     public static long failures(RenewalService service) {
-        return service.metrics().renewalRetries.getCount() + service.metrics().renewalFailures.getCount();
+        return service.metrics().renewalRetries.count() + service.metrics().renewalFailures.count();
     }
 
     /** Store writes the service waited for (client operations; background writes are not timed). */
     public static long storeWrites(RenewalService service) {
-        return service.metrics().storeWrites.getCount();
+        return service.metrics().storeWrites.count();
     }
 
     /** The store space holding one record per client lease. */
