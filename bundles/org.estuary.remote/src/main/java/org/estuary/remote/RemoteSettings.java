@@ -98,7 +98,7 @@ public final class RemoteSettings {
 
     /**
      * The longest an accepted connection waits for the peer's next bytes (between calls, or in the middle of one)
-     * before it is closed and its server thread freed: bounds half-open connections (issue 5 item 5).
+     * before it is closed and its server thread freed: bounds half-open connections.
      */
     public long readTimeoutMs() {
         return readTimeoutMs;

@@ -13,7 +13,7 @@ import java.net.SocketTimeoutException;
  * {@link SocketTimeoutException} as with SO_TIMEOUT. Why: the JDK's socket turns a timed socket non-blocking for
  * good, so every read that has to wait costs three system calls (a read answering EAGAIN, a poll, the read again)
  * where a blocking socket needs one; on a busy endpoint that was a third of the system calls of each remote call.
- * The bound itself is unchanged (issue 5 item 5 on the server, the call timeout on the client): a read ends at
+ * The bound itself is unchanged (the read timeout on the server, the call timeout on the client): a read ends at
  * most one sweep ({@link ReadDeadlines#SWEEP_MS}) after its timeout.
  *
  * <p>Optionally capped: a timeout set above the cap, or "forever" (0), becomes the cap (the server's read timeout

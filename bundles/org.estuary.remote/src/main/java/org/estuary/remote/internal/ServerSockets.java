@@ -16,7 +16,7 @@ import javax.net.ssl.SSLSocket;
  * listening port between exports with equal factories, so the registry and the objects of one exporter share one
  * port, while two exporters in one JVM never share (each knows its own port).
  *
- * <p>Issue 5 item 5: every accepted connection waits at most the read timeout for the peer's next bytes, so a
+ * <p>Every accepted connection waits at most the read timeout for the peer's next bytes, so a
  * half-open connection (a peer that connects and never sends, or stops mid-request, or vanished without a FIN)
  * frees its server thread within that bound. RMI sets its own, JVM-wide, read timeout on each connection
  * ({@code sun.rmi.transport.tcp.readTimeout}, two hours by default); the accepted socket caps whatever it is set to
