@@ -13,8 +13,8 @@ import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.admin.SetInfo;
 
 /**
- * A {@link RenewalAdmin} over plain maps, for the tests of what shows the renewal service to an operator (the
- * shell's commands, the web console's page).
+ * A {@link RenewalAdmin} over plain maps, for the tests of what shows the renewal service to an operator (its
+ * {@code ServiceView}, which the shell's commands and the web console's page render).
  */
 public final class FakeAdmin implements RenewalAdmin {
 
