@@ -16,11 +16,15 @@ public interface ConfigurationRule {
     /** The service property naming the PID (or factory PID) this rule checks. */
     String PID = "estuary.config.pid";
 
+    /** What joins the values of a multi-valued attribute in the effective text given to {@link #check}. */
+    String SEPARATOR = "\n";
+
     /**
      * The problems of one configuration. Called only when every value passed its metatype rule.
      *
      * @param effective every attribute of the PID's metatype with its effective value as text: the configured
-     *        value, or else the metatype default (absent if it has neither)
+     *        value, or else the metatype default (absent if it has neither); the values of a multi-valued
+     *        attribute joined by {@link #SEPARATOR}
      * @return one line per problem, naming the attributes, their values and the rule; empty if there is none
      */
     List<String> check(Map<String, String> effective);

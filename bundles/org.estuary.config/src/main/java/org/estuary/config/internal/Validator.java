@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
+import org.estuary.config.ConfigurationRule;
 import org.osgi.service.metatype.AttributeDefinition;
 
 /**
@@ -71,7 +72,10 @@ final class Validator {
         return elements;
     }
 
-    /** Every defined attribute with its effective value as text: configured, or else its default. */
+    /**
+     * Every defined attribute with its effective value as text: configured, or else its default; the values of a
+     * multi-valued attribute joined by {@link ConfigurationRule#SEPARATOR}.
+     */
     static Map<String, String> effective(AttributeDefinition[] definitions, Map<String, Object> properties) {
         Map<String, String> effective = new java.util.LinkedHashMap<>();
         if (definitions == null) {
@@ -82,10 +86,11 @@ final class Validator {
             if (value != null) {
                 List<String> elements = elements(value);
                 if (!elements.isEmpty()) {
-                    effective.put(definition.getID(), elements.get(0));
+                    effective.put(definition.getID(), String.join(ConfigurationRule.SEPARATOR, elements));
                 }
             } else if (definition.getDefaultValue() != null && definition.getDefaultValue().length > 0) {
-                effective.put(definition.getID(), definition.getDefaultValue()[0]);
+                effective.put(definition.getID(),
+                        String.join(ConfigurationRule.SEPARATOR, definition.getDefaultValue()));
             }
         }
         return effective;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.osgi.service.metatype.AttributeDefinition;
 
 /** Issue 7 item 2: the metatype rules (type, minimum) decide which values are refused. */
 class ValidatorTest {
@@ -49,5 +50,14 @@ class ValidatorTest {
     @Test
     void aPidWithoutMetatypeIsNotChecked() {
         assertEquals(List.of(), Validator.check(null, Map.of("max.sets", "-5")));
+    }
+
+    @Test
+    void aRuleSeesEveryValueOfAMultiValuedAttribute() {
+        Map<String, String> effective = Validator.effective(
+                new AttributeDefinition[] {Definitions.attribute("patterns", "String", null,
+                        null), Definitions.attribute("limit", "Long", "1", null, "7")},
+                Map.of("patterns", new String[] {"a.b.*", "c.*.d"}));
+        assertEquals(Map.of("patterns", "a.b.*\nc.*.d", "limit", "7"), effective);
     }
 }
