@@ -1,0 +1,207 @@
+package org.estuary.store.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link WritePath}: queue under the lock (S2), wait outside it, show once acknowledged (S3), undo on failure. */
+class WritePathTest {
+
+    /** Acknowledges a batch only when the test says so. */
+    private static class HeldStore implements Store {
+        final List<Batch> applied = new ArrayList<>();
+        final List<CompletableFuture<Void>> stages = new ArrayList<>();
+
+        @Override
+        public synchronized CompletionStage<Void> apply(Batch batch) {
+            CompletableFuture<Void> stage = new CompletableFuture<>();
+            applied.add(batch);
+            stages.add(stage);
+            return stage;
+        }
+
+        synchronized int count() {
+            return applied.size();
+        }
+
+        synchronized CompletableFuture<Void> stage(int i) {
+            return stages.get(i);
+        }
+
+        synchronized Batch batch(int i) {
+            return applied.get(i);
+        }
+
+        @Override
+        public void scan(String space, BiConsumer<String, byte[]> visitor) {
+        }
+
+        @Override
+        public Set<String> spaces() {
+            return Set.of();
+        }
+
+        @Override
+        public StoreStats stats() {
+            return StoreStats.builder("held").build();
+        }
+    }
+
+    private final Object lock = new Object();
+    private final HeldStore store = new HeldStore();
+    private final ExecutorService callers = Executors.newFixedThreadPool(2);
+    private final WritePath path;
+    /** The state the operations change, guarded by lock. */
+    private final List<String> state = new ArrayList<>();
+    private final List<String> shown = new ArrayList<>();
+
+    WritePathTest() throws StoreException {
+        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        bound.bind(store);
+        bound.adopt();
+        path = new WritePath("test service", lock, bound, 10_000);
+    }
+
+    @AfterEach
+    void stop() {
+        callers.shutdownNow();
+    }
+
+    private static Batch put(String key) {
+        return Batch.builder().put("test/space", key, new byte[] {1}).build();
+    }
+
+    /** An operation that adds {@code key} when decided, shows it once durable, takes it back when it fails. */
+    private WritePath.Decide<String, RuntimeException> add(String key) {
+        return () -> {
+            state.add(key);
+            return new WritePath.Change<>() {
+                @Override
+                public Batch batch() {
+                    return put(key);
+                }
+
+                @Override
+                public String acknowledged() {
+                    shown.add(key);
+                    return key;
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    state.remove(key);
+                }
+            };
+        };
+    }
+
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "within 10 s: " + what);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void s2BatchesReachTheStoreAsDecidedAndTheirCallersWaitWithoutTheLock() throws Exception {
+        Future<String> first = callers.submit(() -> path.run(add("a")));
+        await(() -> store.count() == 1, "the first batch is queued");
+        // the first caller waits for its acknowledgement; the lock is free for the next decision
+        Future<String> second = callers.submit(() -> path.run(add("b")));
+        await(() -> store.count() == 2, "the second batch is queued behind it");
+        assertEquals("a", store.batch(0).operations().get(0).key(), "S2: in the order decided");
+        assertEquals("b", store.batch(1).operations().get(0).key());
+        synchronized (lock) {
+            assertEquals(List.of("a", "b"), state, "decided");
+            assertEquals(List.of(), shown, "S3: nothing shown before it is durable");
+        }
+        store.stage(0).complete(null);
+        store.stage(1).complete(null);
+        assertEquals("a", first.get(10, TimeUnit.SECONDS));
+        assertEquals("b", second.get(10, TimeUnit.SECONDS));
+        synchronized (lock) {
+            assertEquals(Set.of("a", "b"), Set.copyOf(shown), "shown once acknowledged");
+        }
+    }
+
+    @Test
+    void aFailedBatchIsUndoneAndItsCallerGetsTheStoreFailure() throws Exception {
+        Future<String> call = callers.submit(() -> path.run(add("a")));
+        await(() -> store.count() == 1, "queued");
+        StoreException full = new StoreException(StoreException.Reason.FULL, "store full");
+        store.stage(0).completeExceptionally(full);
+        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> call.get(10, TimeUnit.SECONDS));
+        assertSame(full, thrown.getCause(), "the store's own failure");
+        synchronized (lock) {
+            assertEquals(List.of(), state, "undone");
+            assertEquals(List.of(), shown, "never shown");
+        }
+    }
+
+    @Test
+    void aChangeThatWritesNothingAnswersOnceTheBatchQueuedBeforeItIsDurable() throws Exception {
+        Future<String> write = callers.submit(() -> path.run(add("a")));
+        await(() -> store.count() == 1, "queued");
+        boolean[] decided = new boolean[1];
+        Future<List<String>> read = callers.submit(() -> path.run(() -> {
+            decided[0] = true;
+            return WritePath.Change.answer(List.copyOf(state));
+        }));
+        await(() -> {
+            synchronized (lock) {
+                return decided[0];
+            }
+        }, "the read decided");
+        assertFalse(read.isDone(), "it has not answered while the change it saw is not durable");
+        store.stage(0).complete(null);
+        assertEquals(List.of("a"), read.get(10, TimeUnit.SECONDS));
+        assertEquals("a", write.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aStoreThatAcknowledgesInApplyFinishesAtOnce() throws Exception {
+        Store memory = new HeldStore() {
+            @Override
+            public synchronized CompletionStage<Void> apply(Batch batch) {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        bound.bind(memory);
+        bound.adopt();
+        assertEquals("a", new WritePath("test service", lock, bound, 10_000).run(add("a")));
+        synchronized (lock) {
+            assertEquals(List.of("a"), shown);
+        }
+    }
+
+    @Test
+    void aTicketShowsOnlyANewerChangeAndUndoesOnlyTheLatest() {
+        WritePath.Ticket ticket = new WritePath.Ticket();
+        long older = ticket.decide();
+        long newer = ticket.decide();
+        assertFalse(ticket.latest(older), "a later change builds on it: not undone");
+        assertTrue(ticket.latest(newer));
+        assertTrue(ticket.show(newer), "the newer one, acknowledged first, is shown");
+        assertFalse(ticket.show(older), "the older one, acknowledged late, does not overwrite it");
+    }
+}
