@@ -10,7 +10,7 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * A store that passes every call of the SPI to another store. A backend's DS component extends it: the component
  * is the object DS registers and configures, the store it opens is the object that does the work, and every method,
- * {@link #applyAndWait} included, reaches that store unchanged (a store that writes in the caller's thread, as the
+ * {@link #applyAndWait} and {@link #submit} included, reaches that store unchanged (a store that writes in the caller's thread, as the
  * journal's leader does, keeps doing so behind its component).
  */
 @ProviderType
@@ -22,6 +22,11 @@ public abstract class ForwardingStore implements Store {
     @Override
     public CompletionStage<Void> apply(Batch batch) {
         return delegate().apply(batch);
+    }
+
+    @Override
+    public Submission submit(Batch batch) {
+        return delegate().submit(batch);
     }
 
     @Override

@@ -121,6 +121,28 @@ public interface Store {
     StoreStats stats();
 
     /**
+     * Queues a batch as {@link #apply} does, for a caller that waits for it later with {@link Submission#await}
+     * (after releasing its own lock): a backend may then write and sync it in that waiting thread instead of handing
+     * it to a thread of its own. A caller that does not wait uses {@link #apply}. The default waits on the stage.
+     *
+     * @throws NullPointerException if batch is null
+     */
+    default Submission submit(Batch batch) {
+        CompletionStage<Void> stage = apply(batch);
+        return new Submission() {
+            @Override
+            public CompletionStage<Void> stage() {
+                return stage;
+            }
+
+            @Override
+            public void await(long timeout, TimeUnit unit) throws StoreException, InterruptedException {
+                Store.await(Store.this, stage, timeout, unit);
+            }
+        };
+    }
+
+    /**
      * Applies a batch and waits at most {@code timeout} for its acknowledgement: the blocking form a service uses
      * before it answers its caller.
      *
@@ -136,12 +158,18 @@ public interface Store {
         if (timeout < 0) {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
+        await(this, apply(batch), timeout, unit);
+    }
+
+    /** Waits at most {@code timeout} for {@code stage} of {@code store}'s batch; its failure as a StoreException. */
+    private static void await(Store store, CompletionStage<Void> stage, long timeout, TimeUnit unit)
+            throws StoreException, InterruptedException {
         try {
-            apply(batch).toCompletableFuture().get(timeout, unit);
+            stage.toCompletableFuture().get(timeout, unit);
         } catch (ExecutionException e) {
             throw StoreException.from(e);
         } catch (TimeoutException e) {
-            throw new StoreException(StoreException.Reason.UNAVAILABLE, stats().type()
+            throw new StoreException(StoreException.Reason.UNAVAILABLE, store.stats().type()
                     + " store did not acknowledge a batch within " + timeout + " " + unit.toString().toLowerCase()
                     + "; it may still become durable", e, true);
         }

@@ -142,28 +142,36 @@ public final class WritePath {
     public <T, X extends Exception> T run(Decide<T, X> decide) throws X, StoreException, InterruptedException {
         Change<T> change = null;
         CompletableFuture<Void> before = null;
-        CompletableFuture<Void> stage;
+        Submission submission = null;
         try {
             synchronized (lock) {
                 before = last;
                 change = decide.decide();
                 Batch batch = change.batch();
-                stage = batch == null ? answered(before) : queue(batch);
                 if (batch != null) {
-                    last = stage;
+                    submission = queue(batch);
+                    last = submission.stage().toCompletableFuture();
                 }
-                if (stage.isDone()) { // acknowledged already (memory, or nothing in flight): no second turn at the lock
-                    return finish(change, stage);
+                CompletableFuture<Void> stage = batch == null ? before : last;
+                if (stage.isDone()) { // answered already (memory, or nothing in flight): no second turn at the lock
+                    return finish(change, batch == null ? null : failureOf(stage));
                 }
             }
         } catch (Exception refusal) {
             if (change == null && before != null) {
-                await(before); // a refusal, too, may rest on a change not yet durable: it answers once that one has
+                awaitAnswered(before); // a refusal, too, may rest on a change not yet durable: it answers once that has
             }
             throw refusal;
         }
+        StoreException failure = null;
         try {
-            await(stage); // a failure is finished below, under the lock
+            if (submission != null) {
+                submission.await(timeoutMillis, TimeUnit.MILLISECONDS); // the store may write and sync it here
+            } else {
+                awaitAnswered(before);
+            }
+        } catch (StoreException e) {
+            failure = e;
         } catch (InterruptedException e) {
             synchronized (lock) {
                 change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the " + owner
@@ -172,27 +180,20 @@ public final class WritePath {
             throw e;
         }
         synchronized (lock) {
-            return finish(change, stage);
+            return finish(change, failure);
         }
     }
 
     /**
-     * The stage a change that writes nothing waits for: that of the last batch queued before it, answered either way
-     * (a failed one is undone by its own operation, which the answer then does not need).
+     * Waits at most the timeout, without the lock, until the stage of the last batch queued before a change that
+     * writes nothing has been answered, either way (a failed one is undone by its own operation, which the answer
+     * then does not need).
      */
-    private static CompletableFuture<Void> answered(CompletableFuture<Void> before) {
-        return before.isDone() ? DONE : before.handle((ok, failure) -> null);
-    }
-
-    /** Waits at most the timeout for {@code stage}, without the lock; the failure it completed with, or null. */
-    private StoreException await(CompletableFuture<Void> stage) throws InterruptedException {
+    private void awaitAnswered(CompletableFuture<Void> before) throws InterruptedException {
         try {
-            stage.get(timeoutMillis, TimeUnit.MILLISECONDS);
-            return null;
-        } catch (ExecutionException e) {
-            return StoreException.from(e);
-        } catch (TimeoutException e) {
-            return timedOut(e);
+            before.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // answered with a failure, or not in time: the change that wrote it is finished by its own operation
         }
     }
 
@@ -224,31 +225,37 @@ public final class WritePath {
         }
     }
 
-    private CompletableFuture<Void> queue(Batch batch) {
+    private Submission queue(Batch batch) {
         try {
-            return store.current().apply(batch).toCompletableFuture();
+            return store.current().submit(batch);
         } catch (StoreException e) {
-            return CompletableFuture.failedFuture(e);
+            CompletableFuture<Void> failed = CompletableFuture.failedFuture(e);
+            return new Submission() {
+                @Override
+                public CompletableFuture<Void> stage() {
+                    return failed;
+                }
+
+                @Override
+                public void await(long timeout, TimeUnit unit) throws StoreException {
+                    throw e;
+                }
+            };
         }
     }
 
-    /** Under the lock: the stage has completed, or has had its time. */
-    private <T> T finish(Change<T> change, CompletableFuture<Void> stage) throws StoreException {
-        StoreException failure = null;
-        if (!stage.isDone()) {
-            failure = timedOut(null);
-        } else if (stage.isCompletedExceptionally()) {
-            failure = StoreException.from(stage.handle((ok, thrown) -> thrown).join());
-        }
+    /** The failure a completed stage completed with, or null. */
+    private static StoreException failureOf(CompletableFuture<Void> stage) {
+        return stage.isCompletedExceptionally() ? StoreException.from(stage.handle((ok, thrown) -> thrown).join())
+                : null;
+    }
+
+    /** Under the lock: the change's batch was acknowledged ({@code failure} null) or failed. */
+    private static <T> T finish(Change<T> change, StoreException failure) throws StoreException {
         if (failure != null) {
             change.failed(failure);
             throw failure;
         }
         return change.acknowledged();
-    }
-
-    private StoreException timedOut(Throwable cause) {
-        return new StoreException(StoreException.Reason.UNAVAILABLE, "the " + owner + "'s store did not acknowledge "
-                + "a change within " + timeoutMillis + " ms; it may still become durable", cause, true);
     }
 }

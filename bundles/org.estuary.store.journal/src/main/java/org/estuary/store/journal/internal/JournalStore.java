@@ -28,6 +28,7 @@ import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
 import org.estuary.store.api.StoreStats;
+import org.estuary.store.api.Submission;
 
 /**
  * The journal store: a bounded queue whose batches are written to the Artemis journal in groups, each group synced
@@ -215,13 +216,6 @@ final class JournalStore implements Store {
         return pending.stage;
     }
 
-    /**
-     * Leader/follower group commit: the caller waits for its batch anyway, so when no round runs it runs one itself:
-     * writes the queued batches (its own among them), syncs them and completes a few, instead of handing them to a
-     * round thread and waiting to be woken. Otherwise it waits, and wakes a round thread if a round may start for
-     * what is queued. (Leading also while rounds are in flight gives as many syncs, but fewer records/s and a record
-     * fewer per sync under 64 writers: the store benchmark.)
-     */
     @Override
     public void applyAndWait(Batch batch, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
         Objects.requireNonNull(batch, "batch");
@@ -229,7 +223,42 @@ final class JournalStore implements Store {
         if (timeout < 0) {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
+        lead(enqueue(batch, true), timeout, unit);
+    }
+
+    /**
+     * Queues a batch for a caller that waits for it later, after releasing its own lock: {@link #applyAndWait} in two
+     * steps, so the caller's wait leads a round as {@code applyAndWait}'s does. No round thread is woken for it here:
+     * its caller writes it, or a round that runs meanwhile takes it.
+     */
+    @Override
+    public Submission submit(Batch batch) {
+        Objects.requireNonNull(batch, "batch");
         Pending pending = enqueue(batch, true);
+        return new Submission() {
+            @Override
+            public CompletionStage<Void> stage() {
+                return pending.stage;
+            }
+
+            @Override
+            public void await(long timeout, TimeUnit unit) throws StoreException, InterruptedException {
+                if (timeout < 0) {
+                    throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+                }
+                lead(pending, timeout, unit);
+            }
+        };
+    }
+
+    /**
+     * Leader/follower group commit: the caller waits for its batch anyway, so when no round runs it runs one itself:
+     * writes the queued batches (its own among them), syncs them and completes a few, instead of handing them to a
+     * round thread and waiting to be woken. Otherwise it waits, and wakes a round thread if a round may start for
+     * what is queued. (Leading also while rounds are in flight gives as many syncs, but fewer records/s and a record
+     * fewer per sync under 64 writers: the store benchmark.)
+     */
+    private void lead(Pending pending, long timeout, TimeUnit unit) throws StoreException, InterruptedException {
         while (syncStage.idle() && !pending.stage.isDone() && syncStage.reserve(0, true)) {
             if (!writeAndSync(pending)) {
                 break; // another thread wrote it: its acknowledgement is on the way
