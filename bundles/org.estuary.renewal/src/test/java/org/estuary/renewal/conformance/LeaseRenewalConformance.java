@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.rmi.MarshalledObject;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
@@ -28,12 +30,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.example.leases.ExampleHandback;
+import com.example.leases.ExampleLease;
+import com.example.leases.ExampleListener;
+import com.example.leases.LeaseRevokedException;
+
 /**
  * The LR conformance suite: talks to the service only through {@code net.jini.lease} and {@code net.jini.core.*}.
  * A subclass supplies the service, the clock the client leases are granted on, and a way to let time pass: a
  * manual clock in-JVM, real time when the service runs in another JVM and is reached through a client. Client
- * leases are real {@code LandlordLease}s of a {@link TestLandlord}; listeners are {@link TestListener}s; an
- * {@link Exporter} says how both reach the service.
+ * leases are real {@code LandlordLease}s of a {@link TestLandlord} and, for every LR.2 and LR.2.1 method, leases,
+ * listeners and handbacks of classes only the client has ({@link ClientClasses}: package {@code com.example.leases},
+ * a landlord and listeners exported with plain RMI); listeners are {@link TestListener}s; an {@link Exporter} says
+ * how the test landlord and listeners reach the service: with real RMI on 127.0.0.1 in either case, through
+ * {@link LoopbackRmi} in-JVM.
  *
  * <p>A run on real time cannot skip time ahead nor see at once what the service did on its own: it overrides
  * {@link #requiresTime} (tests that let more time pass than it can afford are skipped; the manual-clock runs cover
@@ -46,6 +56,9 @@ public abstract class LeaseRenewalConformance {
     protected static final long HOUR = 3_600_000L;
 
     protected TestLandlord landlord;
+    /** The client's own classes: its landlord, its listeners. */
+    protected ClientClasses client;
+    private LoopbackRmi loopback;
 
     /** The service under test (a fresh one per test). */
     protected abstract LeaseRenewalService service() throws Exception;
@@ -56,9 +69,19 @@ public abstract class LeaseRenewalConformance {
     /** Lets {@code millis} pass and the service act on everything that fell due. */
     protected abstract void advance(long millis) throws Exception;
 
-    /** How callbacks (the test landlord, listeners) reach the service: as they are, unless it runs elsewhere. */
+    /**
+     * How callbacks (the test landlord, listeners) reach the service: exported with real RMI on 127.0.0.1 by
+     * default, for a service in this JVM; a run against another JVM exports them through its client.
+     */
     protected Exporter exporter() {
-        return Exporter.IN_JVM;
+        if (loopback == null) {
+            try {
+                loopback = new LoopbackRmi();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot export callbacks on 127.0.0.1", e);
+            }
+        }
+        return loopback;
     }
 
     /**
@@ -90,8 +113,9 @@ public abstract class LeaseRenewalConformance {
     }
 
     @BeforeEach
-    void landlord() {
+    void landlord() throws RemoteException {
         landlord = new TestLandlord(clock(), exporter());
+        client = new ClientClasses(clock());
     }
 
     /** A listener the service can reach. */
@@ -106,9 +130,9 @@ public abstract class LeaseRenewalConformance {
         return lease;
     }
 
-    /** The failure event {@code listener} got for {@code lease}, waited for (LR.2.1), or null. */
-    private static RenewalFailureEvent failureFor(TestListener listener, Lease lease) throws Exception {
-        for (RemoteEvent event : listener.events) {
+    /** The failure event among {@code events} (a listener's) for {@code lease}, or null. */
+    private static RenewalFailureEvent failureFor(List<RemoteEvent> events, Lease lease) throws Exception {
+        for (RemoteEvent event : events) {
             if (event instanceof RenewalFailureEvent failure && lease.equals(failure.getLease())) {
                 return failure;
             }
@@ -116,29 +140,34 @@ public abstract class LeaseRenewalConformance {
         return null;
     }
 
-    private RenewalFailureEvent awaitFailure(TestListener listener, Lease lease) throws Exception {
-        eventually("a renewal failure event for " + lease, () -> failureFor(listener, lease) != null);
-        return failureFor(listener, lease);
+    /** The failure event a listener's {@code events} get for {@code lease}, waited for (LR.2.1). */
+    private RenewalFailureEvent awaitFailure(List<RemoteEvent> events, Lease lease) throws Exception {
+        eventually("a renewal failure event for " + lease, () -> failureFor(events, lease) != null);
+        return failureFor(events, lease);
     }
 
     /**
-     * The events {@code listener} (the failure listener of {@code set}) got before a fence: a lease expired on
+     * The {@code events} the failure listener of {@code set} got before a fence: a lease expired on
      * arrival whose desired expiration is after its actual one, so LR.2 drops it with a failure event sent after
      * every event sent before it. LR.2.1: a registration's events are delivered in sequence, so once the fence's
      * event is here nothing sent earlier is still on its way.
      */
-    private List<RemoteEvent> eventsBeforeFence(LeaseRenewalSet set, TestListener listener) throws Exception {
+    private List<RemoteEvent> eventsBeforeFence(LeaseRenewalSet set, List<RemoteEvent> events) throws Exception {
         Lease fence = expiredLease();
         set.renewFor(fence, HOUR);
         advance(0);
-        RenewalFailureEvent fenceEvent = awaitFailure(listener, fence);
-        List<RemoteEvent> before = new ArrayList<>(listener.events);
+        RenewalFailureEvent fenceEvent = awaitFailure(events, fence);
+        List<RemoteEvent> before = new ArrayList<>(events);
         return before.subList(0, before.indexOf(fenceEvent));
     }
 
     @AfterEach
     void closeLandlord() {
         landlord.close();
+        client.close();
+        if (loopback != null) {
+            loopback.close();
+        }
     }
 
     private long now() {
@@ -234,7 +263,7 @@ public abstract class LeaseRenewalConformance {
         set.renewFor(landlord.grant(60_000), Lease.ANY);
         advance(0);
         eventually("both dropped", () -> set.getLeases().length == 0);
-        assertEquals(List.of(), eventsBeforeFence(set, failures));
+        assertEquals(List.of(), eventsBeforeFence(set, failures.events));
     }
 
     @Test
@@ -251,7 +280,7 @@ public abstract class LeaseRenewalConformance {
         set.renewFor(expired, 60_000); // actual before desired: event
         advance(0);
         eventually("both dropped", () -> set.getLeases().length == 0);
-        RenewalFailureEvent event = awaitFailure(failures, expired);
+        RenewalFailureEvent event = awaitFailure(failures.events, expired);
         // LR.2.1: in sequence, so an event for the first lease would have come before this one
         assertEquals(List.of(event), failures.events);
         assertNull(event.getThrowable());
@@ -269,7 +298,7 @@ public abstract class LeaseRenewalConformance {
         set.renewFor(expired, -500);
         advance(0);
         eventually("dropped", () -> set.getLeases().length == 0);
-        awaitFailure(failures, expired);
+        awaitFailure(failures.events, expired);
         assertEquals(1, failures.events.size());
     }
 
@@ -673,6 +702,317 @@ public abstract class LeaseRenewalConformance {
         set.getRenewalSetLease().renew(4_000);
         advance(3_000);
         assertArrayEquals(new Lease[0], set.getLeases());
+    }
+
+    // ---- LR.2 and LR.2.1 with classes only the client has (com.example.leases) -------------------------------
+
+    @Test
+    void lr2ClientLeaseRenewForChecksItsArgumentsAndBadInputAddsNothing() throws Exception {
+        // LR.2: renewDuration positive; Lease.ANY only when desiredDuration is exactly Long.MAX_VALUE
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(60_000);
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, 0));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, -5));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, HOUR, Lease.ANY));
+        assertThrows(IllegalArgumentException.class, () -> set.renewFor(lease, Long.MAX_VALUE, 0));
+        assertEquals(0, set.getLeases().length, "refused calls add nothing");
+        set.renewFor(lease, Long.MAX_VALUE, Lease.ANY);
+        set.renewFor(lease, Lease.FOREVER); // LR.2: the two-argument form, renew duration Lease.FOREVER
+        assertArrayEquals(new Lease[] {lease}, set.getLeases());
+    }
+
+    @Test
+    void lr2ClientLeaseIsRenewedThroughItsOwnLandlordAndShownAsRecorded() throws Exception {
+        // LR.2: the service renews a client lease by calling the client's landlord, asking for min(renew duration,
+        // remaining desired duration); getLeases shows the expiration of the last recorded renewal
+        requiresTime(1_800);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(2_000);
+        long granted = lease.getExpiration();
+        set.renewFor(lease, HOUR, 1_500);
+        advance(1_800); // the renewal falls due before the lease's expiration
+        eventually("renewed through the client's landlord", () -> client.landlord.renewCalls() > 0);
+        long asked = client.landlord.lastDuration();
+        assertTrue(asked > 0 && asked <= 1_500, "min(renew duration, remaining desired): " + asked);
+        assertTrue(client.landlord.expiration(lease) > granted, "the landlord extended it");
+        eventually("shown with the recorded renewal", () -> set.getLeases().length == 1
+                && set.getLeases()[0].getExpiration() == client.landlord.expiration(lease));
+        Lease shown = set.getLeases()[0];
+        assertInstanceOf(ExampleLease.class, shown);
+        assertEquals(lease, shown);
+    }
+
+    @Test
+    void lr2ForeverWithRenewDurationAnyAsksTheClientsLandlordForAny() throws Exception {
+        // LR.2: desiredDuration Long.MAX_VALUE with renewDuration Lease.ANY: the service asks for Lease.ANY
+        requiresTime(1_800);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(2_000);
+        set.renewFor(lease, Lease.FOREVER, Lease.ANY);
+        advance(1_800);
+        eventually("renewed", () -> client.landlord.renewCalls() > 0);
+        assertEquals(Lease.ANY, client.landlord.lastDuration());
+        assertTrue(client.landlord.holds(lease));
+    }
+
+    @Test
+    void lr2DesiredExpirationOverflowSaturatesForAClientLease() throws Exception {
+        // LR.2: now + desiredDuration overflows: the desired expiration is Long.MAX_VALUE, so the lease stays
+        requiresTime(2_000);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(1_000);
+        set.renewFor(lease, Long.MAX_VALUE - 1, 1_000);
+        advance(2_000); // twice the lease's duration: it is still held only by being renewed
+        assertTrue(client.landlord.holds(lease), "renewed at its landlord");
+        assertArrayEquals(new Lease[] {lease}, set.getLeases());
+    }
+
+    @Test
+    void lr2NegativeOrAnyDesiredDurationDropsClientLeasesWithoutEventWhenActualIsLater() throws Exception {
+        // LR.2: a negative desiredDuration (Lease.ANY too) drops the lease at once, without an exception, and no
+        // event, since its actual expiration is after its desired one
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleListener failures = client.listener();
+        set.setRenewalFailureListener(failures.stub(), null);
+        ExampleLease negative = client.lease(60_000);
+        ExampleLease any = client.lease(60_000);
+        set.renewFor(negative, -1_000);
+        set.renewFor(any, Lease.ANY);
+        advance(0);
+        eventually("both dropped", () -> set.getLeases().length == 0);
+        assertEquals(List.of(), eventsBeforeFence(set, failures.events));
+        assertTrue(client.landlord.holds(negative) && client.landlord.holds(any), "LR.2: dropped, not cancelled");
+    }
+
+    @Test
+    void lr2ExpiredClientLeaseIsDroppedWithAnEventCarryingItOverRmi() throws Exception {
+        // LR.2: a client lease expired on arrival is dropped, with a failure event iff its actual expiration is
+        // before its desired one. LR.2.1: the registration names the set; the event reaches the client's listener
+        // over RMI with the client's handback; getLease() is the client's lease, of its own class, as added, the same
+        // object on every call; getThrowable() is null (no renewal was attempted)
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleListener failures = client.listener();
+        ExampleHandback handback = new ExampleHandback("failures of the nightly set");
+        EventRegistration registration = set.setRenewalFailureListener(failures.stub(),
+                new MarshalledObject<>(handback));
+        assertEquals(set, registration.getSource());
+        assertEquals(LeaseRenewalSet.RENEWAL_FAILURE_EVENT_ID, registration.getID());
+        assertEquals(set.getRenewalSetLease(), registration.getLease());
+        ExampleLease early = client.lease(100);
+        ExampleLease expired = client.lease(100);
+        advance(1_000);
+        set.renewFor(early, -5_000); // desired (now - 5000) before actual (now - 900): no event
+        advance(0);
+        set.renewFor(expired, 60_000); // actual before desired: an event
+        advance(0);
+        eventually("both dropped", () -> set.getLeases().length == 0);
+        RenewalFailureEvent event = awaitFailure(failures.events, expired);
+        // LR.2.1: in sequence, so an event for the first lease would have come before this one
+        assertEquals(List.of(event), failures.events);
+        assertEquals(set, event.getSource());
+        assertEquals(LeaseRenewalSet.RENEWAL_FAILURE_EVENT_ID, event.getID());
+        assertInstanceOf(ExampleLease.class, event.getLease());
+        assertEquals(expired, event.getLease());
+        assertEquals(expired.getExpiration(), event.getLease().getExpiration());
+        assertSame(event.getLease(), event.getLease(), "LR.2.1: the same object once read");
+        assertNull(event.getThrowable());
+        assertEquals(handback, event.getRegistrationObject().get());
+    }
+
+    @Test
+    void lr21DefiniteFailuresOfClientLeasesReachTheClientsListenerWithTheirExceptions() throws Exception {
+        // LR.2.1: a renewal that meets a definite exception (the client cancelled its lease; its landlord revoked
+        // one, with an exception of its own class) removes the lease and sends a failure event carrying the lease
+        // and that exception
+        requiresTime(1_800);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleListener failures = client.listener();
+        ExampleHandback handback = new ExampleHandback("definite failures");
+        set.setRenewalFailureListener(failures.stub(), new MarshalledObject<>(handback));
+        ExampleLease cancelled = client.lease(2_000);
+        ExampleLease revoked = client.lease(2_000);
+        set.renewFor(cancelled, HOUR, 2_000);
+        set.renewFor(revoked, HOUR, 2_000);
+        cancelled.cancel(); // LE.2: its landlord forgets it
+        client.landlord.revoke(revoked);
+        advance(1_800); // the renewals fall due before the leases' expiration and meet the landlord's answers
+        RenewalFailureEvent onCancelled = awaitFailure(failures.events, cancelled);
+        RenewalFailureEvent onRevoked = awaitFailure(failures.events, revoked);
+        eventually("both removed", () -> set.getLeases().length == 0);
+        assertInstanceOf(UnknownLeaseException.class, onCancelled.getThrowable());
+        assertInstanceOf(LeaseRevokedException.class, onRevoked.getThrowable());
+        assertSame(onRevoked.getThrowable(), onRevoked.getThrowable(), "LR.2.1: the same object once read");
+        assertInstanceOf(ExampleLease.class, onRevoked.getLease());
+        assertEquals(handback, onCancelled.getRegistrationObject().get());
+        assertEquals(handback, onRevoked.getRegistrationObject().get());
+        assertEquals(2, failures.events.size());
+    }
+
+    @Test
+    void lr2RemoveReturnsTheClientsLeaseByEqualityAndNeverCancelsIt() throws Exception {
+        // LR.2: remove returns the lease (of the client's class, equal to the one added) or null when it is not in
+        // the set, and never cancels it; the client's own copy may have moved on and still denotes it
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(10_000);
+        set.renewFor(lease, HOUR, 10_000);
+        lease.renew(20_000); // the client renews it itself: equal, with another expiration
+        Lease removed = set.remove(lease);
+        assertInstanceOf(ExampleLease.class, removed);
+        assertEquals(lease, removed);
+        assertNull(set.remove(lease));
+        assertNull(set.remove(client.lease(10_000)), "never in the set");
+        assertTrue(client.landlord.holds(lease), "LR.2: removal does not cancel");
+        assertEquals(0, set.getLeases().length);
+    }
+
+    @Test
+    void lr2RemovedClientLeaseIsNoLongerRenewed() throws Exception {
+        // LR.2: a removed lease is left to its holder: past its expiration its landlord no longer holds it
+        requiresTime(1_500);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(1_000);
+        set.renewFor(lease, HOUR, 1_000);
+        assertEquals(lease, set.remove(lease));
+        advance(1_500);
+        assertFalse(client.landlord.holds(lease), "expired at its landlord");
+        assertEquals(0, client.landlord.renewCalls());
+    }
+
+    @Test
+    void lr2ClientLeaseInAnotherSetIsRefusedByEquality() throws Exception {
+        // LR.2: IllegalArgumentException for a lease that is a member of another set of the same service, known by
+        // equals even when the client's copy has another expiration
+        LeaseRenewalSet a = service().createLeaseRenewalSet(HOUR);
+        LeaseRenewalSet b = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(10_000);
+        a.renewFor(lease, HOUR);
+        lease.renew(20_000);
+        assertThrows(IllegalArgumentException.class, () -> b.renewFor(lease, HOUR));
+        assertArrayEquals(new Lease[] {lease}, a.getLeases());
+        assertEquals(0, b.getLeases().length);
+    }
+
+    @Test
+    void lr2ReAddingAnEqualClientLeaseTakesTheNewDurationsAndKeepsTheOriginalCopy() throws Exception {
+        // LR.2: renewFor with a lease equal to one in the set gives that one the new durations; the original copy
+        // is not replaced
+        requiresTime(1_500);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(10_000);
+        long original = lease.getExpiration();
+        set.renewFor(lease, 1_000, 10_000);
+        lease.renew(20_000); // the client's copy moves on: equal, with a later expiration
+        set.renewFor(lease, HOUR, 10_000);
+        advance(1_500); // past the first desired expiration
+        Lease[] held = set.getLeases();
+        assertArrayEquals(new Lease[] {lease}, held, "kept for the new desired duration");
+        assertEquals(original, held[0].getExpiration(), "the original copy, not the one added again");
+    }
+
+    @Test
+    void lr2GetLeasesReturnsTheClientsLeasesEqualAndOfTheirOwnClass() throws Exception {
+        // LR.2: every client lease in the set, each equal to the one added, of its class, as added (not renewed)
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease a = client.lease(10_000);
+        ExampleLease b = client.lease(20_000);
+        Lease estuarys = landlord.grant(10_000);
+        set.renewFor(a, HOUR);
+        set.renewFor(b, HOUR, 20_000);
+        set.renewFor(estuarys, HOUR);
+        java.util.Map<Lease, Lease> returned = new java.util.HashMap<>();
+        for (Lease lease : set.getLeases()) {
+            returned.put(lease, lease);
+        }
+        assertEquals(java.util.Set.of(a, b, estuarys), returned.keySet());
+        for (ExampleLease added : List.of(a, b)) {
+            assertInstanceOf(ExampleLease.class, returned.get(added));
+            assertEquals(added.getExpiration(), returned.get(added).getExpiration());
+        }
+    }
+
+    @Test
+    void lr21ExpirationWarningReachesTheClientsListenerWithItsHandback() throws Exception {
+        // LR.2.1: the registration names the set, EXPIRATION_WARNING_EVENT_ID and the set's lease; with less than
+        // minWarning left the warning comes at once, over RMI, with the client's handback
+        LeaseRenewalSet set = service().createLeaseRenewalSet(10_000);
+        ExampleListener warnings = client.listener();
+        ExampleHandback handback = new ExampleHandback("renew the nightly set");
+        EventRegistration registration = set.setExpirationWarningListener(warnings.stub(), 60_000,
+                new MarshalledObject<>(handback));
+        assertEquals(set, registration.getSource());
+        assertEquals(LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID, registration.getID());
+        assertEquals(set.getRenewalSetLease(), registration.getLease());
+        advance(10);
+        eventually("a warning at once", () -> warnings.events.size() == 1);
+        ExpirationWarningEvent event = assertInstanceOf(ExpirationWarningEvent.class, warnings.events.get(0));
+        assertEquals(set, event.getSource());
+        assertEquals(LeaseRenewalSet.EXPIRATION_WARNING_EVENT_ID, event.getID());
+        assertEquals(set.getRenewalSetLease(), event.getRenewalSetLease());
+        assertEquals(handback, event.getRegistrationObject().get());
+    }
+
+    @Test
+    void lr21ClearedFailureListenerOfTheClientGetsNoEvent() throws Exception {
+        // LR.2.1: clearRenewalFailureListener removes the registration: a lease dropped with an event while none
+        // is registered reaches no one; the listener registered again gets the fence's event and nothing before it
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleListener failures = client.listener();
+        MarshalledObject<ExampleHandback> handback = new MarshalledObject<>(new ExampleHandback("failures"));
+        set.setRenewalFailureListener(failures.stub(), handback);
+        set.clearRenewalFailureListener();
+        ExampleLease expired = client.lease(1);
+        advance(2);
+        set.renewFor(expired, HOUR); // dropped with an event, while no listener is registered
+        advance(0);
+        eventually("dropped", () -> set.getLeases().length == 0);
+        set.setRenewalFailureListener(failures.stub(), handback);
+        assertEquals(List.of(), eventsBeforeFence(set, failures.events));
+    }
+
+    @Test
+    void lr21ClearedWarningListenerOfTheClientGetsNoWarning() throws Exception {
+        // LR.2.1: clearExpirationWarningListener removes the registration: its warning time passes without a
+        // warning; registered again with more warning than is left, the listener gets exactly the new warning
+        requiresTime(1_500);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(3_000);
+        ExampleListener warnings = client.listener();
+        set.setExpirationWarningListener(warnings.stub(), 2_000, null); // due in a second
+        set.clearExpirationWarningListener();
+        advance(1_500); // past the time the cleared registration's warning was due
+        ExampleHandback fence = new ExampleHandback("registered again");
+        set.setExpirationWarningListener(warnings.stub(), HOUR, new MarshalledObject<>(fence));
+        advance(0);
+        eventually("the new registration's warning", () -> !warnings.events.isEmpty());
+        assertEquals(fence, warnings.events.get(0).getRegistrationObject().get(), "nothing from the cleared one");
+        assertEquals(1, warnings.events.size());
+    }
+
+    @Test
+    void lr2CancellingTheSetLeaseLeavesTheClientsLeaseToItsLandlord() throws Exception {
+        // LR.2: cancelling the set's lease destroys the set; its client leases are neither cancelled nor renewed
+        requiresTime(1_500);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(HOUR);
+        ExampleLease lease = client.lease(1_000);
+        set.renewFor(lease, HOUR, 1_000);
+        set.getRenewalSetLease().cancel();
+        assertThrows(NoSuchObjectException.class, set::getLeases);
+        assertTrue(client.landlord.holds(lease), "not cancelled");
+        advance(1_500);
+        assertFalse(client.landlord.holds(lease), "not renewed: expired at its landlord");
+        assertEquals(0, client.landlord.renewCalls());
+    }
+
+    @Test
+    void lr2RenewingTheSetLeaseKeepsTheClientsLeases() throws Exception {
+        // LR.2: a set whose lease is renewed outlives its first expiration, with its client leases
+        requiresTime(2_400);
+        LeaseRenewalSet set = service().createLeaseRenewalSet(2_000);
+        ExampleLease lease = client.lease(ClientClasses.MAX_LEASE);
+        set.renewFor(lease, HOUR);
+        advance(1_200);
+        set.getRenewalSetLease().renew(2_000);
+        advance(1_200); // past the set's first expiration, before the renewed one
+        assertArrayEquals(new Lease[] {lease}, set.getLeases());
     }
 
     private static boolean destroyed(LeaseRenewalSet set) throws Exception {

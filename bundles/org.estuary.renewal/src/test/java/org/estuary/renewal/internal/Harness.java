@@ -6,6 +6,7 @@ import org.estuary.core.time.ManualClock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
+import org.estuary.renewal.conformance.ClientClasses;
 import org.estuary.store.api.Store;
 import org.estuary.store.memory.testing.MemoryStores;
 
@@ -18,7 +19,9 @@ public final class Harness implements AutoCloseable {
     public final ManualClock clock = new ManualClock(1_700_000_000_000L);
     /** The store the next {@link #start} recovers from. */
     public volatile Store store;
-    public final Marshaller marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader()).build();
+    /** The service's marshaller; its allowlist takes the client's own classes, as allowlist.extra configures it. */
+    public final Marshaller marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader())
+            .filter(ClientClasses.filter()).build();
     private RenewalService service;
 
     /** On a memory store. */
