@@ -3,6 +3,8 @@ package org.estuary.itest;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import net.jini.lease.LeaseRenewalService;
@@ -10,6 +12,8 @@ import net.jini.lease.LeaseRenewalService;
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.SystemClock;
+import org.estuary.remote.RemoteSettings;
+import org.estuary.renewal.conformance.ClientClasses;
 import org.estuary.renewal.conformance.Exporter;
 import org.estuary.renewal.conformance.LeaseRenewalConformance;
 import org.junit.jupiter.api.AfterAll;
@@ -17,11 +21,16 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.runner.RunWith;
 
+import com.example.leases.ExampleLease;
+
 /**
  * The LR conformance suite (the same one the renewal bundle runs in-JVM on every store) from this JVM, through
  * org.estuary.client, against the distribution started as an operator starts it (issue 5 and issue 6 acceptance).
  * The test landlord and listeners are exported through the client, so the service in the container renews the
- * client leases and sends its events back into this JVM. The container runs on real time: a test lets at most
+ * client leases and sends its events back into this JVM. The client's own classes (package
+ * {@code com.example.leases}, {@link ClientClasses}) are installed in the container as a user installs them: their
+ * jar as a bundle ({@code bundle:install}) and the package in {@code allowlist.extra} of
+ * {@code org.estuary.io.marshaller}. The container runs on real time: a test lets at most
  * {@value #TIME_BUDGET_MS} ms pass; tests that need more are skipped here (the manual-clock runs cover them), and
  * what the service does on its own is waited for with a bound.
  */
@@ -42,15 +51,23 @@ public class RemoteRenewalConformanceIT extends LeaseRenewalConformance {
 
     @BeforeAll
     static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.await("the renewal service bound in the container's registry", Duration.ofSeconds(180), () -> {
-            try (EstuaryClient probe = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
-                return probe.names().contains(LeaseRenewalService.class.getName());
-            } catch (Exception notYet) {
-                return false;
+        // The client's own classes, made usable in the container as the README says: the allowlist entry (here in
+        // etc/ before the first start) and the bundle exporting their package, installed in the running container.
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
+            Path marshaller = home.resolve("etc/org.estuary.io.marshaller.cfg");
+            if (!Files.exists(marshaller)) {
+                Files.writeString(marshaller, "");
             }
+            Processes.setProperty(marshaller, "allowlist.extra", ClientClasses.ALLOWLIST_EXTRA);
         });
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+        karaf.awaitBound(LeaseRenewalService.class);
+        Path bundle = Path.of(ExampleLease.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertTrue(bundle.toString().endsWith(".jar"), "the client's classes as a jar: " + bundle);
+        String installed = karaf.ssh("bundle:install -s " + bundle.toUri());
+        assertTrue(installed.contains("Bundle ID"), "bundle:install of " + bundle + ": " + installed);
+        // The client reads the container's replies, and the events sent to it, through an allowlist of its own.
+        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
+                RemoteSettings.builder().filter(ClientClasses.filter()).build());
         clock = new SystemClock("it-conformance");
     }
 
