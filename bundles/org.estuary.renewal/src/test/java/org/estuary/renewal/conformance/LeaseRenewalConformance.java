@@ -26,6 +26,7 @@ import net.jini.lease.LeaseRenewalSet;
 import net.jini.lease.RenewalFailureEvent;
 
 import org.estuary.core.time.Clock;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,8 @@ public abstract class LeaseRenewalConformance {
     protected TestLandlord landlord;
     /** The client's own classes: its landlord, its listeners. */
     protected ClientClasses client;
-    private LoopbackRmi loopback;
+    /** The in-JVM runs' callback exporter, one per test class (started when first used). */
+    private static LoopbackRmi loopback;
 
     /** The service under test (a fresh one per test). */
     protected abstract LeaseRenewalService service() throws Exception;
@@ -165,8 +167,13 @@ public abstract class LeaseRenewalConformance {
     void closeLandlord() {
         landlord.close();
         client.close();
+    }
+
+    @AfterAll
+    static void closeLoopback() {
         if (loopback != null) {
             loopback.close();
+            loopback = null;
         }
     }
 
