@@ -51,15 +51,11 @@ public class RemoteRenewalConformanceIT extends LeaseRenewalConformance {
 
     @BeforeAll
     static void start() throws Exception {
-        // The client's own classes, made usable in the container as the README says: the allowlist entry (here in
+        // The client's own classes, made usable in the container as the client README says: the allowlist entry (in
         // etc/ before the first start) and the bundle exporting their package, installed in the running container.
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
-            Path marshaller = home.resolve("etc/org.estuary.io.marshaller.cfg");
-            if (!Files.exists(marshaller)) {
-                Files.writeString(marshaller, "");
-            }
-            Processes.setProperty(marshaller, "allowlist.extra", ClientClasses.ALLOWLIST_EXTRA);
-        });
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Files.writeString(
+                home.resolve("etc/org.estuary.io.marshaller.config"), // Felix's typed format: the property is a list
+                "allowlist.extra=[\"" + ClientClasses.ALLOWLIST_EXTRA + "\"]\n"));
         karaf.awaitBound(LeaseRenewalService.class);
         Path bundle = Path.of(ExampleLease.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertTrue(bundle.toString().endsWith(".jar"), "the client's classes as a jar: " + bundle);
