@@ -1,5 +1,5 @@
 /**
- * What the management views of every Estuary service share (issue 7): {@link org.estuary.management.Page}, one
+ * What the management views of every Estuary service share: {@link org.estuary.management.Page}, one
  * page of a long list read without loading the rest, and {@link org.estuary.management.Ids}, ids as the web
  * console, the shell and JMX show and read them. A service's admin interface returns these types, so the console
  * and the shell depend on this package and on the service's admin package, never on another service.

@@ -29,7 +29,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.MetaTypeService;
 
 /**
- * Issue 7 item 2: invalid values are refused with a message. Two hooks, one decision ({@link Guard}):
+ * Invalid values are refused with a message. Two hooks, one decision ({@link Guard}):
  * <ul>
  * <li>as a {@link ConfigurationPlugin}, it rewrites what Configuration Admin hands to a component (DS reads
  * configurations through {@code getProcessedProperties}, which runs the plugins), so a component never sees an

@@ -3,7 +3,7 @@ package org.estuary.renewal.internal;
 import java.io.IOException;
 
 /**
- * Issue 7 item 4: the lease renewal service over JMX ({@value #OBJECT_NAME}), the same counts and actions as the
+ * The lease renewal service over JMX ({@value #OBJECT_NAME}), the same counts and actions as the
  * console and the shell, in open types: ids are the unsigned decimal text of {@code org.estuary.management.Ids}.
  */
 public interface RenewalAdminMXBean {

@@ -8,7 +8,7 @@ import org.estuary.config.ConfigurationRule;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Issue 7 item 2: the rules across the renewal service's attributes that its constructor enforces (LeasePolicy,
+ * The rules across the renewal service's attributes that its constructor enforces (LeasePolicy,
  * DeliveryConfig), so the configuration guard refuses an update breaking them instead of the component failing.
  */
 @Component(property = ConfigurationRule.PID + "=" + RenewalComponent.PID)

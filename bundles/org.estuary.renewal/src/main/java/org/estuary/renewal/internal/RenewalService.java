@@ -535,16 +535,10 @@ public final class RenewalService implements RenewalBackend {
         return new ServerException(message, new LeaseDeniedException(message));
     }
 
-    /** Counts for the console and tests: sets, client leases, scheduled entries. */
+    /** Counts for the management view: sets, client leases, scheduled entries. */
     long[] counts() {
         synchronized (lock) {
             return new long[] {sets.setCount(), sets.leaseCount(), scheduler.scheduled()};
-        }
-    }
-
-    List<SetState> setsForTest() {
-        synchronized (lock) {
-            return sets.sets();
         }
     }
 }

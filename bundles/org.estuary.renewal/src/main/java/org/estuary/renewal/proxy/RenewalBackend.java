@@ -12,10 +12,10 @@ import org.estuary.io.Marshalled;
 import org.estuary.lease.Landlord;
 
 /**
- * What the renewal service's proxies call: in the service's JVM the component itself, for a remote client an RMI
- * stub (issue 5: a {@code BackendRef}). As a {@link Landlord} it also backs the leases on the sets, whose lease
- * ids are the set ids. Every method naming a set throws {@code java.rmi.NoSuchObjectException} when the set is
- * gone (LR.2).
+ * What the renewal service's proxies call, through an {@code org.estuary.remote.BackendRef}: in the service's JVM
+ * the service itself, for a remote client an RMI stub resolved by the service's id. As a {@link Landlord} it also
+ * backs the leases on the sets, whose lease ids are the set ids. Every method naming a set throws
+ * {@code java.rmi.NoSuchObjectException} when the set is gone (LR.2).
  */
 @org.osgi.annotation.versioning.ProviderType
 public interface RenewalBackend extends Landlord {

@@ -23,7 +23,7 @@ public final class ServiceProxy implements LeaseRenewalService, Serializable {
 
     /** @serial the renewal service's persistent identity */
     private final UUID serviceId;
-    /** @serial the backend (the component in its JVM; issue 5 turns this into a BackendRef) */
+    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
     private final RenewalBackend backend;
 
     public ServiceProxy(UUID serviceId, RenewalBackend backend) {
@@ -31,7 +31,7 @@ public final class ServiceProxy implements LeaseRenewalService, Serializable {
         this.backend = Objects.requireNonNull(backend, "backend");
     }
 
-    /** The one place that reads the backend reference (switching to a BackendRef changes only this line). */
+    /** The one place that reads the backend reference. */
     private RenewalBackend backend() {
         return backend;
     }

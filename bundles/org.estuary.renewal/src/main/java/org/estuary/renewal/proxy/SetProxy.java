@@ -33,7 +33,7 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
     private final UUID serviceId;
     /** @serial the set's id, which is also its lease's id */
     private final long setId;
-    /** @serial the backend (issue 5 turns this into a BackendRef) */
+    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
     private final RenewalBackend backend;
     /** @serial the lease on the set, as of when this proxy was made */
     private final Lease lease;

@@ -86,7 +86,7 @@ class RecordedFormTest extends HarnessTest {
         assertShown(set, own, landlord.expiration(own), other, landlord.expiration(inner));
 
         RenewalService restarted = harness.start();
-        assertShown(restarted.proxyOf(restarted.setsForTest().get(0)), own, landlord.expiration(own), other,
+        assertShown(restarted.proxyOf(restarted.read(SetTable::sets).get(0)), own, landlord.expiration(own), other,
                 landlord.expiration(inner));
     }
 

@@ -62,7 +62,7 @@ class RecoveredExpirationTest extends HarnessTest {
         harness.advance(0);
 
         assertEquals(0, failures.events.size(), "LR.2.1: no failure event for a lease its landlord still holds");
-        LeaseRenewalSet again = second.proxyOf(second.setsForTest().get(0));
+        LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
         assertEquals(1, again.getLeases().length, "still in the set");
         assertTrue(landlord.expiration(lease) >= harness.clock.currentTimeMillis() + 9_000,
                 "renewed at the landlord after recovery");
@@ -82,6 +82,6 @@ class RecoveredExpirationTest extends HarnessTest {
         harness.advance(0);
 
         assertEquals(1, failures.events.size(), "LR.2.1: the landlord's definite answer drops it with an event");
-        assertEquals(0, second.proxyOf(second.setsForTest().get(0)).getLeases().length);
+        assertEquals(0, second.proxyOf(second.read(SetTable::sets).get(0)).getLeases().length);
     }
 }

@@ -66,7 +66,7 @@ class RenewalServiceTest extends HarnessTest {
 
         RenewalService second = harness.start(); // a new component over the same store
         assertEquals(first.proxy(), second.proxy(), "same service id");
-        LeaseRenewalSet again = second.proxyOf(second.setsForTest().get(0));
+        LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
         assertEquals(set, again);
         Lease[] held = again.getLeases();
         assertEquals(1, held.length);
@@ -143,7 +143,7 @@ class RenewalServiceTest extends HarnessTest {
         assertEquals(1, listener.events.size(), "LR.2.1: not warned again for the same expiration");
 
         // a renewal gives the set a new expiration, which is warned of in its turn
-        LeaseRenewalSet again = restarted.proxyOf(restarted.setsForTest().get(0));
+        LeaseRenewalSet again = restarted.proxyOf(restarted.read(SetTable::sets).get(0));
         again.getRenewalSetLease().renew(60_000);
         harness.advance(51_000);
         assertEquals(2, listener.events.size(), "warned of the new expiration");

@@ -77,7 +77,7 @@ class StoreChainTest extends HarnessTest {
         harness.switchTo(jdbc);
         RenewalService restarted = harness.start();
         assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, journal, jdbc");
-        List<SetState> sets = restarted.setsForTest();
+        List<SetState> sets = restarted.read(SetTable::sets);
         assertEquals(2, sets.size(), "both sets");
         LeaseRenewalSet again = restarted.proxyOf(sets.stream()
                 .filter(s -> s.setId == ((org.estuary.renewal.proxy.SetProxy) set).setId()).findFirst().orElseThrow());

@@ -71,7 +71,7 @@ class StoreSwitchTest extends HarnessTest {
         harness.switchTo(journal);
         RenewalService second = harness.start();
         assertEquals(first.proxy(), second.proxy(), "the service id moved with the state");
-        LeaseRenewalSet again = second.proxyOf(second.setsForTest().get(0));
+        LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
         assertEquals(set, again);
         assertEquals(2, again.getLeases().length, "the lease from before the switch and the one after it");
         Lease expiredToo = landlord.grant(10);
@@ -115,7 +115,7 @@ class StoreSwitchTest extends HarnessTest {
         harness.switchTo(journal);
         RenewalService restarted = harness.start();
         assertEquals(4, restarted.counts()[1], "every client lease reached the journal");
-        assertInstanceOf(LeaseRenewalSet.class, restarted.proxyOf(restarted.setsForTest().get(0)));
+        assertInstanceOf(LeaseRenewalSet.class, restarted.proxyOf(restarted.read(SetTable::sets).get(0)));
     }
 
     @Test

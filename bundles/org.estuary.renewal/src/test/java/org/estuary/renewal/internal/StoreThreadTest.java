@@ -140,7 +140,7 @@ class StoreThreadTest {
         assertEquals(2, set.getLeases().length);
 
         RenewalService restarted = harness.start(); // what the store holds: the held renewal's record too
-        LeaseRenewalSet again = restarted.proxyOf(restarted.setsForTest().get(0));
+        LeaseRenewalSet again = restarted.proxyOf(restarted.read(SetTable::sets).get(0));
         assertEquals(landlord.expiration(lease), findRenewed(again, lease),
                 "LR.2: the renewal was recorded once the store acknowledged it");
     }
@@ -200,7 +200,7 @@ class StoreThreadTest {
         }
         assertTrue(first.getRenewalSetLease().getExpiration() > before, "the first renewal was granted");
         RenewalService restarted = harness.start(); // what the store holds: both renewals
-        for (SetState set : restarted.setsForTest()) {
+        for (SetState set : restarted.read(SetTable::sets)) {
             assertTrue(restarted.proxyOf(set).getRenewalSetLease().getExpiration() > before, "LR.2: recorded");
         }
     }
@@ -233,7 +233,7 @@ class StoreThreadTest {
         }
         RenewalService restarted = harness.start(); // on the new store
         long longest = Long.MIN_VALUE;
-        for (SetState restored : restarted.setsForTest()) {
+        for (SetState restored : restarted.read(SetTable::sets)) {
             longest = Math.max(longest, restarted.proxyOf(restored).getRenewalSetLease().getExpiration());
         }
         assertEquals(granted, longest, "S8: the granted renewal is in the new store");

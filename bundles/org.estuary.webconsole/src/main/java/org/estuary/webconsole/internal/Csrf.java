@@ -10,7 +10,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Protection of the pages' state-changing forms against cross-site request forgery (issue 7 item 6). Felix Web
+ * Protection of the pages' state-changing forms against cross-site request forgery. Felix Web
  * Console 4.8.12, as Karaf 4.4.10 ships it, has no token mechanism of its own, so the plugins carry one: each form
  * holds a token that is an HMAC of the authenticated user and the page under a secret drawn when the component
  * activates, which another site cannot read or compute; a POST without the right token, or from another origin,

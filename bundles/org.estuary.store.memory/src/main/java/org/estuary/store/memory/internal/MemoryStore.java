@@ -55,7 +55,7 @@ final class MemoryStore implements Store {
     /**
      * Runs a scratch store through every path a caller can reach (a write, the limits' refusals, scans, and the same
      * once closed), so that the classes they need are loaded while this bundle's wiring is valid. A caller still
-     * holding a store whose bundle was refreshed meanwhile (bundle:update: issue 4 item 5) then gets CLOSED, as Store
+     * holding a store whose bundle was refreshed meanwhile (bundle:update) then gets CLOSED, as Store
      * S7 says, not a ClassNotFoundException for a class it was the first to need after the old wiring was discarded
      * (seen in MemoryStoreIT: a store registered between the update and the refresh, called once as it closed).
      */
