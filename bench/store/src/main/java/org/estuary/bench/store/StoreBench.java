@@ -23,6 +23,7 @@ import org.estuary.store.jdbc.internal.JdbcBenchAccess;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
 import org.estuary.store.jdbc.testing.PostgresServer;
 import org.estuary.store.journal.internal.JournalBenchAccess;
+import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
@@ -101,7 +102,9 @@ public final class StoreBench {
 
             @Override
             public Store open(Path dir) {
-                JournalBenchAccess journal = new JournalBenchAccess(dir, !"none".equals(JOURNAL_SYNC), 1L << 30);
+                JournalBenchAccess journal = new JournalBenchAccess(ComponentConfig.of(
+                        JournalStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
+                                JOURNAL_SYNC, "max_bytes", 1L << 30)));
                 open.put(journal.store(), journal);
                 return journal.store();
             }

@@ -1,6 +1,5 @@
 package org.estuary.store.journal.internal;
 
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.estuary.store.api.Store;
@@ -16,13 +15,9 @@ public final class JournalBenchAccess implements JournalProbe {
     private final AtomicLong syncNanos = new AtomicLong();
     private final JournalStoreComponent component;
 
-    /** A journal store in {@code directory} with the component's defaults but these; {@code sync}: fsync or none. */
-    public JournalBenchAccess(Path directory, boolean sync, long maxBytes) {
-        JournalSettings defaults = JournalSettings.defaults(directory);
-        JournalSettings settings = new JournalSettings(directory, sync, defaults.queueBound(),
-                defaults.admissionMillis(), defaults.compactPercentage(), defaults.compactMinFiles(),
-                defaults.fileSize(), defaults.poolFiles(), defaults.maxRecords(), maxBytes);
-        this.component = new JournalStoreComponent(settings, this);
+    /** A journal store in {@code directory}, configured as the component would be with {@code config}. */
+    public JournalBenchAccess(JournalStoreComponent.Config config) {
+        this.component = new JournalStoreComponent(JournalStoreComponent.settingsOf(config, null), this);
     }
 
     public Store store() {

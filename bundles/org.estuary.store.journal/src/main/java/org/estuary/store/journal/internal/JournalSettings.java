@@ -40,32 +40,6 @@ record JournalSettings(Path directory, boolean sync, int queueBound, long admiss
         require(maxBytes > 0, "max.bytes must be positive: " + maxBytes);
     }
 
-    /** Defaults of the component's configuration, in {@code directory}; for tests and the benchmark. */
-    static JournalSettings defaults(Path directory) {
-        return new JournalSettings(directory, true, 4096, 1_000, 30, 4, 10 * 1024 * 1024, 32, 1_000_000,
-                268_435_456L);
-    }
-
-    JournalSettings withLimits(long records, long bytes) {
-        return new JournalSettings(directory, sync, queueBound, admissionMillis, compactPercentage, compactMinFiles,
-                fileSize, poolFiles, records, bytes);
-    }
-
-    JournalSettings withQueue(int bound, long admission) {
-        return new JournalSettings(directory, sync, bound, admission, compactPercentage, compactMinFiles, fileSize,
-                poolFiles, maxRecords, maxBytes);
-    }
-
-    JournalSettings withFiles(int size, int percentage, int minFiles) {
-        return new JournalSettings(directory, sync, queueBound, admissionMillis, percentage, minFiles, size,
-                poolFiles, maxRecords, maxBytes);
-    }
-
-    JournalSettings withPool(int files) {
-        return new JournalSettings(directory, sync, queueBound, admissionMillis, compactPercentage, compactMinFiles,
-                fileSize, files, maxRecords, maxBytes);
-    }
-
     /** The largest record (payload) a journal file can hold, with room for Artemis's record and file headers. */
     int maxRecordSize() {
         return fileSize - 1024;

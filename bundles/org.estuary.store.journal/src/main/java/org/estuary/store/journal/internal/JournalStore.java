@@ -158,11 +158,7 @@ final class JournalStore implements Store {
     /** The write stage and the journal it writes: used by the commit lock's holder (and the constructor). */
     private final JournalWriter writer;
 
-    JournalStore(JournalSettings settings) {
-        this(settings, JournalProbe.NONE);
-    }
-
-    /** A store whose rounds and syncs {@code probe} observes. */
+    /** A store on {@code settings} whose rounds and syncs {@code probe} observes ({@link JournalProbe#NONE}: none). */
     JournalStore(JournalSettings settings, JournalProbe probe) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.probe = Objects.requireNonNull(probe, "probe");

@@ -14,6 +14,6 @@ public final class CrashChild {
     }
 
     static JournalStore open(Path dir) {
-        return new JournalStore(JournalSettings.defaults(dir).withFiles(256 * 1024, 30, 2));
+        return new JournalStore(TestSettings.of(dir).withFiles(256 * 1024, 30, 2).get(), JournalProbe.NONE);
     }
 }

@@ -33,9 +33,9 @@ class DiskFullTest {
     void aFullDiskRefusesWithFullKeepsWhatWasAcknowledgedAndResumesWhenSpaceReturns() throws Exception {
         try (SmallTmpfs tmpfs = SmallTmpfs.mount(dir.resolve("mnt"), FS_SIZE)) {
             Path data = tmpfs.path().resolve("journal");
-            JournalSettings settings = JournalSettings.defaults(data).withFiles(FILE_SIZE, 30, 2);
+            JournalSettings settings = TestSettings.of(data).withFiles(FILE_SIZE, 30, 2).get();
             DiskFullWorkload work = new DiskFullWorkload(key -> valueOf(key, 4_000));
-            JournalStore store = new JournalStore(settings);
+            JournalStore store = new JournalStore(settings, JournalProbe.NONE);
             try {
                 for (int i = 0; i < 20; i++) {
                     work.put(store, "before-" + i);
@@ -66,7 +66,7 @@ class DiskFullTest {
             } finally {
                 store.close();
             }
-            JournalStore reopened = new JournalStore(settings);
+            JournalStore reopened = new JournalStore(settings, JournalProbe.NONE);
             try {
                 work.assertIntact(reopened, "after reopening the journal");
             } finally {

@@ -21,7 +21,7 @@ class JournalDiskSizeTest {
     @Test
     void diskSizeIsTheSumOfTheJournalFiles() throws Exception {
         Path journal = dir.resolve("j");
-        JournalStore store = new JournalStore(JournalSettings.defaults(journal));
+        JournalStore store = new JournalStore(TestSettings.of(journal).get(), JournalProbe.NONE);
         try {
             store.applyAndWait(Batch.builder().put("disk/a", "k", new byte[4096]).build(), 10, TimeUnit.SECONDS);
             long files;

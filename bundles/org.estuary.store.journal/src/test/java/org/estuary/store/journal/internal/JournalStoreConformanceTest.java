@@ -26,8 +26,8 @@ class JournalStoreConformanceTest extends StoreConformanceTest {
     protected Store open(Limits limits) {
         long maxRecords = limits.maxRecords() == StoreStats.UNLIMITED ? 1_000_000 : limits.maxRecords();
         long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 268_435_456 : limits.maxBytes();
-        JournalSettings s = JournalSettings.defaults(root.resolve("store" + stores++)).withFiles(1024 * 1024, 30, 4)
-                .withLimits(maxRecords, maxBytes);
+        JournalSettings s = TestSettings.of(root.resolve("store" + stores++)).withFiles(1024 * 1024, 30, 4)
+                .withLimits(maxRecords, maxBytes).get();
         return remember(s);
     }
 

@@ -35,7 +35,7 @@ class JournalStoreTest {
     void concurrentBatchesShareOneSync() throws Exception {
         // Issue 4 item 3: group commit; each stage completes only after the sync that covers its batch
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             probe.holdCommits(held);
@@ -66,7 +66,7 @@ class JournalStoreTest {
         // record an earlier batch of the same group added; after reopening, the store holds what was acknowledged
         Path data = dir.resolve("j");
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(data), probe);
+        JournalStore store = new JournalStore(TestSettings.of(data).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             probe.holdCommits(held);
@@ -87,7 +87,7 @@ class JournalStoreTest {
             held.countDown();
             store.close();
         }
-        JournalStore again = new JournalStore(JournalSettings.defaults(data));
+        JournalStore again = new JournalStore(TestSettings.of(data).get(), JournalProbe.NONE);
         try {
             java.util.Map<String, String> records = new java.util.TreeMap<>();
             again.scan("tx/a", (k, v) -> records.put(k, new String(v)));
@@ -105,7 +105,7 @@ class JournalStoreTest {
         // Churn afterwards lets Artemis compact the files, and the reopened store holds what was acknowledged.
         // (Artemis accepted this group also without the split here: this checks the outcome, not the split.)
         Path data = dir.resolve("j");
-        JournalSettings settings = JournalSettings.defaults(data).withFiles(128 * 1024, 30, 2);
+        JournalSettings settings = TestSettings.of(data).withFiles(128 * 1024, 30, 2).get();
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(settings, probe);
         CountDownLatch held = new CountDownLatch(1);
@@ -130,7 +130,7 @@ class JournalStoreTest {
             held.countDown();
             store.close();
         }
-        JournalStore again = new JournalStore(settings);
+        JournalStore again = new JournalStore(settings, JournalProbe.NONE);
         try {
             java.util.Map<String, String> records = new java.util.TreeMap<>();
             again.scan("tx/b", (k, v) -> records.put(k, new String(v)));
@@ -145,7 +145,7 @@ class JournalStoreTest {
     void aFullQueueRefusesWithOverloadedAfterTheAdmissionTime() throws Exception {
         // Issue 4 item 3, Store S5: bounded queue, bounded wait, then OVERLOADED
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withQueue(4, 50), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withQueue(4, 50).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
@@ -175,11 +175,11 @@ class JournalStoreTest {
     void churnKeepsTheDirectoryBoundedAndReusesItsFiles() throws Exception {
         // Issue 4 item 3: compaction; rounds of puts and deletes do not grow the data directory without bound, and
         // the files compaction frees are written over (journal.pool.files), not deleted and laid out anew
-        Set<String> pooled = churnFiles(JournalSettings.defaults(dir.resolve("j")).withFiles(128 * 1024, 30, 2));
+        Set<String> pooled = churnFiles(TestSettings.of(dir.resolve("j")).withFiles(128 * 1024, 30, 2).get());
         assertTrue(pooled.size() <= 12, "the journal kept writing over the same few files: " + pooled);
         // the same churn with a pool of 2 (Artemis's minimum) deletes freed files and lays out new ones
-        Set<String> unpooled = churnFiles(JournalSettings.defaults(dir.resolve("unpooled")).withFiles(128 * 1024, 30,
-                2).withPool(2));
+        Set<String> unpooled = churnFiles(TestSettings.of(dir.resolve("unpooled")).withFiles(128 * 1024, 30,
+                2).withPool(2).get());
         assertTrue(unpooled.size() > 2 * pooled.size(), "without a pool the journal lays out new files: " + unpooled);
     }
 
@@ -190,7 +190,7 @@ class JournalStoreTest {
      */
     private static Set<String> churnFiles(JournalSettings settings) throws Exception {
         Path data = settings.directory();
-        JournalStore store = new JournalStore(settings);
+        JournalStore store = new JournalStore(settings, JournalProbe.NONE);
         long largest = 0;
         Set<String> names = new TreeSet<>();
         try {
@@ -220,7 +220,7 @@ class JournalStoreTest {
         }
         // 300 rounds wrote about 6 MB; live data is one small record
         assertTrue(largest <= 24 * 128 * 1024, "directory grew to " + largest + " bytes");
-        JournalStore again = new JournalStore(settings);
+        JournalStore again = new JournalStore(settings, JournalProbe.NONE);
         try {
             List<String> rounds = new ArrayList<>();
             again.scan("churn/keep", (k, v) -> rounds.add(new String(v)));
@@ -237,7 +237,7 @@ class JournalStoreTest {
         // Issue 4 item 3, Store S6: the failure names the cause; the store resumes once the cause is gone
         Path blocked = dir.resolve("blocked");
         Files.writeString(blocked, "a file where the directory should be");
-        JournalStore store = new JournalStore(JournalSettings.defaults(blocked.resolve("journal")));
+        JournalStore store = new JournalStore(TestSettings.of(blocked.resolve("journal")).get(), JournalProbe.NONE);
         try {
             StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
                     .put("un/a", "k", new byte[1]).build(), 10, TimeUnit.SECONDS));
@@ -255,8 +255,8 @@ class JournalStoreTest {
     @Test
     void aRecordLargerThanAJournalFileIsTooLarge() throws Exception {
         // Issue 4 item 3: a batch the store can never hold fails as TOO_LARGE with the setting to raise
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")).withFiles(64 * 1024, 30,
-                4));
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withFiles(64 * 1024, 30,
+                4).get(), JournalProbe.NONE);
         try {
             StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
                     .put("big/a", "k", new byte[70_000]).build(), 10, TimeUnit.SECONDS));
@@ -293,7 +293,7 @@ class JournalStoreTest {
         assertFalse(JournalStoreComponent.settingsOf(config("none", 16), null).sync());
         assertEquals(8, JournalStoreComponent.settingsOf(config("fsync", 16), null).poolFiles());
         IllegalArgumentException pool = assertThrows(IllegalArgumentException.class,
-                () -> JournalSettings.defaults(dir).withPool(1));
+                () -> TestSettings.of(dir).withPool(1).get());
         assertTrue(pool.getMessage().contains("journal.pool.files"), pool.getMessage());
     }
 

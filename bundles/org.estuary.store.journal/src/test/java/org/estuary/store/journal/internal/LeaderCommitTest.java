@@ -35,7 +35,7 @@ class LeaderCommitTest {
     void stagesCompleteInAcceptanceOrderWhenAWaitingCallerWritesTheGroup() throws Exception {
         // Store S2 and S3: batches applied before an applyAndWait are acknowledged before it returns, and the
         // later batch wins per key, whether a round thread or the waiting caller wrote them
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), JournalProbe.NONE);
         try {
             for (int round = 0; round < 200; round++) {
                 List<CompletableFuture<Void>> earlier = new ArrayList<>();
@@ -60,8 +60,8 @@ class LeaderCommitTest {
     void closingWhileCallersWriteKeepsEveryAcknowledgedBatch() throws Exception {
         // Store S3 and S7: with callers writing groups in their own threads, closing acknowledges or refuses every
         // batch with CLOSED, and what was acknowledged is there after a restart
-        JournalSettings settings = JournalSettings.defaults(dir.resolve("j"));
-        JournalStore store = new JournalStore(settings);
+        JournalSettings settings = TestSettings.of(dir.resolve("j")).get();
+        JournalStore store = new JournalStore(settings, JournalProbe.NONE);
         Map<String, Integer> acknowledged = new ConcurrentHashMap<>();
         ExecutorService writers = Executors.newFixedThreadPool(4);
         List<Future<StoreException>> ends = new ArrayList<>();
@@ -93,7 +93,7 @@ class LeaderCommitTest {
             writers.shutdownNow();
             store.close();
         }
-        JournalStore again = new JournalStore(settings);
+        JournalStore again = new JournalStore(settings, JournalProbe.NONE);
         try {
             Map<String, Integer> stored = new HashMap<>();
             again.scan("close/a", (k, v) -> stored.put(k, Integer.parseInt(new String(v))));
@@ -113,7 +113,7 @@ class LeaderCommitTest {
         // the rest go into a second one, written beside its sync; every stage still completes after the one
         // accepted before it, and the last put of the key wins (S2)
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         try {
             java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
             assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
@@ -142,8 +142,8 @@ class LeaderCommitTest {
         // wait (and so write groups themselves) mixed with writers that queue 16 batches at a time. Completions come
         // in acceptance order, here checked per writer (each writer's batches are accepted in the order it applies
         // them), and the last value of each writer's key is the one stored, also after a restart.
-        JournalSettings settings = JournalSettings.defaults(dir.resolve("j"));
-        JournalStore store = new JournalStore(settings);
+        JournalSettings settings = TestSettings.of(dir.resolve("j")).get();
+        JournalStore store = new JournalStore(settings, JournalProbe.NONE);
         List<String> violations = java.util.Collections.synchronizedList(new ArrayList<>());
         int writers = 8;
         int perWriter = 3_000;
@@ -178,7 +178,7 @@ class LeaderCommitTest {
             pool.shutdownNow();
             store.close();
         }
-        JournalStore again = new JournalStore(settings);
+        JournalStore again = new JournalStore(settings, JournalProbe.NONE);
         try {
             Map<String, String> stored = contents(again, "ack/a");
             for (int w = 0; w < writers; w++) {

@@ -40,12 +40,12 @@ class RecoveryTest {
     }
 
     private JournalSettings settings() {
-        return JournalSettings.defaults(dir).withFiles(1024 * 1024, 30, 4);
+        return TestSettings.of(dir).withFiles(1024 * 1024, 30, 4).get();
     }
 
     /** Ten small batches, then a last batch whose value carries {@code marker}; the store is closed after. */
     private void writeThenClose(String marker) throws Exception {
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         for (int i = 0; i < 10; i++) {
             ack(Batch.builder().put("rec/a", "k" + i, ("v" + i).getBytes(UTF_8)).build());
         }
@@ -82,7 +82,7 @@ class RecoveryTest {
             file.seek(spot.offset() + 100);
             file.write(new byte[end - spot.offset() - 100]);
         }
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertFirstTenBatches();
         List<String> dropped = store.recovered();
         assertFalse(dropped.isEmpty(), "recovery reports what it dropped");
@@ -90,7 +90,7 @@ class RecoveryTest {
         // the store writes on after the cut, and a second restart finds both
         ack(Batch.builder().put("rec/after", "k", "x".getBytes(UTF_8)).build());
         store.close();
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertFirstTenBatches();
         assertEquals(Map.of("k", "x"), contents("rec/after"));
     }
@@ -103,11 +103,11 @@ class RecoveryTest {
         try (RandomAccessFile file = new RandomAccessFile(spot.file().toFile(), "rw")) {
             file.setLength(spot.offset() + 200);
         }
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertFirstTenBatches();
         ack(Batch.builder().put("rec/after", "k", "x".getBytes(UTF_8)).build());
         store.close();
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertEquals(Map.of("k", "x"), contents("rec/after"));
         assertEquals(10, contents("rec/a").size());
     }
@@ -118,13 +118,14 @@ class RecoveryTest {
         writeThenClose("FLIPMARK");
         JournalFiles.Spot spot = JournalFiles.find(dir, "FLIPMARK".getBytes(UTF_8));
         flip(spot, 700);
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertEquals(Map.of(), contents("rec/last"), "the damaged record is not served");
         assertTrue(store.recovered().stream().anyMatch(line -> line.contains("checksum")), store.recovered()
                 .toString());
         ack(Batch.builder().put("rec/after", "k", "x".getBytes(UTF_8)).build());
         store.close();
-        store = new JournalStore(settings()); // the dropped record is deleted for good: not a corrupt middle now
+        // the dropped record is deleted for good: not a corrupt middle now
+        store = new JournalStore(settings(), JournalProbe.NONE);
         assertEquals(Map.of("k", "x"), contents("rec/after"));
         assertEquals(Map.of(), contents("rec/last"));
     }
@@ -132,14 +133,14 @@ class RecoveryTest {
     @Test
     void aBitFlipInTheMiddleIsReportedAsCorrupt() throws Exception {
         // Issue 4 item 3: a corrupt record with newer records after it is reported, never silently skipped
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         ack(Batch.builder().put("rec/m", "early", "MIDMARK-early-value".getBytes(UTF_8)).build());
         for (int i = 0; i < 10; i++) {
             ack(Batch.builder().put("rec/m", "k" + i, ("v" + i).getBytes(UTF_8)).build());
         }
         store.close();
         flip(JournalFiles.find(dir, "MIDMARK".getBytes(UTF_8)), 10);
-        store = new JournalStore(settings());
+        store = new JournalStore(settings(), JournalProbe.NONE);
         StoreException scan = assertThrows(StoreException.class, () -> contents("rec/m"));
         assertSame(Reason.CORRUPT, scan.reason());
         assertTrue(scan.getMessage().contains(dir.toString()), scan.getMessage());

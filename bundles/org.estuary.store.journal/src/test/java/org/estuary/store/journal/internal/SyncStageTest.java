@@ -37,7 +37,7 @@ class SyncStageTest {
         // over the first: it replaces the first's value); neither is acknowledged before its sync, the second not
         // before the first, and a scan may already see the second (S4 only asks for every acknowledged batch)
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
             List<CompletableFuture<Void>> both = writeTheSecondWhileTheFirstSyncs(store, probe, release);
@@ -62,7 +62,7 @@ class SyncStageTest {
         // the next group start a second round beside it, whose fdatasync completes; its batches are still not
         // acknowledged before the first group's, and all complete in acceptance order once the first is released
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch commits = new CountDownLatch(1);
         try {
@@ -108,7 +108,7 @@ class SyncStageTest {
         // Issue 4 item 3 and Store S3: 20 batches queued with apply (no caller waits to lead them) are written by a
         // round thread as one group, covered by one fdatasync in that thread, and completed oldest first
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
@@ -144,7 +144,7 @@ class SyncStageTest {
         // Store S1, S6: a batch whose sync fails was written, so its outcome is unknown (it may show up, but whole);
         // the failure names the cause; the next batch reopens the journal and succeeds; acknowledged data stays
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         try {
             store.applyAndWait(Batch.builder().put("sync/f", "before", "a".getBytes()).build(), 10,
                     TimeUnit.SECONDS);
@@ -159,7 +159,7 @@ class SyncStageTest {
         } finally {
             store.close();
         }
-        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        JournalStore again = new JournalStore(TestSettings.of(dir.resolve("j")).get(), JournalProbe.NONE);
         try {
             Map<String, String> stored = contents(again);
             assertEquals("a", stored.get("before"));
@@ -177,7 +177,7 @@ class SyncStageTest {
         // its own sync succeeded: were it durable without the group it was planned over, the journal could hold
         // both the old and the new record of a key
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
             store.applyAndWait(put("0"), 10, TimeUnit.SECONDS);
@@ -215,7 +215,7 @@ class SyncStageTest {
         // outcome, an interrupted one InterruptedException; the callers acknowledged in the same pass after them
         // are still woken (they are woken as a chain: WakeChain), and every batch becomes durable
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(JournalSettings.defaults(dir.resolve("j")), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch release = new CountDownLatch(1);
         try {
             CountDownLatch syncing = probe.holdSyncs(release);
@@ -303,7 +303,7 @@ class SyncStageTest {
 
     /** The stored value of the test key, read by a store opened anew on the same directory. */
     private String valueAfterRestart() throws StoreException {
-        JournalStore again = new JournalStore(JournalSettings.defaults(dir.resolve("j")));
+        JournalStore again = new JournalStore(TestSettings.of(dir.resolve("j")).get(), JournalProbe.NONE);
         try {
             return value(again);
         } finally {
