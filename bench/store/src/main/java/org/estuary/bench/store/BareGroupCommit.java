@@ -32,7 +32,7 @@ import org.estuary.store.api.StoreStats;
  * <p>With more than one sync thread, up to that many rounds (write + {@code fdatasync} of one buffer, each at its
  * own place in the file) are in flight at once, completed in the order they started, and a round starts while
  * another is in flight only once {@code minBatches} batches wait: what overlapping syncs give on this machine when
- * the store around them costs next to nothing (the benchmark's {@code bare2}; bench/README.md, store section).
+ * the store around them costs next to nothing (the benchmark's {@code bare2}; bench/README.md).
  */
 final class BareGroupCommit implements Store {
 

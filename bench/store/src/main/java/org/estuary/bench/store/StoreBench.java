@@ -27,7 +27,7 @@ import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
- * Issue 4's store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
+ * The store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
  * it is installed, and a Java loop of 1 KB write + fdatasync in any case), then batches of one 1 KB record with 1, 8
  * and 64 concurrent writers on each backend, each writer waiting for its acknowledgement. Prints records/s, syncs/s,
  * records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line for the default embedded
@@ -36,7 +36,7 @@ import org.estuary.store.memory.internal.MemoryStoreComponent;
  * <p>Backends: bare (not a store: {@link BareGroupCommit}, what this machine allows any group commit), bare2 (the
  * same with two syncs in flight, past the disk's rate for one sync at a time), journal (the
  * default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests), mvstore (H2's MVStore with
- * the same group commit: issue 4 item 1's comparison) and memory.
+ * the same group commit, the comparison for the journal's library) and memory.
  */
 public final class StoreBench {
 
@@ -193,7 +193,7 @@ public final class StoreBench {
         });
     }
 
-    /** Writer counts: issue 4's 1, 8 and 64; {@code -Destuary.bench.writers=64} runs one (for profiling). */
+    /** Writer counts: 1, 8 and 64; {@code -Destuary.bench.writers=64} runs one (for profiling). */
     static final int[] WRITERS = java.util.stream.Stream.of(System.getProperty("estuary.bench.writers", "1,8,64")
             .split(",")).mapToInt(w -> Integer.parseInt(w.trim())).toArray();
     static final int RECORD = 1024;
@@ -257,7 +257,7 @@ public final class StoreBench {
         String only = args.length > 2 ? args[2] : null;
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                 + System.getProperty("java.version") + ", data in " + data);
-        // Issue 4: "first the disk's own limit". fio is the reference when installed (apt-get install fio); the
+        // First the disk's own limit. fio is the reference when installed (apt-get install fio); the
         // Java loop does what the journal does (1 KB writes into a file laid out with zeros, fdatasync each).
         double java = javaFsyncLimit(data.resolve("fsync.probe"), seconds);
         System.out.printf("disk: java_fdatasync_per_s=%.0f (FileChannel.write 1 KB + force(false), sequential in a "
@@ -374,7 +374,7 @@ public final class StoreBench {
         return value < 0 ? "n/a" : String.format(format, value);
     }
 
-    /** Issue 4's ratio: records/s ÷ (fsync limit × records per sync), that is syncs/s ÷ fsync limit. */
+    /** The target's ratio: records/s ÷ (fsync limit × records per sync), that is syncs/s ÷ fsync limit. */
     static double ratio(Result r, double fsync) {
         return r.recordsPerSecond / (fsync * r.recordsPerSync);
     }

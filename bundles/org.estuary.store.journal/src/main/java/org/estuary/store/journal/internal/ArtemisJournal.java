@@ -51,8 +51,8 @@ final class ArtemisJournal {
         // Artemis's defaults (2 files at least, 5 s to open the next file, user version 0) with our executors:
         // appends run in the thread writing the group (JournalExecutors says why). The pool decides whether a file
         // compaction freed is kept for reuse (written over: only its header changes) or deleted; a deleted one is later
-        // replaced by a new file that Artemis lays out with zeros first: under steady churn that doubled the bytes
-        // written, and keeping freed files raised records/s by a quarter to a third (bench/README.md, store section).
+        // replaced by a new file that Artemis lays out with zeros first: under steady churn that doubles the bytes
+        // written, and keeping freed files raises records/s by a quarter to a third (the store benchmark).
         JournalExecutors executors = new JournalExecutors();
         JournalImpl journal = new JournalImpl(executors, settings.fileSize(), 2, settings.poolFiles(),
                 settings.compactMinFiles(), settings.compactPercentage(), 5, files, PREFIX, EXTENSION, 1, 0);
