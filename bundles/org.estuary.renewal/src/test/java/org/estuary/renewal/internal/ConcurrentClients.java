@@ -115,7 +115,7 @@ abstract class ConcurrentClients {
 
         RenewalService restarted = start();
         Map<Long, List<Lease>> recovered = new HashMap<>();
-        for (SetState set : restarted.setsForTest()) {
+        for (SetState set : restarted.read(SetTable::sets)) {
             recovered.put(set.setId, List.of(restarted.proxyOf(set).getLeases()));
         }
         assertEquals(told.keySet(), recovered.keySet(), "the sets not cancelled, and no other");
@@ -147,7 +147,7 @@ abstract class ConcurrentClients {
                 set.getRenewalSetLease().cancel();
             }
         }
-        assertEquals(0, start().setsForTest().size(), "a restart finds every set cancelled");
+        assertEquals(0, start().read(SetTable::sets).size(), "a restart finds every set cancelled");
     }
 
     @Test
@@ -181,7 +181,7 @@ abstract class ConcurrentClients {
             return new long[] {entry.desired, entry.renewDuration};
         });
         assertArrayEquals(durations, recovered, "the lease's durations are the ones recorded last");
-        assertNull(restarted.proxyOf(restarted.setsForTest().get(0)).remove(landlord.grant(1_000)));
-        assertEquals(1, restarted.proxyOf(restarted.setsForTest().get(0)).getLeases().length);
+        assertNull(restarted.proxyOf(restarted.read(SetTable::sets).get(0)).remove(landlord.grant(1_000)));
+        assertEquals(1, restarted.proxyOf(restarted.read(SetTable::sets).get(0)).getLeases().length);
     }
 }
