@@ -154,7 +154,8 @@ public final class WritePath {
                 }
                 CompletableFuture<Void> stage = batch == null ? before : last;
                 if (stage.isDone()) { // answered already (memory, or nothing in flight): no second turn at the lock
-                    return finish(change, batch == null ? null : failureOf(stage));
+                    // Still awaited, at once: a store may count on its waiters (the journal's wake-up chain).
+                    return finish(change, submission == null ? null : awaitDone(submission, change));
                 }
             }
         } catch (Exception refusal) {
@@ -244,10 +245,18 @@ public final class WritePath {
         }
     }
 
-    /** The failure a completed stage completed with, or null. */
-    private static StoreException failureOf(CompletableFuture<Void> stage) {
-        return stage.isCompletedExceptionally() ? StoreException.from(stage.handle((ok, thrown) -> thrown).join())
-                : null;
+    /** Under the lock: awaits a submission whose stage is complete; the failure it completed with, or null. */
+    private <T> StoreException awaitDone(Submission submission, Change<T> change) throws InterruptedException {
+        try {
+            submission.await(timeoutMillis, TimeUnit.MILLISECONDS);
+            return null;
+        } catch (StoreException e) {
+            return e;
+        } catch (InterruptedException e) {
+            change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the " + owner
+                    + " waited for its store; the change may still become durable", e, true));
+            throw e;
+        }
     }
 
     /** Under the lock: the change's batch was acknowledged ({@code failure} null) or failed. */
