@@ -19,8 +19,8 @@ public final class Ids {
     }
 
     /**
-     * Reads an id in the form {@link #format} writes; a signed negative decimal (as logs show ids) is accepted
-     * too.
+     * Reads an id in the form {@link #format} writes; a signed negative decimal (the same 64 bits as Java prints
+     * a {@code long}) is accepted too.
      *
      * @throws IllegalArgumentException if text is no such number
      */

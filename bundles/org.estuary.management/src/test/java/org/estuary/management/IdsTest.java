@@ -15,7 +15,7 @@ class IdsTest {
     void idsAreUnsignedDecimalAndReadBackInBothForms() {
         assertEquals("18446744073709551615", Ids.format(-1L));
         assertEquals(-1L, Ids.parse("18446744073709551615"));
-        assertEquals(-1L, Ids.parse(" -1 "), "as logs print ids");
+        assertEquals(-1L, Ids.parse(" -1 "), "the signed decimal of the same 64 bits");
         assertEquals(42L, Ids.parse(Ids.format(42L)));
         assertThrows(IllegalArgumentException.class, () -> Ids.parse("abc"));
         assertThrows(IllegalArgumentException.class, () -> Ids.parse(null));

@@ -154,10 +154,11 @@ public final class LandlordLease implements Lease, Serializable {
         return landlordId.hashCode() * 31 + Long.hashCode(leaseId);
     }
 
+    /** The lease id in unsigned decimal, the form Estuary's shell and web console show and take. */
     @Override
     public String toString() {
         long at = expiration;
-        return "LandlordLease[landlord=" + landlordId + ", id=" + leaseId + ", expiration="
+        return "LandlordLease[landlord=" + landlordId + ", id=" + Long.toUnsignedString(leaseId) + ", expiration="
                 + (at == FOREVER ? "FOREVER" : Long.toString(at)) + "]";
     }
 

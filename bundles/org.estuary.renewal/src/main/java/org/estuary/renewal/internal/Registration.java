@@ -5,6 +5,7 @@ import java.rmi.MarshalledObject;
 import net.jini.core.event.RemoteEventListener;
 
 import org.estuary.io.Marshalled;
+import org.estuary.management.Ids;
 
 /** One event registration of a set (LR.2.1): at most one per kind. Immutable; replaced as a whole. */
 final class Registration {
@@ -28,6 +29,6 @@ final class Registration {
 
     @Override
     public String toString() {
-        return "Registration[set " + setId + ", event " + eventId + "]";
+        return "Registration[set " + Ids.format(setId) + ", event " + eventId + "]";
     }
 }

@@ -152,9 +152,13 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
         return serviceId.hashCode() * 31 + Long.hashCode(setId);
     }
 
+    /**
+     * "LeaseRenewalSet[service id, set id]", the set id in unsigned decimal: the form the shell and the web console
+     * show and take ({@code org.estuary.management.Ids}), so an id copied from a client's log can be typed there.
+     */
     @Override
     public String toString() {
-        return "LeaseRenewalSet[" + serviceId + ", " + setId + "]";
+        return "LeaseRenewalSet[" + serviceId + ", " + Long.toUnsignedString(setId) + "]";
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {

@@ -183,7 +183,7 @@ class AdminViewTest extends HarnessTest {
     void item3IdsAreUnsignedTextAndBadTextIsRefused() {
         assertEquals("18446744073709551615", Ids.format(-1));
         assertEquals(-1, Ids.parse("18446744073709551615"));
-        assertEquals(-1, Ids.parse("-1"), "as logs print it");
+        assertEquals(-1, Ids.parse("-1"), "the signed decimal of the same 64 bits");
         assertEquals(42, Ids.parse(" 42 "));
         assertThrows(IllegalArgumentException.class, () -> Ids.parse("abc"));
         assertThrows(IllegalArgumentException.class, () -> Ids.parse(""));
