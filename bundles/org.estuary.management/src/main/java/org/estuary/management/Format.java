@@ -10,13 +10,15 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * How every management view writes values for operators, the same in the shell, the console and JMX: times,
- * durations, latencies, and client-supplied text (a listener's or a lease's {@code toString()}).
+ * durations, latencies, sizes in bytes, and client-supplied text (a listener's or a lease's {@code toString()}).
  */
 @ProviderType
 public final class Format {
 
     /** The longest description kept of client-supplied text. */
     public static final int MAX_TEXT = 200;
+
+    private static final String[] BINARY_UNITS = {"KiB", "MiB", "GiB", "TiB"};
 
     private Format() {
     }
@@ -43,6 +45,23 @@ public final class Format {
     /** Nanoseconds as milliseconds with two decimals ("1.50 ms"), "-" for none yet (0). */
     public static String nanos(long nanos) {
         return nanos == 0 ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1_000_000.0);
+    }
+
+    /**
+     * A size in bytes as people read it: below 1 KiB in bytes ("512 B"), above in binary units with one decimal
+     * ("819.8 KiB", "256.0 MiB", "1.5 GiB", "2.0 TiB"); a value that would round to 1024.0 moves to the next unit.
+     */
+    public static String bytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        double value = bytes;
+        int unit = -1;
+        do {
+            value /= 1024;
+            unit++;
+        } while (value >= 1024 - 0.05 && unit < BINARY_UNITS.length - 1);
+        return String.format(Locale.ROOT, "%.1f %s", value, BINARY_UNITS[unit]);
     }
 
     /** "1 store", "3 stores". */

@@ -24,6 +24,19 @@ class FormatTest {
     }
 
     @Test
+    void sizesInBinaryUnitsWithOneDecimal() {
+        assertEquals("0 B", Format.bytes(0));
+        assertEquals("1023 B", Format.bytes(1023));
+        assertEquals("1.0 KiB", Format.bytes(1024));
+        assertEquals("819.8 KiB", Format.bytes(839_456));
+        assertEquals("256.0 MiB", Format.bytes(268_435_456));
+        assertEquals("1.0 MiB", Format.bytes((1 << 20) - 1), "not 1024.0 KiB");
+        assertEquals("1.5 GiB", Format.bytes(3L << 29));
+        assertEquals("2.0 TiB", Format.bytes(2L << 40));
+        assertEquals("8192.0 TiB", Format.bytes(1L << 53), "the largest unit goes on counting");
+    }
+
+    @Test
     void clientTextIsShortenedAndAToStringThatThrowsIsSurvived() {
         String longText = Format.describe(new Object() {
             @Override

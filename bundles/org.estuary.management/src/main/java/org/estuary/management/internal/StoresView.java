@@ -2,6 +2,7 @@ package org.estuary.management.internal;
 
 import java.util.Hashtable;
 import java.util.List;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 import org.estuary.management.Column;
@@ -21,7 +22,7 @@ import org.osgi.service.component.annotations.Deactivate;
 /**
  * The stores as operators see them, whichever bundles register them: one table, {@code estuary:stores} in the
  * shell and the console page {@code estuary-stores}. Bytes are logical (keys in UTF-8 plus values), the same on
- * every backend; "on disk" is what the backend occupies, "-" for a store with nothing on disk.
+ * every backend, and shown in binary units ({@link Format#bytes}); "on disk" is what the backend occupies, "-" for a store with nothing on disk.
  */
 @Component(immediate = true, service = {})
 public final class StoresView {
@@ -57,10 +58,12 @@ public final class StoresView {
                 Column.number("Service", StoreInventory.Entry::serviceId),
                 Column.text("Type", StoreInventory.Entry::type),
                 Column.text("Used by", row -> row.users().isEmpty() ? null : String.join(", ", row.users())),
-                Column.text("Records", row -> row.stats().records() + limit(row.stats().maxRecords())),
-                Column.text("Bytes", row -> row.stats().bytes() + limit(row.stats().maxBytes())),
+                Column.text("Records", row -> row.stats().records()
+                        + limit(row.stats().maxRecords(), Long::toString)),
+                Column.text("Bytes", row -> Format.bytes(row.stats().bytes())
+                        + limit(row.stats().maxBytes(), Format::bytes)),
                 Column.text("On disk", row -> row.stats().diskBytes() == StoreStats.NOT_ON_DISK ? null
-                        : Long.toString(row.stats().diskBytes())),
+                        : Format.bytes(row.stats().diskBytes())),
                 Column.number("Queued", row -> row.stats().queued()),
                 Column.number("Commits", row -> row.stats().commits()),
                 Column.text("Last commit", row -> Format.nanos(row.stats().lastCommitNanos())),
@@ -69,7 +72,7 @@ public final class StoresView {
                 Column.<StoreInventory.Entry>text("Last failure", row -> row.stats().lastFailure()).width(60));
     }
 
-    private static String limit(long max) {
-        return max == StoreStats.UNLIMITED ? "" : " / " + max;
+    private static String limit(long max, LongFunction<String> format) {
+        return max == StoreStats.UNLIMITED ? "" : " / " + format.apply(max);
     }
 }

@@ -34,9 +34,9 @@ class StoresViewTest {
         assertEquals(List.of("Service", "Type", "Used by", "Records", "Bytes", "On disk", "Queued", "Commits",
                 "Last commit", "p99 commit", "Failures", "Last failure"),
                 view.main().columns().stream().map(Column::heading).toList());
-        assertEquals(List.of("42", "jdbc", "org.estuary.renewal [61]", "12", "3456 / 1048576", "81920", "2", "40",
+        assertEquals(List.of("42", "jdbc", "org.estuary.renewal [61]", "12", "3.4 KiB / 1.0 MiB", "80.0 KiB", "2", "40",
                 "1.50 ms", "12.34 ms", "3", "connection refused"), cells(view, one));
-        assertEquals(java.util.Arrays.asList("7", "memory", null, "1 / 1000", "10", null, "0", "0", "-", "-", "0", null),
+        assertEquals(java.util.Arrays.asList("7", "memory", null, "1 / 1000", "10 B", null, "0", "0", "-", "-", "0", null),
                 cells(view, two), "nothing on disk: a dash");
         Page<?> page = view.main().read(null, 0, 50, null);
         assertEquals(2, page.total());
