@@ -12,6 +12,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.testing.ComponentConfig;
 
 /**
  * The benchmark's way into the renewal service without Declarative Services: builds and starts a
@@ -27,7 +28,7 @@ public final class BenchRenewalServices {
     /** A service with the default configuration ({@code RenewalComponent.Config}), recovered from {@code store}. */
     public static RenewalService start(Clock clock, Marshaller marshaller, Store store, Executor renewals,
             EventDelivery delivery) throws IOException {
-        RenewalService service = new RenewalService(clock, marshaller, Settings.defaults(), renewals, delivery);
+        RenewalService service = new RenewalService(clock, marshaller, defaults(), renewals, delivery);
         service.bindStore(store); // as DS binds the store reference before activation
         service.start();
         return service;
@@ -35,7 +36,12 @@ public final class BenchRenewalServices {
 
     /** The configuration the service runs with, as its activation log line prints it. */
     public static String settings() {
-        return Settings.defaults().toString();
+        return defaults().toString();
+    }
+
+    /** The settings of a component configured with nothing. */
+    private static Settings defaults() {
+        return RenewalComponent.settings(ComponentConfig.of(RenewalComponent.Config.class));
     }
 
     /** The service proxy a client gets (in this JVM: no RMI on the path). */

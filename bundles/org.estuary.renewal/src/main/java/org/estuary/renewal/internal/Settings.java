@@ -5,7 +5,7 @@ import org.estuary.lease.LeasePolicy;
 
 /**
  * The effective configuration of a renewal service, checked once: the set lease policy, the bounds, the renewal
- * timing and the event delivery settings. Built from {@link RenewalComponent.Config} or directly by tests.
+ * timing and the event delivery settings. Built from {@link RenewalComponent.Config}.
  */
 final class Settings {
 
@@ -41,23 +41,6 @@ final class Settings {
         this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
     }
 
-    /** The defaults of {@link RenewalComponent.Config}, for tests. */
-    static Settings defaults() {
-        return new Settings(new LeasePolicy(3_600_000L, 86_400_000L), 10_000, 100_000, 1_000_000, 30_000L,
-                5_000L, 1_000L, 60_000L, 4, 10_000, DeliveryConfig.defaults(), 100, 10_000L);
-    }
-
-    Settings withLimits(int sets, int perSet, int total) {
-        return new Settings(setPolicy, sets, perSet, total, renewalLeadMillis, batchWindowMillis,
-                retryInitialMillis, retryMaxMillis, renewalThreads, renewalQueue, delivery, sequenceBlock,
-                writeTimeoutMillis);
-    }
-
-    Settings withPolicy(LeasePolicy policy) {
-        return new Settings(policy, maxSets, maxLeasesPerSet, maxLeases, renewalLeadMillis, batchWindowMillis,
-                retryInitialMillis, retryMaxMillis, renewalThreads, renewalQueue, delivery, sequenceBlock,
-                writeTimeoutMillis);
-    }
 
     private static int positive(String name, int value) {
         if (value < 1) {

@@ -57,7 +57,7 @@ public final class Harness implements AutoCloseable {
     }
 
     public RenewalService start() throws Exception {
-        return start(Settings.defaults());
+        return start(TestSettings.defaults());
     }
 
     /**

@@ -20,7 +20,7 @@ class RenewalServiceTest extends HarnessTest {
 
     @Test
     void item1SetLeasePolicyCapsTheGrant() throws Exception {
-        RenewalService service = harness.start(Settings.defaults().withPolicy(new LeasePolicy(1000, 5000)));
+        RenewalService service = harness.start(TestSettings.withPolicy(TestSettings.defaults(), new LeasePolicy(1000, 5000)));
         long now = harness.clock.currentTimeMillis();
         assertEquals(now + 5000, service.proxy().createLeaseRenewalSet(Lease.FOREVER).getRenewalSetLease()
                 .getExpiration());
@@ -30,7 +30,7 @@ class RenewalServiceTest extends HarnessTest {
 
     @Test
     void item8LimitsNameTheirSetting() throws Exception {
-        RenewalService service = harness.start(Settings.defaults().withLimits(1, 1, 10));
+        RenewalService service = harness.start(TestSettings.withLimits(TestSettings.defaults(), 1, 1, 10));
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
         ServerException sets = assertThrows(ServerException.class, () -> service.proxy().createLeaseRenewalSet(1));
         assertInstanceOf(LeaseDeniedException.class, sets.detail);

@@ -1,0 +1,28 @@
+package org.estuary.renewal.internal;
+
+import org.estuary.lease.LeasePolicy;
+import org.estuary.store.api.testing.ComponentConfig;
+
+/** Renewal service settings for tests: the component's defaults (its configuration annotation's), a few changed. */
+final class TestSettings {
+
+    private TestSettings() {
+    }
+
+    /** The settings of a component configured with nothing. */
+    static Settings defaults() {
+        return RenewalComponent.settings(ComponentConfig.of(RenewalComponent.Config.class));
+    }
+
+    static Settings withLimits(Settings s, int sets, int perSet, int total) {
+        return new Settings(s.setPolicy, sets, perSet, total, s.renewalLeadMillis, s.batchWindowMillis,
+                s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads, s.renewalQueue, s.delivery,
+                s.sequenceBlock, s.writeTimeoutMillis);
+    }
+
+    static Settings withPolicy(Settings s, LeasePolicy policy) {
+        return new Settings(policy, s.maxSets, s.maxLeasesPerSet, s.maxLeases, s.renewalLeadMillis,
+                s.batchWindowMillis, s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads, s.renewalQueue,
+                s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
+    }
+}
