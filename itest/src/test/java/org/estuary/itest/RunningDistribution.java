@@ -19,17 +19,19 @@ final class RunningDistribution implements AutoCloseable {
     final int sshPort;
     final Path sshKey;
     final Process karaf;
+    private final Launcher launcher;
 
     static final String SSH_USER = "itest";
 
     private RunningDistribution(Path home, String password, int httpPort, int registryPort, int sshPort,
-            Path sshKey, Process karaf) {
+            Path sshKey, Launcher launcher, Process karaf) {
         this.home = home;
         this.password = password;
         this.httpPort = httpPort;
         this.registryPort = registryPort;
         this.sshPort = sshPort;
         this.sshKey = sshKey;
+        this.launcher = launcher;
         this.karaf = karaf;
     }
 
@@ -42,8 +44,23 @@ final class RunningDistribution implements AutoCloseable {
         void apply(Path home) throws IOException;
     }
 
-    /** Unpacks the distribution, applies {@code setup} to it and starts it. */
+    /** How the prepared distribution is started: the command and its working directory for a Karaf home. */
+    interface Launcher {
+        ProcessBuilder command(Path home) throws IOException;
+    }
+
+    /** {@code bin/karaf server}, as a service manager starts the distribution. */
+    static final Launcher SERVER = home -> new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
+            .directory(home.toFile());
+
+    /** Unpacks the distribution, applies {@code setup} to it and starts it with {@code bin/karaf server}. */
     static RunningDistribution start(String password, Setup setup) throws IOException, InterruptedException {
+        return start(password, setup, SERVER);
+    }
+
+    /** Unpacks the distribution, applies {@code setup} to it and starts it with {@code launcher}. */
+    static RunningDistribution start(String password, Setup setup, Launcher launcher)
+            throws IOException, InterruptedException {
         Path work = Path.of(System.getProperty("estuary.work", "target/work"), "run-" + System.nanoTime());
         Processes.untar(Path.of(System.getProperty("estuary.distribution")), work);
         Path home;
@@ -67,8 +84,8 @@ final class RunningDistribution implements AutoCloseable {
         }
         Processes.setProperty(remote, "registry.port", Integer.toString(registryPort));
         setup.apply(home);
-        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey,
-                launch(home, password));
+        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey, launcher,
+                launch(launcher, home, password));
     }
 
     /** A fresh key pair whose public half Karaf accepts for {@value #SSH_USER} in the admin group. */
@@ -120,9 +137,8 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
-    private static Process launch(Path home, String password) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
-                .directory(home.toFile())
+    private static Process launch(Launcher launcher, Path home, String password) throws IOException {
+        ProcessBuilder builder = launcher.command(home)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("console.log").toFile()));
         builder.environment().put("ESTUARY_ADMIN_PASSWORD", password);
@@ -149,8 +165,8 @@ final class RunningDistribution implements AutoCloseable {
                 throw new IOException("the killed container did not exit: " + handle.pid(), e);
             }
         }
-        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey,
-                launch(home, password));
+        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey, launcher,
+                launch(launcher, home, password));
     }
 
     /** Waits (bounded, 180 s: a first boot) until the container's registry binds {@code type}'s proxy. */
