@@ -1,13 +1,10 @@
 package org.estuary.itest;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -16,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.estuary.api.test.ClassFileInfo;
 import org.estuary.api.test.TypeRoles;
@@ -33,14 +28,13 @@ import org.junit.Test;
 public class ExportedTypeRolesIT {
 
     private static final String VERSION = "Lorg/osgi/annotation/versioning/Version;";
-    private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
 
     @Test
     public void everyExportedTypeOfEveryBundleDeclaresWhoImplementsIt() throws IOException {
         List<String> problems = new ArrayList<>();
         int types = 0;
         int packages = 0;
-        for (Path jar : bundleJars()) {
+        for (Path jar : BuiltBundles.jars()) {
             try (JarFile bundle = new JarFile(jar.toFile())) {
                 Map<String, String> exports = ExportPackage.parse(
                         bundle.getManifest().getMainAttributes().getValue("Export-Package"));
@@ -69,7 +63,7 @@ public class ExportedTypeRolesIT {
                 }
             }
         }
-        assertTrue("no exported package found in " + bundleJars(), packages > 0);
+        assertTrue("no exported package found in " + BuiltBundles.jars(), packages > 0);
         assertTrue("no exported type found", types > 0);
         assertEquals("exported types and packages breaking STYLE.md 2-3:\n" + String.join("\n", problems),
                 List.of(), problems);
@@ -82,23 +76,6 @@ public class ExportedTypeRolesIT {
                 "a.b;uses:=\"x.y,z\";version=\"1.2.0\",c;version=\"0.1.0\",d;e;version=2.0,f;uses:=\"g;h\"");
         assertEquals(Map.of("a.b", "1.2.0", "c", "0.1.0", "d", "2.0", "e", "2.0", "f", "0.0.0"), parsed);
         assertTrue(ExportPackage.parse(null).isEmpty());
-    }
-
-    /** One built jar per module of bundles/pom.xml; a missing jar fails, since that bundle would go unchecked. */
-    private static List<Path> bundleJars() throws IOException {
-        Path bundles = Path.of(System.getProperty("estuary.bundles", "../bundles"));
-        String version = System.getProperty("estuary.version");
-        assertNotNull("estuary.version is set by the build", version);
-        List<Path> jars = new ArrayList<>();
-        Matcher module = MODULE.matcher(Files.readString(bundles.resolve("pom.xml")));
-        while (module.find()) {
-            String name = module.group(1).trim();
-            Path jar = bundles.resolve(name).resolve("target").resolve(name + "-" + version + ".jar");
-            assertTrue(jar + " is missing: build the bundles before the integration tests", Files.isRegularFile(jar));
-            jars.add(jar);
-        }
-        assertFalse("no module in " + bundles.resolve("pom.xml").toAbsolutePath(), jars.isEmpty());
-        return jars;
     }
 
     /** An OSGi version with its omitted parts written out ("1.2" is "1.2.0"). */

@@ -55,7 +55,8 @@ public final class ExporterComponent implements Exporter {
                 description = "Port of the exported services; 0 shares the registry's port.")
         int object_port() default 0;
 
-        @AttributeDefinition(name = "Connect timeout (ms)", min = "1")
+        @AttributeDefinition(name = "Connect timeout (ms)", min = "1", description = "Longest wait for a "
+                + "connection to be set up, also when a service connects to a client's listener.")
         long connect_timeout_ms() default RemoteSettings.DEFAULT_CONNECT_TIMEOUT_MS;
 
         @AttributeDefinition(name = "Call timeout (ms)", min = "1", description = "Longest wait for a reply, "
@@ -67,26 +68,30 @@ public final class ExporterComponent implements Exporter {
                 + "connections.")
         long read_timeout_ms() default RemoteSettings.DEFAULT_READ_TIMEOUT_MS;
 
-        @AttributeDefinition(name = "TLS")
+        @AttributeDefinition(name = "TLS", description = "Registry and services over TLS with the keystore and "
+                + "truststore below; clients must connect with TLS too.")
         boolean tls_enabled() default false;
 
         @AttributeDefinition(name = "Keystore", required = false, description = "Path of the server's key.")
         String tls_keystore() default "";
 
-        @AttributeDefinition(name = "Keystore password", required = false, type = AttributeType.PASSWORD)
+        @AttributeDefinition(name = "Keystore password", required = false, type = AttributeType.PASSWORD,
+                description = "Password of the keystore (and of its key).")
         String tls_keystore_password() default "";
 
         @AttributeDefinition(name = "Truststore", required = false,
                 description = "Path of the trusted certificates (the CA of client certificates).")
         String tls_truststore() default "";
 
-        @AttributeDefinition(name = "Truststore password", required = false, type = AttributeType.PASSWORD)
+        @AttributeDefinition(name = "Truststore password", required = false, type = AttributeType.PASSWORD,
+                description = "Password of the truststore.")
         String tls_truststore_password() default "";
 
         @AttributeDefinition(name = "Keystore type", description = "PKCS12 or JKS.")
         String tls_store_type() default "PKCS12";
 
-        @AttributeDefinition(name = "Require client certificates")
+        @AttributeDefinition(name = "Require client certificates", description = "With TLS: accept only "
+                + "clients whose certificate the truststore trusts.")
         boolean tls_client_auth() default false;
     }
 

@@ -61,13 +61,16 @@ public final class RenewalComponent {
                 min = "1")
         long set_lease_maximum_ms() default 86_400_000L;
 
-        @AttributeDefinition(name = "Maximum sets", min = "1")
+        @AttributeDefinition(name = "Maximum sets", min = "1", description = "Renewal sets at most; beyond, "
+                + "createLeaseRenewalSet is refused with a LeaseDeniedException naming this limit.")
         int max_sets() default 10_000;
 
-        @AttributeDefinition(name = "Maximum leases per set", min = "1")
+        @AttributeDefinition(name = "Maximum leases per set", min = "1", description = "Client leases one set "
+                + "holds at most; beyond, renewFor is refused with a LeaseDeniedException naming this limit.")
         int max_leases_per_set() default 100_000;
 
-        @AttributeDefinition(name = "Maximum client leases", description = "Over all sets.", min = "1")
+        @AttributeDefinition(name = "Maximum client leases", min = "1", description = "Client leases over all "
+                + "sets at most; beyond, renewFor is refused with a LeaseDeniedException naming this limit.")
         int max_leases() default 1_000_000;
 
         @AttributeDefinition(name = "Renewal lead (ms)",
@@ -79,32 +82,43 @@ public final class RenewalComponent {
                 description = "Renewals due within this window go out together (LeaseMap.renewAll).", min = "0")
         long renewal_batch_window_ms() default 5_000L;
 
-        @AttributeDefinition(name = "Renewal retry initial (ms)", min = "1")
+        @AttributeDefinition(name = "Renewal retry initial (ms)", min = "1", description = "Wait before renewing "
+                + "again after a renewal failed in a way that may clear up (a RemoteException); the wait doubles "
+                + "after each further failure, and retries go on until the lease would leave the set.")
         long renewal_retry_initial_ms() default 1_000L;
 
-        @AttributeDefinition(name = "Renewal retry maximum (ms)", min = "1")
+        @AttributeDefinition(name = "Renewal retry maximum (ms)", min = "1",
+                description = "Longest wait between two renewal attempts of a failing lease.")
         long renewal_retry_max_ms() default 60_000L;
 
-        @AttributeDefinition(name = "Renewal threads", min = "1")
+        @AttributeDefinition(name = "Renewal threads", min = "1",
+                description = "Renewal calls to landlords in parallel (one batch per landlord each).")
         int renewal_threads() default 4;
 
-        @AttributeDefinition(name = "Renewal queue", description = "Renewal batches waiting for a thread.",
-                min = "1")
+        @AttributeDefinition(name = "Renewal queue", min = "1", description = "Renewal batches waiting for a "
+                + "thread at most; a batch beyond it counts as a failed attempt and is retried.")
         int renewal_queue() default 10_000;
 
-        @AttributeDefinition(name = "Event threads", min = "1")
+        @AttributeDefinition(name = "Event threads", min = "1",
+                description = "Listener notify calls (expiration warnings, renewal failures) in parallel.")
         int event_threads() default 4;
 
-        @AttributeDefinition(name = "Events queued per registration", min = "1")
+        @AttributeDefinition(name = "Events queued per registration", min = "1", description = "Events one "
+                + "listener registration holds at most (queued, in flight or waiting to retry); an event beyond "
+                + "it is not sent and a WARNING says so.")
         int event_queue_per_registration() default 1_000;
 
-        @AttributeDefinition(name = "Events queued in total", min = "1")
+        @AttributeDefinition(name = "Events queued in total", min = "1", description = "Events all "
+                + "registrations together hold at most; an event beyond it is not sent and a WARNING says so.")
         int event_queue_total() default 100_000;
 
-        @AttributeDefinition(name = "Event retry initial (ms)", min = "1")
+        @AttributeDefinition(name = "Event retry initial (ms)", min = "1", description = "Wait before "
+                + "notifying a listener again after a delivery failed in a way that may clear up; the wait "
+                + "doubles after each further failure, until the set's lease ends.")
         long event_retry_initial_ms() default 1_000L;
 
-        @AttributeDefinition(name = "Event retry maximum (ms)", min = "1")
+        @AttributeDefinition(name = "Event retry maximum (ms)", min = "1",
+                description = "Longest wait between two delivery attempts of an event.")
         long event_retry_max_ms() default 60_000L;
 
         @AttributeDefinition(name = "Sequence number block",
@@ -112,10 +126,16 @@ public final class RenewalComponent {
                 min = "1")
         long event_sequence_block() default 100L;
 
-        @AttributeDefinition(name = "Store write timeout (ms)", min = "1")
+        @AttributeDefinition(name = "Store write timeout (ms)", min = "1", description = "Longest a client "
+                + "call waits for its change to be durable in the store; beyond, the call fails with a "
+                + "RemoteException the client may retry.")
         long store_write_timeout_ms() default 10_000L;
 
-        @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service.")
+        @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0), so "
+                + "the default (store.type=*) takes jdbc if it runs, else journal, else memory. Name one with "
+                + "(store.type=journal), (store.type=jdbc) or (store.type=memory); changing it while the service "
+                + "runs copies the whole state into the new store first.")
         String store_target() default "(store.type=*)";
     }
 
