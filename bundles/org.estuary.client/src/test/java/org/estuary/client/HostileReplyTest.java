@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import hostile.Comparer;
 
-/** Issue 5 item 4: a client reads what a (hostile) container's registry answers through the allowlist. */
+/** A client reads what a (hostile) container's registry answers through the allowlist. */
 class HostileReplyTest {
 
     @Test

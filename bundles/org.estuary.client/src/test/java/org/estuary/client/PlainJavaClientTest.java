@@ -30,7 +30,7 @@ import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.junit.jupiter.api.Test;
 
-/** Issue 5 item 3: a plain Java program with only the API jar and the client jars works against a container. */
+/** A plain Java program with only the API jar and the client jars works against a container. */
 class PlainJavaClientTest {
 
     /** The "service": answers an event whose source is a listener by calling that listener back. */

@@ -11,7 +11,7 @@ class BundleIdTest {
 
     @Test
     void formatsAndParsesTheAnnotationForm() {
-        // Issue 3 item 8: a class is annotated with the bundle that defines it (symbolic name + version).
+        // A class is annotated with the bundle that defines it (symbolic name + version).
         BundleId id = new BundleId("com.acme.client", "1.2.3.beta-1");
         assertEquals("com.acme.client;version=1.2.3.beta-1", id.toString());
         assertEquals(id, BundleId.parse(id.toString()));
@@ -19,14 +19,14 @@ class BundleIdTest {
 
     @Test
     void canonicalizesVersionsSoEqualVersionsAreEqualIds() {
-        // Issue 3 item 8: "1" and "1.0.0" name the same bundle version (OSGi core 3.2.5).
+        // "1" and "1.0.0" name the same bundle version (OSGi core 3.2.5).
         assertEquals(new BundleId("a", "1.0.0"), new BundleId("a", "1"));
         assertEquals("2.1.0", new BundleId("a", "2.1").version());
     }
 
     @Test
     void ordersVersionsNumericallyThenByQualifier() {
-        // Issue 3 item 8: "the newest installed bundle" needs OSGi version order, not string order.
+        // "the newest installed bundle" needs OSGi version order, not string order.
         assertTrue(new BundleId("a", "1.10.0").compareVersionTo(new BundleId("a", "1.9.0")) > 0);
         assertTrue(new BundleId("a", "1.0.0.b").compareVersionTo(new BundleId("a", "1.0.0.a")) > 0);
         assertTrue(new BundleId("a", "1.0.0").compareVersionTo(new BundleId("a", "1.0.0.a")) < 0);
@@ -35,7 +35,7 @@ class BundleIdTest {
 
     @Test
     void refusesMalformedIds() {
-        // Issue 3 item 8: an annotation read from a hostile stream must not yield a nonsense id.
+        // An annotation read from a hostile stream must not yield a nonsense id.
         assertThrows(NullPointerException.class, () -> new BundleId(null, "1"));
         assertThrows(NullPointerException.class, () -> new BundleId("a", null));
         assertThrows(NullPointerException.class, () -> BundleId.parse(null));

@@ -18,8 +18,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 3 item 8: classes annotated with their bundle and resolved through it, with "bundles" simulated by class
- * loaders ({@link FakeBundles}); the OSGi framework binding is only a thin {@link BundleLookup} over this logic.
+ * Classes annotated with their bundle and resolved through it, with "bundles" simulated by class loaders
+ * ({@link FakeBundles}); the OSGi framework binding is only a thin {@link BundleLookup} over this logic.
  */
 class BundleResolutionTest {
 
@@ -38,7 +38,7 @@ class BundleResolutionTest {
 
     @Test
     void readsTheClassBackThroughTheBundleThatDefinedIt() throws Exception {
-        // Issue 3 item 8: an object stored by one bundle is read back through that bundle by another service.
+        // An object stored by one bundle is read back through that bundle by another service.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         bundles.install("fixture.b", "1.0.0", "Payload"); // same class name, another bundle
@@ -49,7 +49,7 @@ class BundleResolutionTest {
 
     @Test
     void fallsBackToTheNewestInstalledVersionWhenTheExactOneIsGone() throws Exception {
-        // Issue 3 item 8: after a bundle update the old version is gone; the newest of that name reads it.
+        // After a bundle update the old version is gone; the newest of that name reads it.
         FakeBundles bundles = new FakeBundles();
         ClassLoader v100 = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(v100, "x"));
@@ -62,7 +62,7 @@ class BundleResolutionTest {
 
     @Test
     void prefersTheExactVersionOverANewerOne() throws Exception {
-        // Issue 3 item 8: while the writer's version is installed, it decides.
+        // While the writer's version is installed, it decides.
         FakeBundles bundles = new FakeBundles();
         ClassLoader v1 = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(v1, "x"));
@@ -72,7 +72,7 @@ class BundleResolutionTest {
 
     @Test
     void fallsBackToTheConfiguredLoaderWhenNoBundleOfThatNameIsInstalled() throws Exception {
-        // Issue 3 item 8: then to the configured fallback ClassLoader.
+        // Then to the configured fallback ClassLoader.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(a, "x"));
@@ -86,7 +86,7 @@ class BundleResolutionTest {
 
     @Test
     void classFoundNowhereNamesTheClassAndItsBundle() throws Exception {
-        // Issue 3 item 8: LR.2 expects unmarshal failures to be reported per object, with a useful reason.
+        // LR.2 expects unmarshal failures to be reported per object, with a useful reason.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(a, "x"));
@@ -98,7 +98,7 @@ class BundleResolutionTest {
 
     @Test
     void classGoneFromItsBundleIsLookedForInTheFallback() throws Exception {
-        // Issue 3 item 8: a newer version may have moved the class away; the fallback loader still gets a chance.
+        // A newer version may have moved the class away; the fallback loader still gets a chance.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(a, "x"));
@@ -110,7 +110,7 @@ class BundleResolutionTest {
 
     @Test
     void arraysOfBundleClassesResolveThroughTheBundle() throws Exception {
-        // Issue 3 item 8: an array is annotated with its element's bundle.
+        // An array is annotated with its element's bundle.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         Class<?> payload = a.loadClass(PAYLOAD);
@@ -122,7 +122,7 @@ class BundleResolutionTest {
 
     @Test
     void proxyResolvesItsInterfaceThroughItsBundle() throws Exception {
-        // Issue 3 item 8: RMI stubs and smart proxies are dynamic proxies: interfaces come from bundles too.
+        // RMI stubs and smart proxies are dynamic proxies: interfaces come from bundles too.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Greeter", "FixedAnswer");
         Class<?> greeter = a.loadClass("org.estuary.io.fixture.Greeter");
@@ -137,7 +137,7 @@ class BundleResolutionTest {
 
     @Test
     void proxyJoiningInterfacesOfBundlesThatDoNotSeeEachOther() throws Exception {
-        // Issue 3 item 8: a proxy's interfaces may come from two bundles; a joining loader defines the class.
+        // A proxy's interfaces may come from two bundles; a joining loader defines the class.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Greeter", "FixedAnswer");
         ClassLoader b = bundles.install("fixture.b", "1.0.0", "Counter");
@@ -157,7 +157,7 @@ class BundleResolutionTest {
 
     @Test
     void eachBundleIsNamedOncePerStream() throws Exception {
-        // Issue 3 item 8: annotations are numbered; a hundred objects of one bundle carry its name once.
+        // Annotations are numbered; a hundred objects of one bundle carry its name once.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         List<Object> many = new ArrayList<>();
@@ -174,7 +174,7 @@ class BundleResolutionTest {
 
     @Test
     void jdkClassesCarryNoAnnotationAndNeedNoBundle() throws Exception {
-        // Issue 3 item 8: nothing for JDK/boot classes.
+        // Nothing for JDK/boot classes.
         FakeBundles bundles = new FakeBundles();
         byte[] bytes = over(bundles, BLIND).marshal(new ArrayList<>(List.of("a", 1)));
         assertEquals(0, bundles.calls.get(), "no bundle lookups for JDK classes");
@@ -183,7 +183,7 @@ class BundleResolutionTest {
 
     @Test
     void malformedAnnotationIsACorruptStream() throws Exception {
-        // Issue 3 item 9: a hostile annotation is refused, not parsed into a nonsense bundle id.
+        // A hostile annotation is refused, not parsed into a nonsense bundle id.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         byte[] bytes = over(bundles, BLIND).marshal(newPayload(a, "x"));
@@ -198,7 +198,7 @@ class BundleResolutionTest {
 
     @Test
     void annotationReaderRefusesUnknownNumbersAndTooManyAnnotations() throws Exception {
-        // Issue 3 item 9: a hostile stream cannot point at annotations never written or grow the table unbounded.
+        // A hostile stream cannot point at annotations never written or grow the table unbounded.
         StreamCorruptedException unknown = assertThrows(StreamCorruptedException.class,
                 () -> new AnnotationReader(new DataInputStream(new ByteArrayInputStream(new byte[] {5}))).read());
         assertTrue(unknown.getMessage().contains("refers to none"), unknown.getMessage());

@@ -25,8 +25,8 @@ import org.osgi.framework.wiring.FrameworkWiring;
 import org.osgi.resource.Requirement;
 
 /**
- * Issue 3 item 8: the BundleContext binding, over stand-ins for the framework's Bundle objects (the Karaf
- * integration tests run it against a real framework).
+ * The BundleContext binding, over stand-ins for the framework's Bundle objects (the Karaf integration tests run it
+ * against a real framework).
  */
 class FrameworkBundleLookupTest {
 
@@ -126,7 +126,7 @@ class FrameworkBundleLookupTest {
 
     @Test
     void namesTheDefiningBundleAndLoadsThroughTheInstalledOne() throws Exception {
-        // Issue 3 item 8: annotate with symbolic name + version; resolve through that installed bundle.
+        // Annotate with symbolic name + version; resolve through that installed bundle.
         ReferencingLoader loader = new ReferencingLoader("a", Set.of("Payload"));
         int[] state = {Bundle.ACTIVE};
         loader.bundle = bundle("fixture.a", "1.2.0.qual", state, loader);
@@ -151,7 +151,7 @@ class FrameworkBundleLookupTest {
 
     @Test
     void marshallerBuiltWithABundleContextRoundTripsThroughTheBundle() throws Exception {
-        // Issue 3 item 8: Marshallers.builder().bundleContext(...) is the OSGi path end to end.
+        // Marshallers.builder().bundleContext(...) is the OSGi path end to end.
         ReferencingLoader loader = new ReferencingLoader("a", Set.of("Payload"));
         loader.bundle = bundle("fixture.a", "1.0.0", new int[] {Bundle.ACTIVE}, loader);
         Marshaller marshaller = Marshallers.builder().bundleContext(context)

@@ -50,7 +50,7 @@ class HostilePayloadTest {
 
     @Test
     void gadgetChainIsLiveWithoutAFilter() throws Exception {
-        // Issue 3 item 9: control experiment: the payload below does run code when read unfiltered.
+        // Control experiment: the payload below does run code when read unfiltered.
         byte[] payload = attacker.marshal(gadgetQueue());
         EvilComparator.CALLS.set(0);
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(payload))) {
@@ -61,7 +61,7 @@ class HostilePayloadTest {
 
     @Test
     void priorityQueueGadgetIsRefusedNamingTheComparator() throws Exception {
-        // Issue 3 item 9: a PriorityQueue whose comparator is outside the allowlist never reaches compare.
+        // A PriorityQueue whose comparator is outside the allowlist never reaches compare.
         byte[] payload = attacker.marshal(gadgetQueue());
         EvilComparator.CALLS.set(0);
         SerialFilterException e =
@@ -76,7 +76,7 @@ class HostilePayloadTest {
 
     @Test
     void refusedOnTheDirectStreamPathToo() throws Exception {
-        // Issue 3 item 9: readObject on a MarshalInputStream throws the clear exception itself.
+        // readObject on a MarshalInputStream throws the clear exception itself.
         byte[] payload = attacker.marshal(gadgetQueue());
         EvilComparator.CALLS.set(0);
         try (MarshalInputStream in = service.newInputStream(new ByteArrayInputStream(payload))) {
@@ -88,7 +88,7 @@ class HostilePayloadTest {
 
     @Test
     void serialFilterAloneGuardsAPlainJdkStream() throws Exception {
-        // Issue 3 item 9: as a JEP 290 ObjectInputFilter the filter protects any stream (RMI exports too).
+        // As a JEP 290 ObjectInputFilter the filter protects any stream (RMI exports too).
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(gadgetQueue());
@@ -103,7 +103,7 @@ class HostilePayloadTest {
 
     @Test
     void hugeArrayLengthIsRefusedBeforeAllocation() throws Exception {
-        // Issue 3 item 9: a few bytes claiming a 2^31 element array must not allocate 16 GiB.
+        // A few bytes claiming a 2^31 element array must not allocate 16 GiB.
         byte[] payload = attacker.marshal(new long[4]);
         ByteBuffer.wrap(payload).putInt(payload.length - 4 * Long.BYTES - Integer.BYTES, Integer.MAX_VALUE);
         SerialFilterException e =
@@ -116,7 +116,7 @@ class HostilePayloadTest {
 
     @Test
     void limitOnTheDirectStreamPathIsInTheCauseChain() throws Exception {
-        // Issue 3 item 9: ObjectInputStream reports limits as "filter status: REJECTED"; the cause names them.
+        // ObjectInputStream reports limits as "filter status: REJECTED"; the cause names them.
         byte[] payload = attacker.marshal(new long[4]);
         ByteBuffer.wrap(payload).putInt(payload.length - 4 * Long.BYTES - Integer.BYTES, Integer.MAX_VALUE);
         try (MarshalInputStream in = service.newInputStream(new ByteArrayInputStream(payload))) {
@@ -138,7 +138,7 @@ class HostilePayloadTest {
 
     @Test
     void deepNestingIsRefused() throws Exception {
-        // Issue 3 item 9: depth limit (a stack overflow is the other outcome of deep enough nesting).
+        // Depth limit (a stack overflow is the other outcome of deep enough nesting).
         List<Object> outer = new ArrayList<>();
         List<Object> current = outer;
         for (int i = 0; i < 100; i++) {
@@ -158,7 +158,7 @@ class HostilePayloadTest {
 
     @Test
     void tooManyReferencesAreRefused() throws Exception {
-        // Issue 3 item 9: reference limit.
+        // Reference limit.
         List<Integer> many = new ArrayList<>();
         for (int i = 0; i < 2_000; i++) {
             many.add(1_000 + i);
@@ -175,7 +175,7 @@ class HostilePayloadTest {
 
     @Test
     void tooManyBytesAreRefusedEvenInsideOneString() throws Exception {
-        // Issue 3 item 9: byte limit, enforced on the bytes read, not only when the JDK meets a new object.
+        // Byte limit, enforced on the bytes read, not only when the JDK meets a new object.
         byte[] payload = attacker.marshal("x".repeat(100_000));
         Marshaller strict = Marshallers.builder().classLoader(getClass().getClassLoader())
                 .filter(SerialFilter.defaults().toBuilder().maxBytes(10_000).build()).build();
@@ -188,7 +188,7 @@ class HostilePayloadTest {
 
     @Test
     void proxyWithARefusedInterfaceIsRefusedByName() throws Exception {
-        // Issue 3 item 9: dynamic proxies are judged by their interfaces before any is loaded.
+        // Dynamic proxies are judged by their interfaces before any is loaded.
         Object backdoor = Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Backdoor.class},
                 new FixedAnswer("x"));
         byte[] payload = attacker.marshal(backdoor);
@@ -226,7 +226,7 @@ class HostilePayloadTest {
 
     @Test
     void rejectingPatternOverridesTheDefaults() throws Exception {
-        // Issue 3 item 9: an operator can cut a class out of an allowed package.
+        // An operator can cut a class out of an allowed package.
         Marshaller strict = Marshallers.builder().classLoader(getClass().getClassLoader())
                 .filter(SerialFilter.defaults().toBuilder().allow("!java.util.PriorityQueue").build()).build();
         SerialFilterException e = assertThrows(SerialFilterException.class,

@@ -60,7 +60,7 @@ class MarshalledTest {
 
     @Test
     void equalityComparesBytesNotAnnotations() throws Exception {
-        // Issue 3 item 8 (as MarshalledObject): one object written by two versions of its bundle is equal.
+        // As with MarshalledObject, one object written by two versions of its bundle is equal.
         FakeBundles bundles = new FakeBundles();
         ClassLoader v1 = bundles.install("fixture.a", "1.0.0", "Payload");
         ClassLoader v2 = bundles.install("fixture.a", "2.0.0", "Payload");
@@ -77,8 +77,8 @@ class MarshalledTest {
 
     @Test
     void compactFormReadsBackEqualWithItsAnnotations() throws Exception {
-        // Issue 3 item 8: a store record may hold the holder's bytes without serialization framing; read back it
-        // is equal, keeps its annotations (so get() still finds the writer's bundle) and is smaller than marshal.
+        // A store record may hold the holder's bytes without serialization framing; read back it is equal, keeps its
+        // annotations (so get() still finds the writer's bundle) and is smaller than marshal.
         FakeBundles bundles = new FakeBundles();
         ClassLoader a = bundles.install("fixture.a", "1.0.0", "Payload");
         Marshaller m = Marshallers.builder().bundleLookup(bundles).classLoader(BLIND).build();
@@ -165,7 +165,7 @@ class MarshalledTest {
 
     @Test
     void survivesPlainJdkStreamsAndThenReadsThroughTheDefaults() throws Exception {
-        // Issue 3 item 8: a store may persist the holder with any object stream.
+        // A store may persist the holder with any object stream.
         Marshalled<List<Integer>> kept = plain.marshalled(new ArrayList<>(List.of(1, 2)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
@@ -182,7 +182,7 @@ class MarshalledTest {
 
     @Test
     void holdsNullAndReportsItsSize() throws Exception {
-        // Issue 3 item 8: a null handback (EV.2.3.2 allows one) is held like any object.
+        // A null handback (EV.2.3.2 allows one) is held like any object.
         Marshalled<Object> nothing = plain.marshalled(null);
         assertNull(nothing.get());
         assertTrue(nothing.size() > 0);
@@ -193,7 +193,7 @@ class MarshalledTest {
 
     @Test
     void refusesAHolderWithoutBytes() throws Exception {
-        // Issue 3 item 9: a crafted holder with missing fields is an InvalidObjectException.
+        // A crafted holder with missing fields is an InvalidObjectException.
         Marshalled<String> kept = plain.marshalled("x");
         Field field = Marshalled.class.getDeclaredField("objectBytes");
         field.setAccessible(true);
@@ -209,7 +209,7 @@ class MarshalledTest {
 
     @Test
     void readsWithTheFilterOfTheStreamItCameThrough() throws Exception {
-        // Issue 3 item 9: a holder read through a strict stream stays strict on get().
+        // A holder read through a strict stream stays strict on get().
         Marshalled<Object> kept = plain.marshalled(new ArrayList<>(List.of(1)));
         SerialFilter strict = SerialFilter.builder().allow("org.estuary.io.Marshalled").build();
         try (MarshalInputStream in =

@@ -8,12 +8,12 @@ import java.net.URLClassLoader;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 3 item 8: outside OSGi the streams work with just a ClassLoader; no framework class is needed. */
+/** Outside OSGi the streams work with just a ClassLoader; no framework class is needed. */
 class PlainJavaTest {
 
     @Test
     void roundTripWithoutAnyOsgiClassOnTheClassPath() throws Exception {
-        // Issue 3 item 8: a plain Java client or unit test: the OSGi resolution is only touched with a BundleContext.
+        // A plain Java client or unit test: the OSGi resolution is only touched with a BundleContext.
         URL library = Marshaller.class.getProtectionDomain().getCodeSource().getLocation();
         URL tests = PlainJavaProbe.class.getProtectionDomain().getCodeSource().getLocation();
         URL api = net.jini.core.event.RemoteEvent.class.getProtectionDomain().getCodeSource().getLocation();

@@ -77,7 +77,7 @@ class RoundTripTest {
 
     @Test
     void jdkValuesAndCollectionsPassTheDefaultFilter() throws Exception {
-        // Issue 3 item 9: the default allowlist carries what services store and exchange.
+        // The default allowlist carries what services store and exchange.
         List<Object> values = List.of("text", 42, 4.2d, 'c', true, (byte) 1, (short) 2, 3L, 1.5f,
                 new BigInteger("123456789012345678901234567890"), new BigDecimal("1.25"), new Date(0),
                 UUID.randomUUID(), Instant.ofEpochMilli(5), Duration.ofSeconds(3), Color.GREEN);
@@ -106,7 +106,7 @@ class RoundTripTest {
 
     @Test
     void exceptionsKeepMessageCauseAndSuppressed() throws Exception {
-        // Issue 3 item 9: a callee's exception (US.2.6 definite failures) comes back readable.
+        // A callee's exception (US.2.6 definite failures) comes back readable.
         IllegalStateException thrown = new IllegalStateException("outer", new IOException("inner"));
         thrown.addSuppressed(new UnsupportedOperationException("also"));
         IllegalStateException back = roundTrip(thrown);
@@ -190,7 +190,7 @@ class RoundTripTest {
 
     @Test
     void plainObjectInputStreamReadsWhatTheMarshallerWrote() throws Exception {
-        // Issue 3 item 8: annotations are optional block data, so a plain JDK reader skips them.
+        // Annotations are optional block data, so a plain JDK reader skips them.
         byte[] bytes = marshaller.marshal(new HashMap<>(Map.of("k", List.of(1))));
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
             assertEquals(Map.of("k", List.of(1)), in.readObject());
@@ -199,7 +199,7 @@ class RoundTripTest {
 
     @Test
     void refusesStreamsItDidNotWriteWithAClearMessage() throws Exception {
-        // Issue 3 item 8: a plain JDK stream lacks the annotations; say so instead of failing obscurely.
+        // A plain JDK stream lacks the annotations; say so instead of failing obscurely.
         ByteArrayOutputStream plain = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(plain)) {
             out.writeObject(new ArrayList<>(List.of(1)));
@@ -212,7 +212,7 @@ class RoundTripTest {
 
     @Test
     void checksTheExpectedTypeAndArguments() throws Exception {
-        // Issue 3 item 9: wrong types from untrusted input are an InvalidObjectException, not a ClassCastException.
+        // Wrong types from untrusted input are an InvalidObjectException, not a ClassCastException.
         byte[] text = marshaller.marshal("text");
         InvalidObjectException e = assertThrows(InvalidObjectException.class, () -> marshaller.unmarshal(text, Integer.class));
         assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
@@ -230,7 +230,7 @@ class RoundTripTest {
 
     @Test
     void streamsCarryManyObjects() throws Exception {
-        // Issue 3 item 8: a store record may hold several objects in one stream.
+        // A store record may hold several objects in one stream.
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (MarshalOutputStream out = marshaller.newOutputStream(bytes)) {
             out.writeObject("first");

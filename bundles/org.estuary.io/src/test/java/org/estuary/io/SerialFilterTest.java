@@ -58,7 +58,7 @@ class SerialFilterTest {
 
     @Test
     void matchesExactPackageSubpackageAndPrefixPatterns() {
-        // Issue 3 item 9: the allowlist takes packages, prefixes and exact names.
+        // The allowlist takes packages, prefixes and exact names.
         SerialFilter filter = SerialFilter.builder().allow("a.b.Exact", "c.d.*", "e.f.**", "g.h.Pre*").build();
         assertDoesNotThrow(() -> filter.checkClassName("a.b.Exact"));
         assertThrows(SerialFilterException.class, () -> filter.checkClassName("a.b.Exactly"));
@@ -74,7 +74,7 @@ class SerialFilterTest {
 
     @Test
     void rejectingPatternsWinWhateverTheirPosition() {
-        // Issue 3 item 9: an added allow pattern must not undo an explicit rejection.
+        // An added allow pattern must not undo an explicit rejection.
         SerialFilter filter = SerialFilter.builder().allow("x.**", "!x.bad.*").allow("x.bad.Thing").build();
         SerialFilterException e = assertThrows(SerialFilterException.class, () -> filter.checkClassName("x.bad.Thing"));
         assertEquals(Violation.REJECTED_BY_PATTERN, e.violation());
@@ -84,7 +84,7 @@ class SerialFilterTest {
 
     @Test
     void judgesArraysByElementAndPassesPrimitives() {
-        // Issue 3 item 9: an array of a refused class is refused; arrays of primitives pass.
+        // An array of a refused class is refused; arrays of primitives pass.
         SerialFilter filter = SerialFilter.defaults();
         assertDoesNotThrow(() -> filter.checkClassName("[[I"));
         assertDoesNotThrow(() -> filter.checkClassName("int"));
@@ -98,7 +98,7 @@ class SerialFilterTest {
 
     @Test
     void judgesProxyClassesByTheirInterfaces() {
-        // Issue 3 item 9: RMI stubs are dynamic proxies; their interfaces decide.
+        // RMI stubs are dynamic proxies; their interfaces decide.
         Class<?> listener = Proxy.getProxyClass(getClass().getClassLoader(), RemoteEventListener.class);
         Class<?> backdoor = Proxy.getProxyClass(getClass().getClassLoader(), Backdoor.class);
         SerialFilter filter = SerialFilter.defaults();
@@ -109,7 +109,7 @@ class SerialFilterTest {
 
     @Test
     void enforcesEachLimitAndNamesIt() {
-        // Issue 3 item 9: depth, array length, reference and byte limits.
+        // Depth, array length, reference and byte limits.
         SerialFilter filter = SerialFilter.builder().allow("java.lang.*").maxDepth(5).maxArrayLength(10)
                 .maxReferences(100).maxBytes(1000).build();
         assertEquals(Status.UNDECIDED, filter.checkInput(info(null, -1, 5, 100, 1000)));
@@ -131,7 +131,7 @@ class SerialFilterTest {
 
     @Test
     void defaultAllowlistCoversWhatServicesExchangeAndNothingDangerous() {
-        // Issue 3 item 9: the defaults accept the spec types, RMI stubs and JDK values, refuse known gadgets.
+        // The defaults accept the spec types, RMI stubs and JDK values, refuse known gadgets.
         SerialFilter filter = SerialFilter.defaults();
         for (String allowed : List.of("java.lang.Integer", "java.util.HashMap", "java.util.Collections$EmptyList",
                 "java.rmi.MarshalledObject", "java.rmi.server.RemoteObjectInvocationHandler",
@@ -151,7 +151,7 @@ class SerialFilterTest {
 
     @Test
     void refusesMalformedPatternsAndLimits() {
-        // Issue 3 item 9: configuration errors fail at once, naming the pattern or limit.
+        // Configuration errors fail at once, naming the pattern or limit.
         SerialFilter.Builder builder = SerialFilter.builder();
         assertThrows(NullPointerException.class, () -> builder.allow((String) null));
         assertThrows(NullPointerException.class, () -> builder.allow((List<String>) null));
@@ -173,7 +173,7 @@ class SerialFilterTest {
 
     @Test
     void emptyAllowlistRefusesEveryClass() {
-        // Issue 3 item 9: an allowlist, not a blocklist: nothing passes unless allowed.
+        // An allowlist, not a blocklist: nothing passes unless allowed.
         SerialFilter nothing = SerialFilter.builder().build();
         assertThrows(SerialFilterException.class, () -> nothing.checkClassName("java.lang.String"));
         assertDoesNotThrow(() -> nothing.checkClassName("[B"));
@@ -181,7 +181,7 @@ class SerialFilterTest {
 
     @Test
     void derivesAFilterAndPrintsJepSyntax() {
-        // Issue 3 item 9: toString is what operators see in the log; toBuilder widens a filter.
+        // toString is what operators see in the log; toBuilder widens a filter.
         SerialFilter base = SerialFilter.builder().allow("a.*", "!a.Bad").maxDepth(3).build();
         SerialFilter wider = base.toBuilder().allow("b.*").build();
         assertDoesNotThrow(() -> wider.checkClassName("b.X"));

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 7: ids and pages as every service's console page, command and MBean share them. */
+/** Ids and pages as every service's console page, command and MBean share them. */
 class IdsTest {
 
     @Test

@@ -18,7 +18,7 @@ import org.estuary.remote.fixture.EchoBackend;
 import org.estuary.remote.fixture.Sockets;
 import org.junit.jupiter.api.Test;
 
-/** Issue 5 items 4 and 5: loopback by default, bounded calls to a hanging listener, callbacks. */
+/** Loopback by default, bounded calls to a hanging listener, callbacks. */
 class EndpointTest {
 
     @Test

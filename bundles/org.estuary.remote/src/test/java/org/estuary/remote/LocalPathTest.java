@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Issue 5 item 1: a local caller never goes through RMI, also with a deserialized reference and across a swap. */
+/** A local caller never goes through RMI, also with a deserialized reference and across a swap. */
 class LocalPathTest {
 
     private RmiExporter exporter;
@@ -42,7 +42,7 @@ class LocalPathTest {
         assertEquals("local", proxy.path());
         EchoProxy copy = copy(proxy);
         assertNotSame(proxy, copy);
-        assertEquals("local", copy.path()); // item 1: deserialized in the exporting JVM resolves to the object
+        assertEquals("local", copy.path()); // deserialized in the exporting JVM resolves to the object
         assertArrayEquals(new byte[] {1, 2}, copy.echo(new byte[] {1, 2}));
         assertEquals(proxy.ref(), copy.ref());
         assertEquals(proxy.ref().backend(), copy.ref().backend());
@@ -56,7 +56,7 @@ class LocalPathTest {
         EchoProxy proxy = new EchoProxy(BackendRef.local(id, Echo.class, first));
         assertEquals("first", proxy.generation());
         BackendRef.release(id, first);
-        // item 2: mid-swap a call gets an indefinite RemoteException, never a wrong answer
+        // mid-swap a call gets an indefinite RemoteException, never a wrong answer
         ServiceSwappingException swapping = assertThrows(ServiceSwappingException.class, proxy::generation);
         assertEquals(Failure.INDEFINITE, Failure.of(swapping));
         BackendRef.local(id, Echo.class, new EchoBackend("second", first));
@@ -69,7 +69,7 @@ class LocalPathTest {
         long id = proxy.create("x");
         assertEquals("x", proxy.read(id));
         proxy.drop(id);
-        assertThrows(NoSuchObjectException.class, () -> proxy.read(id)); // item 2
+        assertThrows(NoSuchObjectException.class, () -> proxy.read(id)); // US.2.6: definite
     }
 
     @Test

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 import evil.gadget.EvilComparator;
 
-/** Issue 5 items 2, 4 and 5 against a container in another JVM (EchoServerMain); this JVM is the client. */
+/** Swaps, the allowlist and bounded calls against a container in another JVM (EchoServerMain), as its client. */
 class RemoteProxyTest {
 
     private final UUID serviceId = UUID.randomUUID();
@@ -65,7 +65,7 @@ class RemoteProxyTest {
     @Test
     void remoteCallsGoThroughRmi() throws Exception {
         EchoProxy proxy = lookup();
-        assertEquals("rmi from 127.0.0.1", proxy.path()); // item 1: another JVM goes through RMI
+        assertEquals("rmi from 127.0.0.1", proxy.path()); // another JVM goes through RMI
         byte[] kilobyte = new byte[1024];
         kilobyte[7] = 7;
         assertArrayEquals(kilobyte, proxy.echo(kilobyte));
@@ -77,7 +77,7 @@ class RemoteProxyTest {
         EchoProxy proxy = lookup();
         long id = proxy.create("kept");
         assertEquals("g1", proxy.generation());
-        server.command("swap g2"); // item 2: the old stub dies, the proxy re-resolves once
+        server.command("swap g2"); // the old stub dies, the proxy re-resolves once
         assertEquals("g2", proxy.generation());
         assertEquals("kept", proxy.read(id));
         server.command("unexport");
@@ -96,7 +96,7 @@ class RemoteProxyTest {
         RemoteException down = assertThrows(RemoteException.class, proxy::generation);
         assertEquals(Failure.INDEFINITE, Failure.of(down), down.toString());
         server = startServer("g2");
-        assertEquals("g2", proxy.generation()); // item 2: re-resolved through the new registry
+        assertEquals("g2", proxy.generation()); // re-resolved through the new registry
     }
 
     @Test
@@ -104,7 +104,7 @@ class RemoteProxyTest {
         EchoProxy proxy = lookup();
         long id = proxy.create("x");
         proxy.drop(id);
-        NoSuchObjectException gone = assertThrows(NoSuchObjectException.class, () -> proxy.read(id)); // item 2
+        NoSuchObjectException gone = assertThrows(NoSuchObjectException.class, () -> proxy.read(id));
         assertEquals(Failure.DEFINITE, Failure.of(gone));
         assertEquals("x", proxy.read(proxy.create("x")));
     }
@@ -116,7 +116,7 @@ class RemoteProxyTest {
         gadget.add("a");
         gadget.add("b");
         EvilComparator.ran = false;
-        RemoteException refused = assertThrows(RemoteException.class, () -> proxy.accept(gadget)); // item 4
+        RemoteException refused = assertThrows(RemoteException.class, () -> proxy.accept(gadget));
         assertTrue(refused.toString().contains("REJECTED") || String.valueOf(refused.getCause()).contains(
                 "REJECTED") || refused.toString().contains("filter"), refused.toString());
         assertEquals("g1", proxy.generation()); // still serving
@@ -133,7 +133,7 @@ class RemoteProxyTest {
     void gadgetInAHostileContainersReplyIsRefusedByTheClient() throws Exception {
         EchoProxy proxy = lookup();
         EvilComparator.ran = false;
-        // item 4: a return value is read through the allowlist too
+        // a return value is read through the allowlist too
         RemoteException refused = assertThrows(RemoteException.class, proxy::gadget);
         assertTrue(refused instanceof java.rmi.UnmarshalException, refused.toString());
         assertTrue(String.valueOf(refused.getCause()).contains("REJECTED"), refused.toString());
@@ -168,7 +168,7 @@ class RemoteProxyTest {
             }
             int total = 0;
             for (Future<Integer> result : results) {
-                total += result.get(60, TimeUnit.SECONDS); // item 5: bounded
+                total += result.get(60, TimeUnit.SECONDS); // bounded wait
             }
             assertEquals(clients * callsEach, total);
             assertEquals("g1", proxy.generation());

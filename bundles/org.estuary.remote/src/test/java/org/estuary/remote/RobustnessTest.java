@@ -23,7 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Issue 5 item 5: half-open connections and clients that vanish mid-call do not hold the container. */
+/** Half-open connections and clients that vanish mid-call do not hold the container. */
 class RobustnessTest {
 
     /** How long the test waits for the server to drop a connection: far beyond the server's 300 ms bound. */

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5 item 4: TLS with client authentication; keys made by tls/make-test-ca.sh. Calls go through the raw stub
- * (a reference in the exporting JVM would take the local path).
+ * TLS with client authentication; keys made by tls/make-test-ca.sh. Calls go through the raw stub (a reference in the
+ * exporting JVM would take the local path).
  */
 class TlsTest {
 

@@ -9,8 +9,8 @@ import net.jini.core.event.RemoteEventListener;
 import org.estuary.client.EstuaryClient;
 
 /**
- * A plain Java client (issue 5 item 3): only the API jar and the client jars on its class path. Looks up the
- * service bound under RemoteEventListener's name, exports its own listener, asks the service to call it back.
+ * A plain Java client: only the API jar and the client jars on its class path. Looks up the service bound under
+ * RemoteEventListener's name, exports its own listener, asks the service to call it back.
  */
 public final class PlainClientMain {
 

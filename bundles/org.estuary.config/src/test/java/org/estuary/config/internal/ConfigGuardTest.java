@@ -19,8 +19,8 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.cm.ConfigurationEvent;
 
 /**
- * Issue 7 item 2: what the guard does to Configuration Admin. A component gets the last valid properties from the
- * plugin hook; the stored configuration is put back by the listener hook.
+ * What the configuration guard does to Configuration Admin. A component gets the last valid properties from the plugin
+ * hook; the stored configuration is put back by the listener hook.
  */
 class ConfigGuardTest {
 

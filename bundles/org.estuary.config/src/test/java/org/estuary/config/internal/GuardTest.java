@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 2: an invalid update is refused and the last valid properties stay in force. */
+/** An invalid update is refused and the last valid properties stay in force. */
 class GuardTest {
 
     private final Guard guard = new Guard(pid -> pid.equals("org.estuary.renewal") ? Definitions.renewal() : null);

@@ -10,8 +10,8 @@ import org.estuary.config.ConfigurationRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 7 item 2: a rule across attributes (the lease renewal service's default set lease no longer than its
- * maximum, which LeasePolicy's constructor enforces) refuses an update the metatype alone lets through.
+ * A rule across attributes (the lease renewal service's default set lease no longer than its maximum, which
+ * LeasePolicy's constructor enforces) refuses an update the metatype alone lets through.
  */
 class RuleTest {
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.osgi.service.metatype.AttributeDefinition;
 
-/** Issue 7 item 2: the metatype rules (type, minimum) decide which values are refused. */
+/** The metatype rules (type, minimum) decide which values are refused. */
 class ValidatorTest {
 
     @Test

@@ -70,7 +70,7 @@ class MarshallerComponentTest {
 
     @Test
     void defaultAllowlistOfTheConfigurationIsTheLibraryDefault() throws Exception {
-        // Issue 3 item 9: the metatype default (what the web console shows) equals SerialFilter.DEFAULT_ALLOWLIST.
+        // The metatype default (what the web console shows) equals SerialFilter.DEFAULT_ALLOWLIST.
         String[] declared = (String[]) MarshallerComponent.Config.class.getMethod("allowlist").getDefaultValue();
         assertEquals(SerialFilter.DEFAULT_ALLOWLIST, Arrays.asList(declared));
         SerialFilter filter = MarshallerComponent.filterOf(config(Map.of()));
@@ -79,7 +79,7 @@ class MarshallerComponentTest {
 
     @Test
     void extraPatternsAndLimitsComeFromTheConfiguration() {
-        // Issue 3 item 9: configurable through ConfigAdmin; blank entries a form leaves behind are ignored.
+        // Configurable through ConfigAdmin; blank entries a form leaves behind are ignored.
         Map<String, Object> values = new HashMap<>();
         values.put("allowlist_extra", new String[] {"com.acme.leases.*", " ", ""});
         values.put("maxDepth", 7L);
@@ -94,7 +94,7 @@ class MarshallerComponentTest {
 
     @Test
     void badConfigurationNamesThePropertyAndThePattern() {
-        // Issue 3 item 9: a configuration error is clear enough for an operator.
+        // A configuration error is clear enough for an operator.
         IllegalArgumentException pattern = assertThrows(IllegalArgumentException.class,
                 () -> MarshallerComponent.filterOf(config(Map.of("allowlist_extra", new String[] {"java.base/*"}))));
         assertTrue(pattern.getMessage().contains("allowlist.extra") && pattern.getMessage().contains("java.base/*"),
@@ -137,7 +137,7 @@ class MarshallerComponentTest {
 
     @Test
     void unannotatedClassesResolveThroughTheUsingBundle() throws Exception {
-        // Issue 3 item 8: a class from a plain Java client (no annotation) resolves as the using bundle sees it.
+        // A class from a plain Java client (no annotation) resolves as the using bundle sees it.
         String payload = "org.estuary.io.fixture.Payload";
         ClassLoader user = new UserBundleLoader(payload);
         MarshallerComponent component = new MarshallerComponent(contextFor(user), config(Map.of()));
@@ -156,7 +156,7 @@ class MarshallerComponentTest {
 
     @Test
     void componentFilterRefusesWhatTheConfigurationDoesNotAllow() throws Exception {
-        // Issue 3 item 9: the configured filter guards every stream of the service.
+        // The configured filter guards every stream of the service.
         Marshaller component = new MarshallerComponent(contextFor(getClass().getClassLoader()), config(Map.of()));
         byte[] gadget = Marshallers.defaults()
                 .marshal(new java.util.PriorityQueue<>(2, new evil.gadget.EvilComparator()));

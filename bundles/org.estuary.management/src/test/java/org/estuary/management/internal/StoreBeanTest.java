@@ -14,7 +14,7 @@ import javax.management.StandardMBean;
 import org.estuary.store.api.StoreStats;
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 4: a store's numbers over JMX, as an MBean server (and so jconsole) reads them. */
+/** A store's numbers over JMX, as an MBean server (and so jconsole) reads them. */
 class StoreBeanTest {
 
     @Test

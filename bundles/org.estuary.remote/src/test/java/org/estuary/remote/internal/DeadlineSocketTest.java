@@ -17,8 +17,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5 item 5 and the call timeout: a {@link DeadlineSocket} bounds each read like SO_TIMEOUT does (the reader
- * gets a {@link SocketTimeoutException}, the connection is closed) while the socket itself stays blocking.
+ * The call timeout: a {@link DeadlineSocket} bounds each read like SO_TIMEOUT does (the reader gets a
+ * {@link SocketTimeoutException}, the connection is closed) while the socket itself stays blocking.
  */
 class DeadlineSocketTest {
 
