@@ -446,7 +446,7 @@ public abstract class LeaseRenewalConformance {
 
     @Test
     void lr2RenewalsBatchThroughLeaseMapAcrossSets() throws Exception {
-        // LR.1 and issue item 3: leases that can batch are renewed together, even from different sets
+        // LR.1: leases that can batch are renewed together, even from different sets
         requiresTime(30_000);
         LeaseRenewalSet a = service().createLeaseRenewalSet(HOUR);
         LeaseRenewalSet b = service().createLeaseRenewalSet(HOUR);

@@ -22,7 +22,7 @@ import org.estuary.renewal.admin.SetInfo;
 import org.estuary.renewal.conformance.TestListener;
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 1 (management view of the renewal service): paging, the set and lease columns, the actions. */
+/** The renewal service's management view: paging, the set and lease columns, the actions. */
 class AdminViewTest extends HarnessTest {
 
     @Test
@@ -110,7 +110,7 @@ class AdminViewTest extends HarnessTest {
         }
         LeaseInfo renewed = admin.leases(setId, 0, 10).items().get(0);
         assertNull(renewed.lastFailure(), "cleared by the next success");
-        java.util.Map<String, Long> metrics = admin.metrics(); // item 5
+        java.util.Map<String, Long> metrics = admin.metrics();
         assertTrue(metrics.get("renewals") >= 1, metrics.toString());
         assertTrue(metrics.get("renewal.retries") >= 1, metrics.toString());
         assertTrue(metrics.get("store.writes") >= 2, metrics.toString());

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The LR conformance suite against the component's backend in this JVM, on the jdbc store over a real
- * PostgreSQL server this class starts (issue 6; issue 4 item 6). Each test has its own tables.
+ * The LR conformance suite against the component's backend in this JVM, on the jdbc store over a real PostgreSQL server
+ * this class starts. Each test has its own tables.
  */
 class InJvmJdbcStoreConformanceTest extends LeaseRenewalConformance {
 

@@ -9,7 +9,7 @@ import org.estuary.renewal.conformance.LeaseRenewalConformance;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The LR conformance suite against the component's backend in this JVM, on the journal store (issue 6). */
+/** The LR conformance suite against the component's backend in this JVM, on the journal store. */
 class InJvmJournalStoreConformanceTest extends LeaseRenewalConformance {
 
     @TempDir

@@ -15,9 +15,9 @@ import org.estuary.store.api.Batch;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6 item 7: renewal results are written in the background, so a crash can lose the newest one and leave a
- * recorded expiration that has passed while the landlord still holds the lease. Recovery must renew such a lease,
- * not drop it with a failure event; only the landlord's answer decides.
+ * Renewal results are written in the background, so a crash can lose the newest one and leave a recorded expiration
+ * that has passed while the landlord still holds the lease. Recovery must renew such a lease, not drop it with a
+ * failure event; only the landlord's answer decides.
  */
 class RecoveredExpirationTest extends HarnessTest {
 

@@ -17,7 +17,7 @@ import org.estuary.management.Ids;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 4: the renewal service's MXBean shows the counts and performs the actions, in open types. */
+/** The renewal service's MXBean shows the counts and performs the actions, in open types. */
 class RenewalAdminMBeanTest extends HarnessTest {
 
     private final MBeanServer server = MBeanServerFactory.newMBeanServer(); // not kept by the factory
@@ -36,7 +36,7 @@ class RenewalAdminMBeanTest extends HarnessTest {
         assertEquals(1L, server.getAttribute(name, "SetCount"));
         assertEquals(2L, server.getAttribute(name, "LeaseCount"));
         javax.management.openmbean.TabularData metrics =
-                (javax.management.openmbean.TabularData) server.getAttribute(name, "Metrics"); // item 5
+                (javax.management.openmbean.TabularData) server.getAttribute(name, "Metrics");
         assertEquals(9, metrics.size());
         String id = Ids.format(admin.sets(0, 1).items().get(0).setId());
         String[] sets = (String[]) server.invoke(name, "sets", new Object[] {0L, 10},

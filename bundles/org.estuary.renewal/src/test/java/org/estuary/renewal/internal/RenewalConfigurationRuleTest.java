@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 7 item 2: the renewal service's cross-attribute rules, as the configuration guard applies them. */
+/** The renewal service's cross-attribute rules, as the configuration guard applies them. */
 class RenewalConfigurationRuleTest {
 
     private final RenewalConfigurationRule rule = new RenewalConfigurationRule();

@@ -11,7 +11,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 6 item 7: the results of one renewal round reach the store as one batch, and clients see them after. */
+/** The results of one renewal round reach the store as one batch, and clients see them after. */
 class RenewalRoundTest extends HarnessTest {
 
     private static final int LEASES = 10;

@@ -15,7 +15,7 @@ import org.estuary.lease.LeasePolicy;
 import org.estuary.renewal.conformance.TestListener;
 import org.junit.jupiter.api.Test;
 
-/** Issue 6 items 1, 7 and 8: policy, bounds and recovery from the store. */
+/** The renewal service's lease policy, its bounds, and recovery of sets and leases from the store. */
 class RenewalServiceTest extends HarnessTest {
 
     @Test

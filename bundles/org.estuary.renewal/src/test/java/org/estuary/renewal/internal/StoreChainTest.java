@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 4 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on
- * each, and a restart on the jdbc store keeps all of it.
+ * Store S8 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on each, and a
+ * restart on the jdbc store keeps all of it.
  */
 class StoreChainTest extends HarnessTest {
 

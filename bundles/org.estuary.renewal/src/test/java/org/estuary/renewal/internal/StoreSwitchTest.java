@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 4 and Store S8: the renewal service switches stores while it runs (a new {@code store.target}, a
- * better-ranked store) and loses nothing: the new store gets the whole state before it takes a write, and the
- * state then survives a restart on it.
+ * Store S8: the renewal service switches stores while it runs (a new {@code store.target}, a better-ranked store) and
+ * loses nothing: the new store gets the whole state before it takes a write, and the state then survives a restart on
+ * it.
  */
 class StoreSwitchTest extends HarnessTest {
 

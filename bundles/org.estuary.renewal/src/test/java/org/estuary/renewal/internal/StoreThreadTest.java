@@ -27,9 +27,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regression: a persistent store acknowledges in its own thread (Store S3). A renewal's record used to take the
- * service lock in that thread once durable, while a client call held the lock waiting for the same store's next
- * acknowledgement: the service hung on the journal store until the write timed out.
+ * A persistent store acknowledges in its own thread (Store S3), so a renewal's record must not take the service lock
+ * in that thread once durable: a client call may hold the lock while it waits for the same store's next
+ * acknowledgement, and the service would hang on the journal store until the write timed out.
  */
 class StoreThreadTest {
 
@@ -160,7 +160,7 @@ class StoreThreadTest {
         long renewed = landlord.expiration(lease);
         assertTrue(renewed > original, "renewed at its landlord");
 
-        // item 7: the service's live copy has the new expiration, the store not yet
+        // results are stored in the background: the live copy has the new expiration, the store not yet
         assertEquals(original, findRenewed(set, lease), "LR.2: shown as last recorded, not as renewed");
 
         set.renewFor(landlord.grant(10_000), 3_600_000, 10_000); // its write releases the held one first (S3)

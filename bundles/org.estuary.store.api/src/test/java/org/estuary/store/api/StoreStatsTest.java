@@ -41,7 +41,7 @@ class StoreStatsTest {
 
     @Test
     void diskSizeIsReportedOrNotOnDisk() {
-        // Issue 7: the stores page shows the size on disk; a memory store has none ('-')
+        // The stores page shows the size on disk; a memory store has none ('-')
         assertEquals(StoreStats.NOT_ON_DISK, StoreStats.builder("memory").build().diskBytes());
         assertTrue(StoreStats.builder("memory").build().toString().contains("diskBytes=-"));
         StoreStats journal = StoreStats.builder("journal").diskBytes(20_971_520).build();

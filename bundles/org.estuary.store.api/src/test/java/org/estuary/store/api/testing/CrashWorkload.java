@@ -9,9 +9,8 @@ import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
 /**
- * What a backend's crash child JVM runs until {@link CrashKillLoop} kills it (issue 4 item 7): several writers
- * apply acknowledged batches and print one line {@code ACK writer seq} after each acknowledgement, for at most
- * 60 s.
+ * What a backend's crash child JVM runs until {@link CrashKillLoop} kills it (Store S1, S3): several writers apply
+ * acknowledged batches and print one line {@code ACK writer seq} after each acknowledgement, for at most 60 s.
  *
  * <p>Writer {@code w}'s batch {@code n} puts {@code w<w>-<n>-a} and {@code -b} in {@code crash/data}, sets
  * {@code crash/last w<w> = n}, and deletes the pair of batch {@code n - 20}: after any crash a writer's records are

@@ -15,10 +15,10 @@ import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
 /**
- * The write side of a backend's disk-full test (issue 4 item 3 and 7, with {@link SmallTmpfs}): batches of two
- * records, {@code full/a <key>} = the value and {@code full/b <key>} = the key, remembered once acknowledged; a
- * loop that writes until the store refuses (bounded in count and time); and the check that every acknowledged
- * batch is there whole, and nothing else.
+ * The write side of a backend's disk-full test (Store S1, S6, with {@link SmallTmpfs}): batches of two records,
+ * {@code full/a <key>} = the value and {@code full/b <key>} = the key, remembered once acknowledged; a loop that writes
+ * until the store refuses (bounded in count and time); and the check that every acknowledged batch is there whole, and
+ * nothing else.
  */
 public final class DiskFullWorkload {
 

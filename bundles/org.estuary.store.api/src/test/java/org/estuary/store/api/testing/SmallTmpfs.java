@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A small tmpfs the test mounts itself, so that "the disk is full" is real ENOSPC from the kernel and not a
- * simulation (issue 4 item 7). Mounting needs root (or CAP_SYS_ADMIN): without it the test is skipped with a
- * message on a developer's machine and fails when the environment variable {@code CI} is set, since CI must run it.
- * In this module's test jar, so that every persistent store's disk-full test uses the same one.
+ * A small tmpfs the test mounts itself, so that "the disk is full" is real ENOSPC from the kernel and not a simulation.
+ * Mounting needs root (or CAP_SYS_ADMIN): without it the test is skipped with a message on a developer's machine and
+ * fails when the environment variable {@code CI} is set, since CI must run it. In this module's test jar, so that every
+ * persistent store's disk-full test uses the same one.
  */
 public final class SmallTmpfs implements AutoCloseable {
 

@@ -10,7 +10,7 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
 
-/** Folding a group of batches and weighing each against the limits (Store S1, S2, S5; issue 4 item 3). */
+/** Folding a group of batches and weighing each against the limits (Store S1, S2, S5). */
 class GroupPlanTest {
 
     private static final Settings THREE_RECORDS = new Settings("t_", 3, 1_000, 8, 0, 8, 1);
@@ -56,7 +56,7 @@ class GroupPlanTest {
 
     @Test
     void theChecksumCoversSpaceKeyAndValue() {
-        // Issue 4 item 3: a value, a key or a space changed outside the store no longer matches
+        // A value, a key or a space changed outside the store no longer matches
         long sum = RecordChecksum.of("s/a", "k", bytes("v"));
         assertEquals(sum, RecordChecksum.of("s/a", "k", bytes("v")));
         assertTrue(sum != RecordChecksum.of("s/b", "k", bytes("v")));

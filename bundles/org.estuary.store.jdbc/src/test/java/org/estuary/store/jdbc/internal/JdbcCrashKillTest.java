@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * Issue 4 item 7 for the jdbc store: the client JVM (the store, not the database) writes acknowledged batches
- * under load and is killed with SIGKILL at random moments, with batches in flight and transactions open. After
- * each kill a new store over the same tables must hold every acknowledged batch, whole, and no part of any other:
- * a batch is acknowledged only after its transaction committed, and a transaction cut off by the kill is rolled
- * back by the server, or committed by it when its COMMIT arrived before the kill (then the next store waits for
- * it: the writer fence, {@link Tables#fenceWriters}). The short form (the test command) kills {@code estuary.crash.kills} times (50 by default);
- * the long form is {@code mvn test -pl bundles/org.estuary.store.jdbc -Dtest=JdbcCrashKillTest
- * -Destuary.crash.kills=1000}.
+ * Store S1, S3 under SIGKILL: the client JVM (the store, not the database) writes acknowledged batches under load and
+ * is killed with SIGKILL at random moments, with batches in flight and transactions open. After each kill a new store
+ * over the same tables must hold every acknowledged batch, whole, and no part of any other: a batch is acknowledged
+ * only after its transaction committed, and a transaction cut off by the kill is rolled back by the server, or
+ * committed by it when its COMMIT arrived before the kill (then the next store waits for it: the writer fence,
+ * {@link Tables#fenceWriters}). The short form (the test command) kills {@code estuary.crash.kills} times (50 by
+ * default); the long form is
+ * {@code mvn test -pl bundles/org.estuary.store.jdbc -Dtest=JdbcCrashKillTest -Destuary.crash.kills=1000}.
  */
 class JdbcCrashKillTest {
 

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * Issue 4 items 3 and 7, Store S6, for the jdbc store: the disk under PostgreSQL fills up (its data directory on a
- * small tmpfs, filled by a ballast file). The store refuses batches with {@code FULL} and a message naming the
- * cause (SQLSTATE 53100), every batch it acknowledged stays intact, and once space returns it resumes by itself.
+ * Store S6: the disk under PostgreSQL fills up (its data directory on a small tmpfs, filled by a ballast file). The
+ * store refuses batches with {@code FULL} and a message naming the cause (SQLSTATE 53100), every batch it acknowledged
+ * stays intact, and once space returns it resumes by itself.
  */
 class JdbcDiskFullTest {
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
-/** Issue 7: the stores page shows the PostgreSQL store's size on disk, as the database counts its tables. */
+/** The stores page shows the PostgreSQL store's size on disk, as the database counts its tables. */
 class JdbcDiskSizeTest {
 
     private static PostgresServer server;

@@ -14,10 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * The jdbc store against the store contract (Store S1 to S8), on a real PostgreSQL server this class starts
- * (issue 4, items 2 and 6). Each store gets its own table prefix in the one database, so tests do not see each
- * other; a restart is a new store instance over the same tables, as a new container (or a reactivated component)
- * would open them.
+ * The jdbc store against the store contract (Store S1 to S8), on a real PostgreSQL server this class starts. Each store
+ * gets its own table prefix in the one database, so tests do not see each other; a restart is a new store instance over
+ * the same tables, as a new container (or a reactivated component) would open them.
  */
 class JdbcStoreConformanceTest extends StoreConformanceTest {
 

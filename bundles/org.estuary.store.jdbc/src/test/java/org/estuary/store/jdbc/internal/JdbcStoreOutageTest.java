@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * The database goes away and comes back (issue 4, item 3: clear errors naming the cause, acknowledged data intact,
- * the store resumes by itself). The server is stopped as a crash stops it ({@code pg_ctl stop -m immediate}), so
- * the restart also runs PostgreSQL's recovery: what was acknowledged must have been committed durably.
+ * The database goes away and comes back (Store S6: clear errors naming the cause, acknowledged data intact, the store
+ * resumes by itself). The server is stopped as a crash stops it ({@code pg_ctl stop -m immediate}), so the restart also
+ * runs PostgreSQL's recovery: what was acknowledged must have been committed durably.
  */
 class JdbcStoreOutageTest {
 
@@ -56,7 +56,7 @@ class JdbcStoreOutageTest {
 
     @Test
     void theDatabaseGoesAwayUnderLoadAndComesBack() throws Exception {
-        // Issue 4 item 3, Store S6: UNAVAILABLE naming the cause while it is down; resume; acknowledged data intact
+        // Store S6: UNAVAILABLE naming the cause while it is down; resume; acknowledged data intact
         JdbcStore store = JdbcStore.open(dataSource, new Settings("load_", 1_000_000, 1L << 30, 256, 1_000, 64, 10));
         int writers = 4;
         Map<String, String> acknowledged = new ConcurrentHashMap<>();
@@ -128,7 +128,7 @@ class JdbcStoreOutageTest {
 
     @Test
     void aStoreOpenedWhileTheDatabaseIsDownWorksOnceItIsUp() throws Exception {
-        // Issue 4 item 3: the store opens without its database, refuses with UNAVAILABLE, then resumes
+        // The store opens without its database, refuses with UNAVAILABLE, then resumes
         server.stopServer();
         JdbcStore store;
         try {

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * The jdbc store's own behaviour on a real PostgreSQL server (issue 4, items 2, 3 and 6): group commit,
- * back-pressure, a hung and a vanished database, checksums on read, schema migration, the DS component.
+ * The jdbc store's own behaviour on a real PostgreSQL server: group commit, back-pressure, a hung and a vanished
+ * database, checksums on read, schema migration, the DS component.
  */
 class JdbcStoreTest {
 
@@ -86,7 +86,7 @@ class JdbcStoreTest {
 
     @Test
     void concurrentBatchesShareOneCommit() throws Exception {
-        // Issue 4 item 3: group commit; concurrent batches share one database commit, acknowledged after it
+        // Group commit; concurrent batches share one database commit, acknowledged after it
         TestProbe probe = new TestProbe();
         JdbcStore store = open(settings("gc_"), probe);
         ack(store, Batch.builder().put("gc/a", "first", bytes("1")).build());
@@ -128,7 +128,7 @@ class JdbcStoreTest {
 
     @Test
     void manyConcurrentWritersCommitInGroups() throws Exception {
-        // Issue 4 item 3: bounded concurrency (32 writers x 50 batches); fewer commits than batches
+        // Bounded concurrency (32 writers x 50 batches); fewer commits than batches
         TestProbe probe = new TestProbe();
         JdbcStore store = open(settings("many_"), probe);
         int writers = 32;
@@ -161,7 +161,7 @@ class JdbcStoreTest {
 
     @Test
     void aFullQueueBlocksForTheAdmissionTimeThenRefusesWithOverloaded() throws Exception {
-        // Store S5, issue 4 item 3: bounded queue with back-pressure
+        // Store S5: bounded queue with back-pressure
         JdbcStore store = open(new Settings("bp_", 1_000_000, 1L << 30, 4, 100, 256, 30));
         ack(store, Batch.builder().put("bp/a", "first", bytes("1")).build());
         List<CompletableFuture<Void>> accepted = new ArrayList<>();
@@ -192,7 +192,7 @@ class JdbcStoreTest {
 
     @Test
     void aHungDatabaseFailsTheBatchAfterTheStatementTimeout() throws Exception {
-        // Issue 4 item 3, Store S6: a database that does not answer fails batches, naming the cause
+        // Store S6: a database that does not answer fails batches, naming the cause
         JdbcStore store = open(new Settings("hung_", 1_000_000, 1L << 30, 16, 1_000, 256, 1));
         ack(store, Batch.builder().put("hung/a", "kept", bytes("1")).build());
         try (Connection locker = lockTable("hung_records")) {
@@ -211,8 +211,8 @@ class JdbcStoreTest {
 
     @Test
     void aStoreOpensOnlyAfterADeadWritersCommitEndsAndWritesAfterOtherWriters() throws Exception {
-        // Issue 4 item 7: a client killed after sending COMMIT leaves a transaction the server may still commit.
-        // The next store must count it (its index loads after it) and write after it, never beside it.
+        // A client killed after sending COMMIT leaves a transaction the server may still commit. The next store must
+        // count it (its index loads after it) and write after it, never beside it.
         Settings settings = settings("fence_");
         JdbcStore first = open(settings);
         ack(first, Batch.builder().put("fence/a", "before", bytes("1")).build());
@@ -258,7 +258,7 @@ class JdbcStoreTest {
 
     @Test
     void aRowChangedOutsideTheStoreIsReportedAsCorruptNotSkipped() throws Exception {
-        // Issue 4 item 3: records checked on read; a corrupt record is reported, never silently skipped
+        // Records checked on read; a corrupt record is reported, never silently skipped
         JdbcStore store = open(settings("corrupt_"));
         ack(store, Batch.builder().put("cor/a", "good", bytes("fine")).put("cor/a", "bad", bytes("original"))
                 .put("cor/b", "other", bytes("x")).build());
@@ -279,7 +279,7 @@ class JdbcStoreTest {
 
     @Test
     void theSchemaIsCreatedOnceAndMigratedInOrder() throws Exception {
-        // Issue 4 item 2: the bundle creates and migrates its schema; steps are idempotent and applied once
+        // The bundle creates and migrates its schema; steps are idempotent and applied once
         JdbcStore first = open(settings("mig_"));
         ack(first, Batch.builder().put("mig/a", "k", bytes("v")).build());
         first.close();
@@ -305,7 +305,7 @@ class JdbcStoreTest {
 
     @Test
     void aSchemaFromANewerBundleIsRefusedWithAClearMessage() throws Exception {
-        // Issue 4 item 2: a newer schema is not touched; the store says why it refuses
+        // A newer schema is not touched; the store says why it refuses
         JdbcStore first = open(settings("newer_"));
         ack(first, Batch.builder().put("new/a", "k", bytes("v")).build());
         first.close();
@@ -320,7 +320,7 @@ class JdbcStoreTest {
 
     @Test
     void theComponentPublishesAJdbcStoreFromItsConfiguration() throws Exception {
-        // Issue 4 item 2: DS component over a DataSource, configured by metatype
+        // DS component over a DataSource, configured by metatype
         JdbcStoreComponent component = new JdbcStoreComponent(dataSource, config("comp_", 5));
         try {
             component.apply(Batch.builder().put("comp/a", "k", bytes("v")).build()).toCompletableFuture()

@@ -11,12 +11,12 @@ import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
 
-/** What the store reports for each kind of database failure (Store S6, issue 4 item 3: messages name the cause). */
+/** What the store reports for each kind of database failure (Store S6: messages name the cause). */
 class SqlFailuresTest {
 
     @Test
     void aFullDiskIsFullAndSaysWhereToFreeSpace() {
-        // Issue 4 item 3: a full database is FULL, naming the cause
+        // A full database is FULL, naming the cause
         StoreException e = SqlFailures.map(new SQLException("could not extend file", "53100"), "commit 1 batch",
                 false);
         assertSame(Reason.FULL, e.reason());
@@ -27,7 +27,7 @@ class SqlFailuresTest {
 
     @Test
     void connectionFailuresAreUnavailableAndRetriedOnAFreshConnection() {
-        // Issue 4 item 3: an unreachable database is UNAVAILABLE; a broken connection may be replaced
+        // An unreachable database is UNAVAILABLE; a broken connection may be replaced
         SQLException refused = new SQLException("Connection to 127.0.0.1:1 refused", "08001");
         StoreException e = SqlFailures.map(refused, "commit 2 batches", true);
         assertSame(Reason.UNAVAILABLE, e.reason());
@@ -56,7 +56,7 @@ class SqlFailuresTest {
 
     @Test
     void badSettingsAreRefusedNamingTheProperty() {
-        // Issue 4 item 2: configuration is checked; the prefix is pasted into SQL, so only plain identifiers pass
+        // Configuration is checked; the prefix is pasted into SQL, so only plain identifiers pass
         assertThrows(IllegalArgumentException.class, () -> settings("x; DROP TABLE y", 1, 1));
         assertThrows(IllegalArgumentException.class, () -> settings("Upper_", 1, 1));
         assertThrows(IllegalArgumentException.class, () -> settings("", 1, 1));

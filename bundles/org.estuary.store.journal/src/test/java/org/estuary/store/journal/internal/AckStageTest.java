@@ -23,9 +23,9 @@ import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4 item 3, the journal store's acknowledge stage on its own: stages complete oldest first whoever completes
- * them (Store S3), a thread that writes groups completes only its budget and leaves the rest to the stage's
- * thread, and a batch that reached the stage without an outcome still completes (S3: every accepted stage does).
+ * The journal store's acknowledge stage on its own: stages complete oldest first whoever completes them (Store S3), a
+ * thread that writes groups completes only its budget and leaves the rest to the stage's thread, and a batch that
+ * reached the stage without an outcome still completes (S3: every accepted stage does).
  */
 class AckStageTest {
 

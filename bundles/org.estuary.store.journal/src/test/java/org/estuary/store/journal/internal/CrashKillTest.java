@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 7: a separate JVM writes acknowledged batches under load into a journal and is killed with
- * SIGKILL at random moments; after each kill the journal is opened again and must hold every acknowledged batch,
- * whole, and no part of any other ({@link CrashKillLoop}). The short form (the test command) kills
- * {@code estuary.crash.kills} times (50 by default); the long form is {@code mvn test -pl
- * bundles/org.estuary.store.journal -Dtest=CrashKillTest -Destuary.crash.kills=1000}.
+ * A separate JVM writes acknowledged batches under load into a journal and is killed with SIGKILL at random moments;
+ * after each kill the journal is opened again and must hold every acknowledged batch, whole, and no part of any other
+ * ({@link CrashKillLoop}). The short form (the test command) kills {@code estuary.crash.kills} times (50 by default);
+ * the long form is
+ * {@code mvn test -pl bundles/org.estuary.store.journal -Dtest=CrashKillTest -Destuary.crash.kills=1000}.
  */
 class CrashKillTest {
 

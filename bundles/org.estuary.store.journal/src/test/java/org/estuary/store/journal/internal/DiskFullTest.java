@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 items 3 and 7, Store S6: the disk under the journal fills up (a small tmpfs, filled by a ballast file).
- * The store refuses batches with {@code FULL} and a message naming the cause and the directory, every batch it
- * acknowledged before stays intact, and once space returns it resumes by itself, without a restart; what it
- * acknowledged before and after is there when the journal is opened again.
+ * Store S6: the disk under the journal fills up (a small tmpfs, filled by a ballast file). The store refuses batches
+ * with {@code FULL} and a message naming the cause and the directory, every batch it acknowledged before stays intact,
+ * and once space returns it resumes by itself, without a restart; what it acknowledged before and after is there when
+ * the journal is opened again.
  */
 class DiskFullTest {
 

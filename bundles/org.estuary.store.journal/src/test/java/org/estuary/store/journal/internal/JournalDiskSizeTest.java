@@ -12,7 +12,7 @@ import org.estuary.store.api.Batch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 7: the stores page shows the journal's size on disk, the sum of its files. */
+/** The stores page shows the journal's size on disk, the sum of its files. */
 class JournalDiskSizeTest {
 
     @TempDir

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The journal's files are laid out as Artemis lays out its own (every byte zero, the size asked for, the position
- * back at the start), in large writes; a layout the disk cannot hold reaches the critical-error listener, which is
- * how the store learns that the disk is full (issue 4 item 3, Store S6).
+ * The journal's files are laid out as Artemis lays out its own (every byte zero, the size asked for, the position back
+ * at the start), in large writes; a layout the disk cannot hold reaches the critical-error listener, which is how the
+ * store learns that the disk is full (Store S6).
  */
 class JournalFileFactoryTest {
 

@@ -25,7 +25,7 @@ import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 4 items 1 and 3 for the journal: group commit, back-pressure, compaction, clear failures, configuration. */
+/** The journal store: group commit, back-pressure, compaction, clear failures, configuration. */
 class JournalStoreTest {
 
     @TempDir
@@ -33,7 +33,7 @@ class JournalStoreTest {
 
     @Test
     void concurrentBatchesShareOneSync() throws Exception {
-        // Issue 4 item 3: group commit; each stage completes only after the sync that covers its batch
+        // Group commit; each stage completes only after the sync that covers its batch
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
@@ -62,8 +62,8 @@ class JournalStoreTest {
 
     @Test
     void aGroupThatReplacesAndDeletesItsOwnRecordsRecoversAsAcknowledged() throws Exception {
-        // Issue 4 item 3, Store S2/S3: one Artemis transaction carries a group, split where a batch deletes a
-        // record an earlier batch of the same group added; after reopening, the store holds what was acknowledged
+        // Store S2/S3: one Artemis transaction carries a group, split where a batch deletes a record an earlier batch
+        // of the same group added; after reopening, the store holds what was acknowledged
         Path data = dir.resolve("j");
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(TestSettings.of(data).get(), probe);
@@ -100,10 +100,10 @@ class JournalStoreTest {
 
     @Test
     void aGroupOpenedByADeleteThatReplacesItsOwnRecordSurvivesChurnAndARestart() throws Exception {
-        // Issue 4 item 3, Store S2/S3: the group's first batch only deletes, so its transaction's first record comes
-        // from a later batch, which the batch after it replaces (the write stage splits the transaction there).
-        // Churn afterwards lets Artemis compact the files, and the reopened store holds what was acknowledged.
-        // (Artemis accepted this group also without the split here: this checks the outcome, not the split.)
+        // Store S2/S3: the group's first batch only deletes, so its transaction's first record comes from a later
+        // batch, which the batch after it replaces (the write stage splits the transaction there). Churn afterwards
+        // lets Artemis compact the files, and the reopened store holds what was acknowledged. (Artemis accepted this
+        // group also without the split here: this checks the outcome, not the split.)
         Path data = dir.resolve("j");
         JournalSettings settings = TestSettings.of(data).withFiles(128 * 1024, 30, 2).get();
         TestProbe probe = new TestProbe();
@@ -143,7 +143,7 @@ class JournalStoreTest {
 
     @Test
     void aFullQueueRefusesWithOverloadedAfterTheAdmissionTime() throws Exception {
-        // Issue 4 item 3, Store S5: bounded queue, bounded wait, then OVERLOADED
+        // Store S5: bounded queue, bounded wait, then OVERLOADED
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withQueue(4, 50).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
@@ -173,8 +173,8 @@ class JournalStoreTest {
 
     @Test
     void churnKeepsTheDirectoryBoundedAndReusesItsFiles() throws Exception {
-        // Issue 4 item 3: compaction; rounds of puts and deletes do not grow the data directory without bound, and
-        // the files compaction frees are written over (journal.pool.files), not deleted and laid out anew
+        // Compaction; rounds of puts and deletes do not grow the data directory without bound, and the files compaction
+        // frees are written over (journal.pool.files), not deleted and laid out anew
         Set<String> pooled = churnFiles(TestSettings.of(dir.resolve("j")).withFiles(128 * 1024, 30, 2).get());
         assertTrue(pooled.size() <= 12, "the journal kept writing over the same few files: " + pooled);
         // the same churn with a pool of 2 (Artemis's minimum) deletes freed files and lays out new ones
@@ -234,7 +234,7 @@ class JournalStoreTest {
 
     @Test
     void anUnusableDirectoryIsUnavailableAndTheStoreResumesWhenItIsFixed() throws Exception {
-        // Issue 4 item 3, Store S6: the failure names the cause; the store resumes once the cause is gone
+        // Store S6: the failure names the cause; the store resumes once the cause is gone
         Path blocked = dir.resolve("blocked");
         Files.writeString(blocked, "a file where the directory should be");
         JournalStore store = new JournalStore(TestSettings.of(blocked.resolve("journal")).get(), JournalProbe.NONE);
@@ -254,7 +254,7 @@ class JournalStoreTest {
 
     @Test
     void aRecordLargerThanAJournalFileIsTooLarge() throws Exception {
-        // Issue 4 item 3: a batch the store can never hold fails as TOO_LARGE with the setting to raise
+        // A batch the store can never hold fails as TOO_LARGE with the setting to raise
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withFiles(64 * 1024, 30,
                 4).get(), JournalProbe.NONE);
         try {

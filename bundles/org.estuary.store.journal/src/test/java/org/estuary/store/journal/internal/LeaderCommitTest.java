@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 3 with leader/follower group commit: a caller of applyAndWait may write the queued group itself
- * while round threads write what apply queued; the Store guarantees must not depend on who writes.
+ * Leader/follower group commit: a caller of applyAndWait may write the queued group itself while round threads write
+ * what apply queued; the Store guarantees must not depend on who writes.
  */
 class LeaderCommitTest {
 

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 items 3 and 7: records are checked on read; a torn or bit-flipped tail is cut back to the last valid
- * batch and what was dropped is reported; a damaged record in the middle is CORRUPT, never skipped.
+ * Records are checked on read; a torn or bit-flipped tail is cut back to the last valid batch and what was dropped is
+ * reported; a damaged record in the middle is CORRUPT, never skipped.
  */
 class RecoveryTest {
 
@@ -74,7 +74,7 @@ class RecoveryTest {
 
     @Test
     void aZeroedTailDropsTheIncompleteBatchAndSaysSo() throws Exception {
-        // Issue 4 item 3/7: a torn write (the tail of a pre-allocated file never reached the disk) is cut back
+        // A torn write (the tail of a pre-allocated file never reached the disk) is cut back
         writeThenClose("TORNMARK");
         JournalFiles.Spot spot = JournalFiles.find(dir, "TORNMARK".getBytes(UTF_8));
         int end = JournalFiles.end(spot.file());
@@ -97,7 +97,7 @@ class RecoveryTest {
 
     @Test
     void aTruncatedFileIsCutBackToTheLastValidBatch() throws Exception {
-        // Issue 4 item 7: truncate the data file inside the last batch
+        // Truncate the data file inside the last batch
         writeThenClose("CUTMARK");
         JournalFiles.Spot spot = JournalFiles.find(dir, "CUTMARK".getBytes(UTF_8));
         try (RandomAccessFile file = new RandomAccessFile(spot.file().toFile(), "rw")) {
@@ -114,7 +114,7 @@ class RecoveryTest {
 
     @Test
     void aBitFlipInTheNewestRecordIsATornTail() throws Exception {
-        // Issue 4 item 3/7: a record failing its checksum among the newest is dropped, reported, and stays dropped
+        // A record failing its checksum among the newest is dropped, reported, and stays dropped
         writeThenClose("FLIPMARK");
         JournalFiles.Spot spot = JournalFiles.find(dir, "FLIPMARK".getBytes(UTF_8));
         flip(spot, 700);
@@ -132,7 +132,7 @@ class RecoveryTest {
 
     @Test
     void aBitFlipInTheMiddleIsReportedAsCorrupt() throws Exception {
-        // Issue 4 item 3: a corrupt record with newer records after it is reported, never silently skipped
+        // A corrupt record with newer records after it is reported, never silently skipped
         store = new JournalStore(settings(), JournalProbe.NONE);
         ack(Batch.builder().put("rec/m", "early", "MIDMARK-early-value".getBytes(UTF_8)).build());
         for (int i = 0; i < 10; i++) {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4 item 3, group commit in two stages: a group is written (and planned over the groups before it) while the
- * group before it syncs; the Store guarantees hold across the two stages, also when a sync fails.
+ * Group commit in two stages: a group is written (and planned over the groups before it) while the group before it
+ * syncs; the Store guarantees hold across the two stages, also when a sync fails.
  */
 class SyncStageTest {
 
@@ -105,8 +105,8 @@ class SyncStageTest {
 
     @Test
     void aRoundThreadWritesQueuedBatchesAsOneGroupSyncsItOnceAndCompletesThemInOrder() throws Exception {
-        // Issue 4 item 3 and Store S3: 20 batches queued with apply (no caller waits to lead them) are written by a
-        // round thread as one group, covered by one fdatasync in that thread, and completed oldest first
+        // Store S3: 20 batches queued with apply (no caller waits to lead them) are written by a round thread as one
+        // group, covered by one fdatasync in that thread, and completed oldest first
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch held = new CountDownLatch(1);

@@ -21,7 +21,7 @@ class MemoryStoreComponentTest {
 
     @Test
     void publishesStoreTypeMemoryAndStaysActiveWithoutUsers() {
-        // Issue 3 item 11: immediate, so SCR keeps the records when the last service using the store goes away
+        // Immediate, so SCR keeps the records when the last service using the store goes away
         // @Component has CLASS retention: check the descriptor bnd generated from it, which is what SCR reads
         String descriptor = resource("/OSGI-INF/org.estuary.store.memory.internal.MemoryStoreComponent.xml");
         assertTrue(descriptor.contains("immediate=\"true\""), descriptor);
@@ -33,7 +33,7 @@ class MemoryStoreComponentTest {
 
     @Test
     void recordsOutliveTheServiceThatWroteThem() throws Exception {
-        // Issue 3 item 11: a replaced service bundle finds everything its predecessor acknowledged
+        // A replaced service bundle finds everything its predecessor acknowledged
         MemoryStoreComponent store = new MemoryStoreComponent(TestConfig.of(100, 10_000));
         Store oldService = store;
         oldService.applyAndWait(Batch.builder().put("renewal/sets", "s1", bytes("set one")).build(), 1,
