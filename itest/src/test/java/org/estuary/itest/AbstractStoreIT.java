@@ -38,11 +38,11 @@ import org.osgi.framework.wiring.FrameworkWiring;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Issue 4 in Karaf, once per store backend (the subclasses): the backend's feature installs, its store registers
- * with its {@code store.type} and keeps what it acknowledged (Store S3, S4); and replacing the store bundle
- * ({@code bundle:update}) while a writer in another bundle keeps writing loses nothing acknowledged (issue 4 item 5):
- * batches caught by the swap fail with a retryable reason, and afterwards every acknowledged record is in a scan of
- * the new store instance.
+ * The Store contract in Karaf, per backend (the subclasses): the backend's feature installs, its store registers with
+ * its {@code store.type} and keeps what it acknowledged (Store S3, S4); and replacing the store bundle
+ * ({@code bundle:update}) while a writer in another bundle keeps writing loses nothing acknowledged: batches caught by
+ * the swap fail with a retryable reason, and afterwards every acknowledged record is in a scan of the new store
+ * instance.
  *
  * <p>Each subclass boots one container (about 15 s), so the suite keeps to these two tests.
  */
@@ -119,8 +119,8 @@ public abstract class AbstractStoreIT {
     }
 
     /**
-     * Issue 4 item 5. A persistent store's new instance holds every acknowledged record; the memory store's holds
-     * only what was written to it (S3), which the same test checks the other way round.
+     * A persistent store's new instance holds every acknowledged record; the memory store's holds only what was written
+     * to it (S3), which the same test checks the other way round.
      */
     @Test
     public void updatingTheStoreBundleUnderAWriterLosesNothingAcknowledged() throws Exception {

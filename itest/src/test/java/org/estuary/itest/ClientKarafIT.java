@@ -24,10 +24,10 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 /**
- * Issue 5 item 3, Karaf to Karaf: a bundle in one Karaf (this test's probe, in a Karaf with only the
- * {@code estuary-client} feature installed, so no renewal service of its own) uses the lease renewal service of
- * another Karaf (the distribution, started as an operator starts it) through org.estuary.client, and that container
- * calls back into this one to renew the client's lease.
+ * Karaf to Karaf: a bundle in one Karaf (this test's probe, in a Karaf with only the {@code estuary-client} feature
+ * installed, so no renewal service of its own) uses the lease renewal service of another Karaf (the distribution,
+ * started as an operator starts it) through org.estuary.client, and that container calls back into this one to renew
+ * the client's lease.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)

@@ -41,11 +41,11 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * Acceptance of issue 7: an operator in a browser. Headless Chromium, driven by Selenium through Debian's
- * chromedriver, logs in to the distribution started as an operator starts it (the driver answers the console's
- * Basic authentication challenge), opens the stores page, the renewal sets page and the leases page of a set this
- * test created through a remote client, cancels the set with the page's button and sees it gone; the service
- * confirms it to the client. A screenshot of every page lands in itest/target/screenshots.
+ * The management views as an operator uses them in a browser. Headless Chromium, driven by Selenium through Debian's
+ * chromedriver, logs in to the distribution started as an operator starts it (the driver answers the console's Basic
+ * authentication challenge), opens the stores page, the renewal sets page and the leases page of a set this test
+ * created through a remote client, cancels the set with the page's button and sees it gone; the service confirms it to
+ * the client. A screenshot of every page lands in itest/target/screenshots.
  */
 public class ConsoleBrowserIT {
 

@@ -25,7 +25,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 /**
- * Issue 3's acceptance in plain Karaf: install only the core features, {@code estuary-core} and
+ * The core features in plain Karaf: install only the core features, {@code estuary-core} and
  * {@code estuary-store-memory}, through Karaf's FeaturesService, then use the memory store, the marshaller, event
  * delivery and the landlord from another bundle (this test's probe).
  *

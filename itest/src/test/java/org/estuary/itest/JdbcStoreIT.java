@@ -12,10 +12,10 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 /**
- * The store suite on the PostgreSQL store against a real server (issue 4 item 6): the test starts a private
- * PostgreSQL, installs the `estuary-store-jdbc` feature and configures it the way the bundle's README tells
- * operators to: pax-jdbc-config turns {@code etc/org.ops4j.datasource-estuary.cfg} into a pooled DataSource service,
- * and the store's PID {@code org.estuary.store.jdbc} selects it and names its tables.
+ * The store suite on the PostgreSQL store against a real server: the test starts a private PostgreSQL, installs the
+ * `estuary-store-jdbc` feature and configures it the way the bundle's README tells operators to: pax-jdbc-config turns
+ * {@code etc/org.ops4j.datasource-estuary.cfg} into a pooled DataSource service, and the store's PID
+ * {@code org.estuary.store.jdbc} selects it and names its tables.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)

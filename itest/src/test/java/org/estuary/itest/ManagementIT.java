@@ -56,11 +56,10 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 /**
- * Issue 7: the management views in the booted distribution, used from outside as an operator does. The test
- * (running in the container) creates renewal sets, then drives the Karaf shell over OpenSSH with key
- * authentication (estuary:* commands, including completion of set ids on a terminal) and the web console pages
- * over HTTP with Basic authentication (tables, POST-only actions with the page's token). The browser test is
- * {@link ConsoleBrowserIT}.
+ * The management views in the booted distribution, used from outside as an operator does. The test (running in the
+ * container) creates renewal sets, then drives the Karaf shell over OpenSSH with key authentication (estuary:*
+ * commands, including completion of set ids on a terminal) and the web console pages over HTTP with Basic
+ * authentication (tables, POST-only actions with the page's token). The browser test is {@link ConsoleBrowserIT}.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -125,7 +124,7 @@ public class ManagementIT {
             assertTrue(leases, leases.contains("rows 1-2 of 2"));
             long key = admin.leases(Ids.parse(id), 0, 1).items().get(0).key();
 
-            String metrics = ssh("estuary:metrics"); // item 5
+            String metrics = ssh("estuary:metrics");
             assertTrue(metrics, metrics.contains("store.write.p99.us"));
 
             String stores = ssh("estuary:stores");
@@ -185,9 +184,9 @@ public class ManagementIT {
     }
 
     /**
-     * Issue 7 item 2 acceptance: a configuration change made in the console's Configuration tab (its configMgr
-     * form) takes effect without restarting Karaf: the renewal component is re-created with the new limit and
-     * recovers its sets from the store; deleting the configuration restores the defaults.
+     * A configuration change made in the console's Configuration tab (its configMgr form) takes effect without
+     * restarting Karaf: the renewal component is re-created with the new limit and recovers its sets from the store;
+     * deleting the configuration restores the defaults.
      */
     @Test
     public void aConfigurationChangeInTheConsoleTakesEffectWithoutRestart() throws Exception {
@@ -244,10 +243,9 @@ public class ManagementIT {
     }
 
     /**
-     * Issue 7 item 2: invalid values are refused with a message. A value below the metatype minimum, posted in the
-     * console's Configuration tab and then set with {@code config:edit} over ssh, is logged as refused (PID,
-     * attribute, value, rule), taken back out of the stored configuration, and the service keeps answering with
-     * its previous settings.
+     * Invalid values are refused with a message. A value below the metatype minimum, posted in the console's
+     * Configuration tab and then set with {@code config:edit} over ssh, is logged as refused (PID, attribute, value,
+     * rule), taken back out of the stored configuration, and the service keeps answering with its previous settings.
      */
     @Test
     public void anInvalidConfigurationIsRefusedAndTheServiceStaysUp() throws Exception {
@@ -350,7 +348,7 @@ public class ManagementIT {
         return reference == null ? null : context.getService(reference);
     }
 
-    /** Issue 7 item 4: the renewal service's MBean is in Karaf's MBeanServer (management feature) and acts. */
+    /** The renewal service's MBean is in Karaf's MBeanServer (management feature) and acts. */
     @Test
     public void jmxShowsCountsAndCancels() throws Exception {
         LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
@@ -371,7 +369,7 @@ public class ManagementIT {
     }
 
     /**
-     * Issue 7 item 4: every registered store has its MBean, {@code org.estuary:type=Store,name=TYPE,service.id=ID},
+     * Every registered store has its MBean, {@code org.estuary:type=Store,name=TYPE,service.id=ID},
      * with the numbers of the stores page; the journal's size on disk is its files', the memory store has none.
      */
     @Test

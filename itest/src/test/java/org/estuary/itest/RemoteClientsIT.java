@@ -30,10 +30,10 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * Issue 5 items 4 and 5 against the distribution: 200 remote clients at once, in a JVM then killed with SIGKILL;
- * the container serves them all, and what they held (a renewal set each, with the client's listener) is freed when
- * the sets' leases end: every set is destroyed (LR.2) and the container keeps serving. A client's landlord that
- * answers with a hostile object is refused by the container, which logs it and keeps serving.
+ * Allowlist and bounded calls in the distribution: 200 remote clients at once, in a JVM then killed with SIGKILL; the
+ * container serves them all, and what they held (a renewal set each, with the client's listener) is freed when the
+ * sets' leases end: every set is destroyed (LR.2) and the container keeps serving. A client's landlord that answers
+ * with a hostile object is refused by the container, which logs it and keeps serving.
  */
 public class RemoteClientsIT {
 
@@ -91,7 +91,7 @@ public class RemoteClientsIT {
             LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);
             set.renewFor(lease, 60_000);
             Path log = KARAF.get().home.resolve("data/log/karaf.log");
-            // issue 5 item 4: what the client's landlord threw is read through the allowlist, on a service thread
+            // what the client's landlord threw is read through the allowlist, on a service thread
             KARAF.get().await("the container refusing the landlord's answer", Duration.ofSeconds(60), () -> {
                 try {
                     String text = Files.readString(log);

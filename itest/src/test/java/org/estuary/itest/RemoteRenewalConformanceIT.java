@@ -25,14 +25,13 @@ import com.example.leases.ExampleLease;
 
 /**
  * The LR conformance suite (the same one the renewal bundle runs in-JVM on every store) from this JVM, through
- * org.estuary.client, against the distribution started as an operator starts it (issue 5 and issue 6 acceptance).
- * The test landlord and listeners are exported through the client, so the service in the container renews the
- * client leases and sends its events back into this JVM. The client's own classes (package
- * {@code com.example.leases}, {@link ClientClasses}) are installed in the container as a user installs them: their
- * jar as a bundle ({@code bundle:install}) and the package in {@code allowlist.extra} of
- * {@code org.estuary.io.marshaller}. The container runs on real time: a test lets at most
- * {@value #TIME_BUDGET_MS} ms pass; tests that need more are skipped here (the manual-clock runs cover them), and
- * what the service does on its own is waited for with a bound.
+ * org.estuary.client, against the distribution started as an operator starts it. The test landlord and listeners are
+ * exported through the client, so the service in the container renews the client leases and sends its events back into
+ * this JVM. The client's own classes (package {@code com.example.leases}, {@link ClientClasses}) are installed in the
+ * container as a user installs them: their jar as a bundle ({@code bundle:install}) and the package in
+ * {@code allowlist.extra} of {@code org.estuary.io.marshaller}. The container runs on real time: a test lets at most
+ * {@value #TIME_BUDGET_MS} ms pass; tests that need more are skipped here (the manual-clock runs cover them), and what
+ * the service does on its own is waited for with a bound.
  */
 @RunWith(JUnitPlatformRunner.class)
 public class RemoteRenewalConformanceIT extends LeaseRenewalConformance {

@@ -24,9 +24,8 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * The lease renewal service used from another JVM (this test's) through org.estuary.client against the
- * distribution started as an operator starts it (issue 5 item 3, issue 6): the client's own landlord is exported
- * for the service to call back.
+ * The lease renewal service used from another JVM (this test's) through org.estuary.client against the distribution
+ * started as an operator starts it: the client's own landlord is exported for the service to call back.
  */
 public class RemoteRenewalIT {
 

@@ -41,11 +41,10 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
- * Issue 6 acceptance (and issue 5's proxies across swaps and restarts): the lease renewal service of the
- * distribution, on its default journal store, used from this JVM through org.estuary.client. Replacing the
- * renewal bundle while clients keep changing sets loses nothing acknowledged and old proxies keep working; a
- * container killed with SIGKILL comes back with every set, client lease, listener registration and sequence
- * number.
+ * Durability across bundle swaps and restarts: the lease renewal service of the distribution, on its default journal
+ * store, used from this JVM through org.estuary.client. Replacing the renewal bundle while clients keep changing sets
+ * loses nothing acknowledged and old proxies keep working; a container killed with SIGKILL comes back with every set,
+ * client lease, listener registration and sequence number.
  */
 public class RenewalDurabilityIT {
 
@@ -122,7 +121,7 @@ public class RenewalDurabilityIT {
                     acknowledged.get(set).add(lease); // acknowledged: must survive
                     added.incrementAndGet();
                 } catch (RemoteException retryable) {
-                    indefinite.incrementAndGet(); // LR / issue 5: mid-swap failures are indefinite; not recorded
+                    indefinite.incrementAndGet(); // US.2.6: mid-swap failures are indefinite; not recorded
                 } catch (Throwable e) {
                     wrong.compareAndSet(null, e);
                     return;

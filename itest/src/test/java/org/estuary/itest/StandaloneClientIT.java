@@ -10,10 +10,10 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * Issue 5 item 3: a plain Java program with exactly two jars on its class path, the API jar and the client's
- * {@code remote} classifier jar, uses the lease renewal service of the booted distribution. The programs are the
- * examples of README.md and bundles/org.estuary.client/README.md, compiled from the READMEs themselves against the
- * same two jars, so the documented examples cannot drift from what works.
+ * A plain Java program with exactly two jars on its class path, the API jar and the client's {@code remote} classifier
+ * jar, uses the lease renewal service of the booted distribution. The programs are the examples of README.md and
+ * bundles/org.estuary.client/README.md, compiled from the READMEs themselves against the same two jars, so the
+ * documented examples cannot drift from what works.
  */
 public class StandaloneClientIT {
 

@@ -77,10 +77,10 @@ public final class InProcessBench {
         long recordsBefore = store.stats().records();
         long bytesBefore = store.stats().bytes();
 
-        // Lease i goes to set i / perSet; consecutive leases of a set come from different landlords, so a set's
-        // leases batch with other sets' leases of the same landlord (LR.2 item 3: LeaseMap across sets). Sets are
-        // filled a chunk at a time by as many client threads as there are CPUs; after each chunk the clock moves
-        // on, so the first renewals (due at once) and all later ones spread over 30 simulated seconds.
+        // Lease i goes to set i / perSet; consecutive leases of a set come from different landlords, so a set's leases
+        // batch with other sets' leases of the same landlord (LR.1: LeaseMap batching across sets). Sets are filled a
+        // chunk at a time by as many client threads as there are CPUs; after each chunk the clock moves on, so the
+        // first renewals (due at once) and all later ones spread over 30 simulated seconds.
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long addCpu0 = os.getProcessCpuTime();
         long started = System.nanoTime();
