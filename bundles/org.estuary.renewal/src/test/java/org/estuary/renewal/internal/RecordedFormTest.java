@@ -54,7 +54,7 @@ class RecordedFormTest extends HarnessTest {
     }
 
     @Test
-    void issue6AnEstuaryLeaseIsHeldSeriallyOnlyByTheStore() throws Exception {
+    void anEstuaryLeaseIsHeldSeriallyOnlyByTheStore() throws Exception {
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
         set.renewFor(landlord.grant(10_000), 3_600_000, 10_000);
