@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,13 +18,12 @@ import org.junit.jupiter.api.Test;
 class BoundStoreTest {
 
     /** Records the batches it acknowledges, or refuses every batch with {@link #refusal}. */
-    private static final class RecordingStore implements Store {
-        final String type;
+    private static final class RecordingStore extends EmptyStore {
         final List<Batch> applied = new ArrayList<>();
         volatile StoreException refusal;
 
         RecordingStore(String type) {
-            this.type = type;
+            super(type);
         }
 
         @Override
@@ -36,20 +33,6 @@ class BoundStoreTest {
             }
             applied.add(batch);
             return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) {
-        }
-
-        @Override
-        public Set<String> spaces() {
-            return Set.of();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return StoreStats.builder(type).build();
         }
 
         synchronized List<Batch> applied() {

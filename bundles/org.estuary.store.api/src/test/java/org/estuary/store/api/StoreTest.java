@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
@@ -17,26 +16,16 @@ import org.junit.jupiter.api.Test;
 class StoreTest {
 
     /** A store whose acknowledgements the test completes by hand. */
-    private static final class HandStore implements Store {
+    private static final class HandStore extends EmptyStore {
+        HandStore() {
+            super("hand");
+        }
+
         CompletableFuture<Void> next = new CompletableFuture<>();
 
         @Override
         public CompletionStage<Void> apply(Batch batch) {
             return next;
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) {
-        }
-
-        @Override
-        public Set<String> spaces() {
-            return Set.of();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return StoreStats.builder("hand").build();
         }
     }
 

@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +24,11 @@ import org.junit.jupiter.api.Test;
 class WritePathTest {
 
     /** Acknowledges a batch only when the test says so. */
-    private static class HeldStore implements Store {
+    private static class HeldStore extends EmptyStore {
+        HeldStore() {
+            super("held");
+        }
+
         final List<Batch> applied = new ArrayList<>();
         final List<CompletableFuture<Void>> stages = new ArrayList<>();
 
@@ -47,20 +50,6 @@ class WritePathTest {
 
         synchronized Batch batch(int i) {
             return applied.get(i);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) {
-        }
-
-        @Override
-        public Set<String> spaces() {
-            return Set.of();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return StoreStats.builder("held").build();
         }
     }
 
