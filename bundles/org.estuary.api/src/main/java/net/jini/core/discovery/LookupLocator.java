@@ -16,6 +16,8 @@ import java.net.Socket;
 import java.rmi.MarshalledObject;
 import java.util.Locale;
 
+import javax.net.SocketFactory;
+
 import net.jini.core.lookup.ServiceRegistrar;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -29,7 +31,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * (host names are case-insensitive) and ignoring the brackets of an IPv6 literal. No name resolution is done, so
  * different names or address forms of the same machine are different locators.
  *
- * <p>Serial form (published Jini 2.x): {@code host} and {@code port}.
+ * <p>Serial form (Apache River 2.2.3): {@code host}, {@code port} and {@code sf}, the socket factory unicast
+ * discovery connects with. A locator made without a factory serializes {@code sf} as null and reads back as the
+ * published Jini 2.x form (host and port); a locator holding a factory that is not serializable cannot be
+ * serialized ({@link java.io.NotSerializableException}), as in River.
  */
 @ProviderType
 public class LookupLocator implements Serializable {
@@ -61,6 +66,14 @@ public class LookupLocator implements Serializable {
      * @serial
      */
     protected int port;
+
+    /**
+     * The factory of the sockets {@link #getRegistrar(int)} connects with; null means plain sockets
+     * ({@link Socket#Socket()}).
+     *
+     * @serial
+     */
+    protected SocketFactory sf;
 
     /**
      * Creates a locator from a URL of the form {@code jini://host/} or {@code jini://host:port/}. The scheme is
@@ -189,6 +202,22 @@ public class LookupLocator implements Serializable {
     }
 
     /**
+     * Creates a locator for the given host and port whose unicast discovery connects through the given socket
+     * factory (for example an {@link javax.net.ssl.SSLSocketFactory}).
+     *
+     * @param host the host name or address
+     * @param port the port, between 1 and 65535
+     * @param sf the socket factory, or null for plain sockets
+     * @throws NullPointerException if {@code host} is null
+     * @throws IllegalArgumentException if {@code port} is out of range or {@code host} is not a syntactically valid
+     *         host
+     */
+    public LookupLocator(String host, int port, SocketFactory sf) {
+        this(host, port);
+        this.sf = sf;
+    }
+
+    /**
      * Returns the host, as given to the constructor.
      *
      * @return the host name or address
@@ -229,8 +258,8 @@ public class LookupLocator implements Serializable {
     }
 
     /**
-     * Performs unicast discovery (protocol version 1) and returns the lookup service's proxy. Each address the host
-     * resolves to is tried in turn until a connection is made; the timeout bounds each connection attempt and each
+     * Performs unicast discovery (protocol version 1) and returns the lookup service's proxy, connecting through the
+     * locator's socket factory if it has one. Each address the host resolves to is tried in turn until a connection is made; the timeout bounds each connection attempt and each
      * wait for response data. The request is the protocol version as an {@code int}; the response is a
      * {@link MarshalledObject} holding the proxy, then the number of member groups and that many UTF strings.
      *
@@ -251,7 +280,7 @@ public class LookupLocator implements Serializable {
         InetAddress[] addresses = InetAddress.getAllByName(name);
         IOException failure = null;
         for (InetAddress address : addresses) {
-            Socket socket = new Socket();
+            Socket socket = sf == null ? new Socket() : sf.createSocket();
             try {
                 socket.connect(new InetSocketAddress(address, port), timeout);
             } catch (IOException e) {
@@ -344,7 +373,10 @@ public class LookupLocator implements Serializable {
         return port == DISCOVERY_PORT ? "jini://" + h + "/" : "jini://" + h + ":" + port + "/";
     }
 
-    /** Equal when the other object is a locator with the same port and the same host ignoring case. */
+    /**
+     * Equal when the other object is a locator with the same port and the same host ignoring case; the socket
+     * factory takes no part.
+     */
     @Override
     public boolean equals(Object obj) {
         if (obj == this) {

@@ -3,6 +3,8 @@ package net.jini.core.discovery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
 import java.io.ObjectOutputStream;
 import java.net.InetAddress;
 import java.net.MalformedURLException;
@@ -21,6 +24,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.net.SocketFactory;
 
 import net.jini.core.lookup.SerialTestSupport;
 import net.jini.core.lookup.ServiceRegistrar;
@@ -125,14 +131,66 @@ class LookupLocatorTest {
     }
 
     @Test
-    void serialFormIsHostAndPort() throws Exception {
+    void serialFormIsHostPortAndSocketFactory() throws Exception {
         assertEquals(1448769379829432795L, SerialTestSupport.uid(LookupLocator.class));
-        assertEquals(Map.of("host", "java.lang.String", "port", "int"),
+        assertEquals(Map.of("host", "java.lang.String", "port", "int", "sf", "javax.net.SocketFactory"),
                 SerialTestSupport.serialFields(LookupLocator.class));
         LookupLocator l = new LookupLocator("h", 2001);
         LookupLocator copy = SerialTestSupport.roundTrip(l);
         assertEquals("h", copy.getHost());
         assertEquals(2001, copy.getPort());
+        assertNull(copy.sf);
+    }
+
+    @Test
+    void socketFactoryConstructorKeepsTheFactoryAndChecksLikeHostPort() {
+        SocketFactory factory = SocketFactory.getDefault();
+        LookupLocator l = new LookupLocator("h", 2002, factory);
+        assertEquals("h", l.getHost());
+        assertEquals(2002, l.getPort());
+        assertSame(factory, l.sf);
+        assertNull(new LookupLocator("h", 2002, null).sf);
+        assertEquals(new LookupLocator("h", 2002), l); // the factory takes no part in equality
+        assertThrows(NullPointerException.class, () -> new LookupLocator(null, 4160, factory));
+        assertThrows(IllegalArgumentException.class, () -> new LookupLocator("h", 0, factory));
+        assertThrows(IllegalArgumentException.class, () -> new LookupLocator("a b", 4160, factory));
+    }
+
+    @Test
+    void aLocatorWithAFactoryThatIsNotSerializableCannotBeSerialized() {
+        LookupLocator l = new LookupLocator("h", 2003, new CountingSocketFactory());
+        assertThrows(NotSerializableException.class, () -> SerialTestSupport.roundTrip(l));
+    }
+
+    /** Counts the unconnected sockets it makes; the only creation method unicast discovery needs. */
+    private static final class CountingSocketFactory extends SocketFactory {
+        final AtomicInteger created = new AtomicInteger();
+
+        @Override
+        public Socket createSocket() {
+            created.incrementAndGet();
+            return new Socket();
+        }
+
+        @Override
+        public Socket createSocket(String host, int port) {
+            throw new UnsupportedOperationException("unicast discovery connects an unconnected socket");
+        }
+
+        @Override
+        public Socket createSocket(String host, int port, InetAddress localHost, int localPort) {
+            throw new UnsupportedOperationException("unicast discovery connects an unconnected socket");
+        }
+
+        @Override
+        public Socket createSocket(InetAddress host, int port) {
+            throw new UnsupportedOperationException("unicast discovery connects an unconnected socket");
+        }
+
+        @Override
+        public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) {
+            throw new UnsupportedOperationException("unicast discovery connects an unconnected socket");
+        }
     }
 
     @Test
@@ -202,6 +260,24 @@ class LookupLocatorTest {
                     () -> fake.locator().getRegistrar(5000));
             assertEquals(registrar.getServiceID(), r.getServiceID());
             assertEquals(1, fake.request.get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void getRegistrarConnectsThroughTheLocatorsSocketFactory() throws Exception {
+        StubRegistrar registrar = new StubRegistrar(79);
+        CountingSocketFactory factory = new CountingSocketFactory();
+        try (FakeServer fake = new FakeServer(s -> {
+            ObjectOutputStream out = new ObjectOutputStream(s.getOutputStream());
+            out.writeObject(new MarshalledObject<>(registrar));
+            out.writeInt(0);
+            out.flush();
+            FakeServer.awaitClientClose(s);
+        })) {
+            LookupLocator l = new LookupLocator("127.0.0.1", fake.server.getLocalPort(), factory);
+            ServiceRegistrar r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> l.getRegistrar(5000));
+            assertEquals(registrar, r);
+            assertEquals(1, factory.created.get());
         }
     }
 

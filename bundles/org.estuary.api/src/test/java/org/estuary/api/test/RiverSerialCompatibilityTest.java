@@ -57,11 +57,7 @@ class RiverSerialCompatibilityTest {
      * the comparison of Estuary's and River's samples; the round trips still run, so a River reader must cope with
      * its absence (serialization gives a missing field its default). An entry fails if it is no longer needed.
      */
-    private static final Map<String, Map<String, String>> RIVER_ONLY_FIELDS = Map.of(
-            "net.jini.core.discovery.LookupLocator", Map.of("sf",
-                    "River 2.2.3's SocketFactory for unicast discovery; the published Jini 2.x form of "
-                            + "LookupLocator is host and port only, the SocketFactory type is not serializable (so "
-                            + "River can only serialize it as null) and River treats null as the default factory"));
+    private static final Map<String, Map<String, String>> RIVER_ONLY_FIELDS = Map.of();
 
     private static final SerialWorld ESTUARY = SerialWorld.estuary();
 

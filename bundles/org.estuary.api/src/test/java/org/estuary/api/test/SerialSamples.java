@@ -150,7 +150,7 @@ final class SerialSamples {
         // --- net.jini.core.discovery
         add("net.jini.core.discovery.LookupLocator", w -> w.make("net.jini.core.discovery.LookupLocator",
                 List.of(STRING, "int"), "lookup.example.org", 4161),
-                // River 2.2.3 added a SocketFactory field that the published Jini 2.x form does not have.
+                // Made without a socket factory: sf is serialized as null, the only value River can serialize.
                 "LookupLocator.sf");
 
         // --- net.jini.event (EM)
