@@ -89,11 +89,22 @@ public final class ReadScope implements ObjectInputFilter {
 
     /**
      * JEP 290: the marshaller's filter, then a JVM-wide filter an operator set; a refusal is logged (at most one line
-     * per second per scope).
+     * per second per scope). Each hashed collection is judged on its own here; a stream that reads in this scope
+     * through the JVM's filter factory (as every one does where Estuary installed it) gets {@link #forStream()},
+     * which also counts its hash tables in all.
      */
     @Override
     public Status checkInput(FilterInfo info) {
-        SerialFilterException refused = marshaller.filter().rejection(info);
+        return check(info, null);
+    }
+
+    /** This scope for one stream: the same checks, with the stream's hash tables counted (see {@link SerialFilter}). */
+    ObjectInputFilter forStream() {
+        return new Stream(this);
+    }
+
+    private Status check(FilterInfo info, HashTables tables) {
+        SerialFilterException refused = marshaller.filter().rejection(info, tables);
         if (refused == null) {
             ObjectInputFilter jvmWide = ScopedFilters.operatorFilter();
             if (jvmWide != null && jvmWide.checkInput(info) == Status.REJECTED) {
@@ -149,12 +160,35 @@ public final class ReadScope implements ObjectInputFilter {
         if (filter instanceof ReadScope scope) {
             return scope;
         }
+        if (filter instanceof Stream stream) {
+            return stream.scope;
+        }
         return filter != null && ScopedFilters.isDispatch(filter) ? current() : null;
     }
 
     @Override
     public String toString() {
         return "ReadScope[" + (calls ? "calls" : "replies") + ", " + marshaller.filter() + "]";
+    }
+
+    /** A scope as one stream's filter: its hash tables counted across the stream; read by one thread. */
+    private static final class Stream implements ObjectInputFilter {
+        private final ReadScope scope;
+        private final HashTables tables = new HashTables();
+
+        Stream(ReadScope scope) {
+            this.scope = scope;
+        }
+
+        @Override
+        public Status checkInput(FilterInfo info) {
+            return scope.check(info, tables);
+        }
+
+        @Override
+        public String toString() {
+            return scope.toString();
+        }
     }
 
     /** An entered scope; {@link #close()} restores what the thread had before. */

@@ -31,7 +31,10 @@ final class ScopedFilters {
         }
         synchronized (ScopedFilters.class) {
             if (!installed) {
-                install(ReadScope::current);
+                install(() -> {
+                    ReadScope scope = ReadScope.current();
+                    return scope == null ? null : scope.forStream();
+                });
                 installed = true;
             }
         }
@@ -118,7 +121,9 @@ final class ScopedFilters {
 
     /**
      * The filter factory: a stream created on a thread in a scope gets the scope as its filter; every other new
-     * stream gets the JVM-wide filter (as without a factory); a stream that sets its own filter gets that one.
+     * stream gets the JVM-wide filter (as without a factory); a stream that sets its own filter gets that one, a
+     * scope of this revision as that stream's own copy ({@link ReadScope#forStream()}), which counts the stream's
+     * hash tables.
      */
     static final class Factory extends Handover implements BinaryOperator<ObjectInputFilter> {
 
@@ -132,7 +137,7 @@ final class ScopedFilters {
                 ObjectInputFilter scope = scope(); // a new stream: its thread's scope, if any
                 return scope != null ? scope : next;
             }
-            return next;
+            return next instanceof ReadScope scope ? scope.forStream() : next;
         }
     }
 

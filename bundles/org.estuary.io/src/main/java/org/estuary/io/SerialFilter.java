@@ -5,6 +5,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.estuary.io.SerialFilterException.Violation;
@@ -13,7 +14,15 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * An allowlist deserialization filter (JEP 290) with limits: a class is read only if an allow pattern matches it
  * and no rejecting ({@code !}) pattern does, and a stream is refused once it nests too deep, holds too long an
- * array, too many references or too many bytes.
+ * array, too many references or too many bytes, or hashed collections too deep or too large.
+ *
+ * <p>Hashed collections ({@code HashMap}, {@code HashSet}, {@code Hashtable} and their linked forms) rebuild their
+ * tables while they are read, hashing every key: a set of sets costs the hash of its elements, so nested sets that
+ * share their elements double the work at each level (a 1.4 KB stream can spin for hours), and keys whose hashes
+ * collide cost a comparison with every key before them. The JDK checks a {@code Map.Entry[]} of the table's length
+ * with the filter before it allocates each table; this filter refuses one deeper than {@link #maxHashDepth()} and,
+ * over one stream read through {@link #forStream()}, more slots than {@link #maxHashCapacity()} in all, which bounds
+ * both shapes. (A {@code Map.Entry[]} the stream itself holds counts the same way.)
  *
  * <p>Arrays are judged by their element class (arrays of primitives pass). A dynamic proxy class passes when all
  * its interfaces do. Pattern syntax: {@code a.b.C}, {@code a.b.*} (one package), {@code a.b.**} (a package and
@@ -65,6 +74,17 @@ public final class SerialFilter implements ObjectInputFilter {
     public static final long DEFAULT_MAX_REFERENCES = 1_000_000;
     /** Default {@link #maxBytes()}: 16 MiB. */
     public static final long DEFAULT_MAX_BYTES = 16L * 1024 * 1024;
+    /**
+     * Default {@link #maxHashDepth()}: nested sets sharing their elements cost 2^10 hashes at most, and the
+     * hashed collections services exchange sit a few levels deep.
+     */
+    public static final long DEFAULT_MAX_HASH_DEPTH = 10;
+    /**
+     * Default {@link #maxHashCapacity()}: 1,024 table slots in one stream, about 768 entries at the default load
+     * factor and at most about 4,096 at the largest the JDK accepts, whose keys, if they all collide, cost about
+     * 8 million comparisons (well under a second).
+     */
+    public static final long DEFAULT_MAX_HASH_CAPACITY = 1024;
 
     private static final List<String> PRIMITIVE_NAMES =
             List.of("boolean", "byte", "char", "short", "int", "long", "float", "double", "void");
@@ -76,6 +96,8 @@ public final class SerialFilter implements ObjectInputFilter {
     private final long maxArrayLength;
     private final long maxReferences;
     private final long maxBytes;
+    private final long maxHashDepth;
+    private final long maxHashCapacity;
 
     private SerialFilter(Builder builder) {
         this.patterns = new ClassPatterns(builder.patterns);
@@ -83,6 +105,8 @@ public final class SerialFilter implements ObjectInputFilter {
         this.maxArrayLength = builder.maxArrayLength;
         this.maxReferences = builder.maxReferences;
         this.maxBytes = builder.maxBytes;
+        this.maxHashDepth = builder.maxHashDepth;
+        this.maxHashCapacity = builder.maxHashCapacity;
     }
 
     /** The default allowlist and limits. */
@@ -98,7 +122,8 @@ public final class SerialFilter implements ObjectInputFilter {
     /** A builder holding this filter's patterns and limits, to derive a filter from it. */
     public Builder toBuilder() {
         return builder().allow(patterns.patterns()).maxDepth(maxDepth).maxArrayLength(maxArrayLength)
-                .maxReferences(maxReferences).maxBytes(maxBytes);
+                .maxReferences(maxReferences).maxBytes(maxBytes).maxHashDepth(maxHashDepth)
+                .maxHashCapacity(maxHashCapacity);
     }
 
     /** The patterns, in the order given. */
@@ -124,6 +149,31 @@ public final class SerialFilter implements ObjectInputFilter {
     /** The most bytes one stream may hold. */
     public long maxBytes() {
         return maxBytes;
+    }
+
+    /** The deepest nesting at which a hashed collection may be read (package 1.4). */
+    public long maxHashDepth() {
+        return maxHashDepth;
+    }
+
+    /**
+     * The most hash-table slots the hashed collections of one stream may allocate in all (package 1.4); without
+     * {@link #forStream()}, the most one collection may allocate.
+     */
+    public long maxHashCapacity() {
+        return maxHashCapacity;
+    }
+
+    /**
+     * This filter for one stream (package 1.4): the same checks, plus the total of the hash-table slots the
+     * stream's hashed collections allocate, against {@link #maxHashCapacity()}. Set it on one stream only
+     * ({@code ObjectInputStream.setObjectInputFilter}); it is not thread-safe.
+     */
+    public ObjectInputFilter forStream() {
+        HashTables tables = new HashTables();
+        return info -> rejection(info, tables) == null
+                ? (info.serialClass() == null ? Status.UNDECIDED : Status.ALLOWED)
+                : Status.REJECTED;
     }
 
     /**
@@ -153,8 +203,18 @@ public final class SerialFilter implements ObjectInputFilter {
         }
     }
 
-    /** The reason this filter refuses {@code info}, or null if it does not. */
+    /** The reason this filter refuses {@code info}, or null if it does not; hashed collections one by one. */
     SerialFilterException rejection(FilterInfo info) {
+        return rejection(info, null);
+    }
+
+    /**
+     * The reason this filter refuses {@code info}, or null if it does not.
+     *
+     * @param tables the hash-table slots the stream allocated so far, counted here; null to judge each hashed
+     *     collection on its own (a filter shared by streams)
+     */
+    SerialFilterException rejection(FilterInfo info, HashTables tables) {
         Class<?> type = info.serialClass();
         String name = type == null ? null : type.getName();
         if (type != null) {
@@ -178,6 +238,24 @@ public final class SerialFilter implements ObjectInputFilter {
         if (info.streamBytes() > maxBytes) {
             return new SerialFilterException(name, Violation.BYTES,
                     "stream bytes " + info.streamBytes() + " exceed maxBytes=" + maxBytes);
+        }
+        if (type == Map.Entry[].class) {
+            return hashTableRejection(info.depth(), info.arrayLength(), tables);
+        }
+        return null;
+    }
+
+    private SerialFilterException hashTableRejection(long depth, long slots, HashTables tables) {
+        if (depth > maxHashDepth) {
+            return new SerialFilterException(null, Violation.HASH_DEPTH, "a hashed collection at depth " + depth
+                    + " exceeds maxHashDepth=" + maxHashDepth + " (HashMap, HashSet or Hashtable nested this deep "
+                    + "can cost exponential time to rebuild)");
+        }
+        long total = tables == null ? Math.max(0, slots) : tables.add(slots);
+        if (total > maxHashCapacity) {
+            return new SerialFilterException(null, Violation.HASH_CAPACITY, "hash tables of " + total
+                    + " slots exceed maxHashCapacity=" + maxHashCapacity + " (the hashed collections of one stream "
+                    + "in all: colliding keys cost time quadratic in their number)");
         }
         return null;
     }
@@ -237,7 +315,8 @@ public final class SerialFilter implements ObjectInputFilter {
     }
 
     /**
-     * The filter in JEP 290's pattern syntax (limits, rejections, allow patterns, then {@code !*}); for logs.
+     * The filter in JEP 290's pattern syntax (limits, rejections, allow patterns, then {@code !*}), followed by the
+     * hash limits, which JEP 290 has no words for; for logs.
      */
     @Override
     public String toString() {
@@ -254,7 +333,8 @@ public final class SerialFilter implements ObjectInputFilter {
                 out.append(';').append(p);
             }
         }
-        return out.append(";!*").toString();
+        return out.append(";!*, maxHashDepth=").append(maxHashDepth).append(", maxHashCapacity=")
+                .append(maxHashCapacity).toString();
     }
 
     /** Builds a {@link SerialFilter}; not thread-safe. */
@@ -264,6 +344,8 @@ public final class SerialFilter implements ObjectInputFilter {
         private long maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
         private long maxReferences = DEFAULT_MAX_REFERENCES;
         private long maxBytes = DEFAULT_MAX_BYTES;
+        private long maxHashDepth = DEFAULT_MAX_HASH_DEPTH;
+        private long maxHashCapacity = DEFAULT_MAX_HASH_CAPACITY;
 
         private Builder() {
         }
@@ -314,6 +396,18 @@ public final class SerialFilter implements ObjectInputFilter {
         /** Sets the most bytes a stream may hold; at least 1. */
         public Builder maxBytes(long limit) {
             this.maxBytes = positive(limit, "maxBytes");
+            return this;
+        }
+
+        /** Sets the deepest nesting at which a hashed collection may be read; at least 1 (package 1.4). */
+        public Builder maxHashDepth(long limit) {
+            this.maxHashDepth = positive(limit, "maxHashDepth");
+            return this;
+        }
+
+        /** Sets the most hash-table slots of one stream; at least 1 (package 1.4). */
+        public Builder maxHashCapacity(long limit) {
+            this.maxHashCapacity = positive(limit, "maxHashCapacity");
             return this;
         }
 

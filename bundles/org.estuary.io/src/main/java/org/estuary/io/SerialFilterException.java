@@ -35,7 +35,11 @@ public class SerialFilterException extends InvalidClassException {
         /** The stream is longer than {@code maxBytes}. */
         BYTES,
         /** The JVM-wide filter ({@code jdk.serialFilter}) rejected the input. */
-        JVM_FILTER
+        JVM_FILTER,
+        /** A hashed collection nests deeper than {@code maxHashDepth} (package 1.4). */
+        HASH_DEPTH,
+        /** The stream's hashed collections allocate more table slots than {@code maxHashCapacity} (package 1.4). */
+        HASH_CAPACITY
     }
 
     /** @serial what the filter objected to */

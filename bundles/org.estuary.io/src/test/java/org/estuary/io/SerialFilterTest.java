@@ -182,13 +182,14 @@ class SerialFilterTest {
     @Test
     void derivesAFilterAndPrintsJepSyntax() {
         // toString is what operators see in the log; toBuilder widens a filter.
-        SerialFilter base = SerialFilter.builder().allow("a.*", "!a.Bad").maxDepth(3).build();
+        SerialFilter base = SerialFilter.builder().allow("a.*", "!a.Bad").maxDepth(3).maxHashDepth(2).build();
         SerialFilter wider = base.toBuilder().allow("b.*").build();
         assertDoesNotThrow(() -> wider.checkClassName("b.X"));
         assertThrows(SerialFilterException.class, () -> base.checkClassName("b.X"));
         assertEquals(3, wider.maxDepth());
-        assertEquals("maxdepth=3;maxarray=1000000;maxrefs=1000000;maxbytes=16777216;!a.Bad;a.*;!*",
-                base.toString());
+        assertEquals(2, wider.maxHashDepth());
+        assertEquals("maxdepth=3;maxarray=1000000;maxrefs=1000000;maxbytes=16777216;!a.Bad;a.*;!*, maxHashDepth=2, "
+                + "maxHashCapacity=1024", base.toString());
         assertNull(base.rejection(info(null, -1, 3, 1, 1)));
     }
 }

@@ -89,6 +89,17 @@ public final class MarshallerComponent implements Marshaller {
 
         @AttributeDefinition(name = "Maximum bytes", min = "1", description = "Most bytes in one stream.")
         long maxBytes() default SerialFilter.DEFAULT_MAX_BYTES;
+
+        @AttributeDefinition(name = "Maximum hashed collection depth", min = "1",
+                description = "Deepest nesting at which a HashMap, HashSet or Hashtable may be read: nested sets "
+                        + "that share elements double the hashing work at each level.")
+        long maxHashDepth() default SerialFilter.DEFAULT_MAX_HASH_DEPTH;
+
+        @AttributeDefinition(name = "Maximum hash capacity", min = "1",
+                description = "Most hash-table slots the HashMaps, HashSets and Hashtables of one stream may "
+                        + "allocate in all (about 0.75 entries per slot at the default load factor): keys with "
+                        + "colliding hashes cost time quadratic in their number.")
+        long maxHashCapacity() default SerialFilter.DEFAULT_MAX_HASH_CAPACITY;
     }
 
     private final Marshaller delegate;
@@ -121,7 +132,8 @@ public final class MarshallerComponent implements Marshaller {
         allow(builder, config.allowlist_extra(), "allowlist.extra");
         try {
             return builder.maxDepth(config.maxDepth()).maxArrayLength(config.maxArrayLength())
-                    .maxReferences(config.maxReferences()).maxBytes(config.maxBytes()).build();
+                    .maxReferences(config.maxReferences()).maxBytes(config.maxBytes())
+                    .maxHashDepth(config.maxHashDepth()).maxHashCapacity(config.maxHashCapacity()).build();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration " + PID + ": " + e.getMessage(), e);
         }

@@ -84,11 +84,15 @@ class MarshallerComponentTest {
         values.put("allowlist_extra", new String[] {"com.acme.leases.*", " ", ""});
         values.put("maxDepth", 7L);
         values.put("maxBytes", 4096L);
+        values.put("maxHashDepth", 3L);
+        values.put("maxHashCapacity", 64L);
         SerialFilter filter = MarshallerComponent.filterOf(config(values));
         assertDoesNotThrow(() -> filter.checkClassName("com.acme.leases.AcmeLease"));
         assertDoesNotThrow(() -> filter.checkClassName("net.jini.core.lease.Lease"));
         assertEquals(7, filter.maxDepth());
         assertEquals(4096, filter.maxBytes());
+        assertEquals(3, filter.maxHashDepth());
+        assertEquals(64, filter.maxHashCapacity());
         assertEquals(SerialFilter.DEFAULT_MAX_ARRAY_LENGTH, filter.maxArrayLength());
     }
 

@@ -1,0 +1,165 @@
+package org.estuary.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectInputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.estuary.io.SerialFilterException.Violation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hashed collections built to burn the CPU while they are read, each shape refused by the default limits before
+ * the work starts, while collections of an ordinary size and depth still read. Each bomb is small enough that an
+ * unfiltered read finishes (in seconds), so without the limits these tests fail instead of hanging.
+ */
+class HashBombTest {
+
+    private final Marshaller marshaller = Marshallers.builder().classLoader(getClass().getClassLoader()).build();
+
+    /** Sets of sets sharing their two elements at every level: rebuilding the top set hashes 2^levels sets. */
+    static Set<Object> nestedSets(int levels) {
+        Set<Object> root = new HashSet<>();
+        Set<Object> left = root;
+        Set<Object> right = new HashSet<>();
+        for (int i = 0; i < levels; i++) {
+            Set<Object> a = new HashSet<>();
+            Set<Object> b = new HashSet<>();
+            a.add("distinct");
+            left.add(a);
+            left.add(b);
+            right.add(a);
+            right.add(b);
+            left = a;
+            right = b;
+        }
+        return root;
+    }
+
+    /** The same shape with maps: the keys are maps whose hash is that of their entries. */
+    static Map<Object, Object> nestedMaps(int levels) {
+        Map<Object, Object> root = new HashMap<>();
+        Map<Object, Object> left = root;
+        Map<Object, Object> right = new HashMap<>();
+        for (int i = 0; i < levels; i++) {
+            Map<Object, Object> a = new HashMap<>();
+            Map<Object, Object> b = new HashMap<>();
+            a.put("distinct", "");
+            left.put(a, "");
+            left.put(b, "");
+            right.put(a, "");
+            right.put(b, "");
+            left = a;
+            right = b;
+        }
+        return root;
+    }
+
+    /** {@code n} distinct lists [a, -31a], all with hash 31 * (31 + a) + (-31a) = 961: every key collides. */
+    static List<Object> collidingKeys(int n) {
+        List<Object> keys = new ArrayList<>();
+        for (int a = 0; a < n; a++) {
+            keys.add(new ArrayList<>(List.of(a, -31 * a)));
+        }
+        return keys;
+    }
+
+    private static Map<Object, Object> mapOf(Map<Object, Object> map, List<Object> keys) {
+        for (Object key : keys) {
+            map.put(key, Boolean.TRUE);
+        }
+        return map;
+    }
+
+    private SerialFilterException refusal(Object bomb) throws IOException {
+        byte[] bytes = marshaller.marshal(bomb);
+        return assertThrows(SerialFilterException.class, () -> marshaller.unmarshal(bytes, Object.class));
+    }
+
+    @Test
+    void nestedSetsAreRefusedAtTheHashDepthLimit() throws Exception {
+        SerialFilterException e = refusal(nestedSets(24));
+        assertEquals(Violation.HASH_DEPTH, e.violation());
+        assertTrue(e.getMessage().contains("maxHashDepth=" + SerialFilter.DEFAULT_MAX_HASH_DEPTH), e.getMessage());
+    }
+
+    @Test
+    void nestedMapsAreRefusedAtTheHashDepthLimit() throws Exception {
+        assertEquals(Violation.HASH_DEPTH, refusal(nestedMaps(24)).violation());
+    }
+
+    @Test
+    void collidingKeysInAHashMapAreRefusedByTheCapacity() throws Exception {
+        SerialFilterException e = refusal(mapOf(new HashMap<>(), collidingKeys(8192)));
+        assertEquals(Violation.HASH_CAPACITY, e.violation());
+        assertTrue(e.getMessage().contains("maxHashCapacity=" + SerialFilter.DEFAULT_MAX_HASH_CAPACITY),
+                e.getMessage());
+    }
+
+    @Test
+    void collidingKeysInAHashtableAreRefusedByTheCapacity() throws Exception {
+        assertEquals(Violation.HASH_CAPACITY,
+                refusal(mapOf(new Hashtable<>(), collidingKeys(8192))).violation());
+    }
+
+    @Test
+    void collidingKeysSpreadOverManySmallSetsCountTogether() throws Exception {
+        // Each set alone is within the capacity; one stream's sets are counted in all.
+        List<Object> keys = collidingKeys(400);
+        List<Set<Object>> sets = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            sets.add(new HashSet<>(keys));
+        }
+        assertEquals(Violation.HASH_CAPACITY, refusal(sets).violation());
+    }
+
+    @Test
+    void ordinaryHashedCollectionsStillRead() throws Exception {
+        // 500 entries (1,024 slots at the default load factor) and maps four levels deep.
+        Map<Object, Object> big = new HashMap<>();
+        for (int i = 0; i < 500; i++) {
+            big.put("key-" + i, i);
+        }
+        assertEquals(big, marshaller.unmarshal(marshaller.marshal(big), Object.class));
+        Map<Object, Object> deep = new HashMap<>(Map.of("a", new HashMap<>(Map.of("b", new HashMap<>(Map.of("c",
+                new HashSet<>(Set.of(1, 2, 3))))))));
+        assertEquals(deep, marshaller.unmarshal(marshaller.marshal(deep), Object.class));
+    }
+
+    @Test
+    void aSharedFilterJudgesEachCollectionAloneAndForStreamCountsThemAll() throws Exception {
+        SerialFilter filter = SerialFilter.builder().allow(SerialFilter.DEFAULT_ALLOWLIST).maxHashCapacity(64)
+                .build();
+        List<Set<Object>> sets = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Set<Object> set = new HashSet<>();
+            for (int j = 0; j < 40; j++) {
+                set.add(i * 100 + j); // 40 elements: a table of 64 slots, at the limit
+            }
+            sets.add(set);
+        }
+        byte[] bytes = marshaller.marshal(sets);
+        assertEquals(sets, readWith(filter, bytes));
+        InvalidClassException refused = assertThrows(InvalidClassException.class,
+                () -> readWith(filter.forStream(), bytes));
+        assertEquals("filter status: REJECTED", refused.getMessage());
+    }
+
+    private static Object readWith(java.io.ObjectInputFilter filter, byte[] bytes) throws Exception {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+            in.setObjectInputFilter(filter);
+            return in.readObject();
+        }
+    }
+}
