@@ -1,0 +1,359 @@
+package org.estuary.txn.internal;
+
+import java.io.IOException;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.transaction.UnknownTransactionException;
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.core.failure.Failure;
+import org.estuary.core.time.Clock;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.WritePath;
+
+/**
+ * Completes transactions (TX.2.7): the vote, in parallel on the participant threads and bounded by {@code vote.ms};
+ * the commit point, durable through the write path before any participant hears {@code commit}; the promotion of a
+ * nested transaction's participants into its parent; the roll-forward, retried until every PREPARED participant has
+ * answered; and the abort notices. Calls to participants never hold the state's lock; failures are judged by
+ * {@link Failure#of}: a definite one ends the call, an indefinite one is retried with back-off.
+ */
+final class Completion {
+
+    private static final System.Logger LOG = System.getLogger(Completion.class.getName());
+
+    private final TxnState state;
+    private final Clock clock;
+    private final Settings settings;
+
+    Completion(TxnState state) {
+        this.state = state;
+        this.clock = state.clock;
+        this.settings = state.settings;
+    }
+
+    /**
+     * Runs the commit of {@code txn}, which the caller moved to VOTING, in the calling thread: asks {@code toAsk}
+     * to vote, then decides. Returns once the outcome is decided (and, if committed, durable).
+     */
+    void commit(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
+        if (!toAsk.isEmpty()) {
+            vote(txn, toAsk, prepareAndCommit);
+        }
+        decide(txn);
+    }
+
+    private void vote(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
+        Votes votes = new Votes(txn, toAsk.size());
+        synchronized (state.lock) {
+            txn.voting = votes.over;
+            if (txn.completed()) {
+                return; // aborted between the start of the commit and here
+            }
+        }
+        long deadline = clock.deadlineAfterMillis(settings.voteMillis());
+        Clock.Scheduled timer = clock.schedule(votes::timeUp, settings.voteMillis(), TimeUnit.MILLISECONDS);
+        for (int i = 0; i < toAsk.size() - 1; i++) {
+            Joined joined = toAsk.get(i);
+            state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline));
+        }
+        ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline); // the last one in this thread
+        try {
+            votes.over.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e);
+        } finally {
+            timer.cancel();
+        }
+    }
+
+    /** One vote (TX.2.7): asked now, retried after an indefinite failure while the vote's time lasts. */
+    private void ask(Txn txn, Joined joined, boolean prepareAndCommit, Votes votes, long deadline) {
+        if (votes.over.isDone()) {
+            return;
+        }
+        TransactionParticipant part = joined.participant;
+        try {
+            int vote = prepareAndCommit ? part.prepareAndCommit(state.proxy(), txn.id)
+                    : part.prepare(state.proxy(), txn.id);
+            votes.record(joined, vote, null);
+        } catch (UnknownTransactionException e) {
+            votes.record(joined, TransactionConstants.ABORTED, e); // TX.2.7: it lost the transaction
+        } catch (Throwable e) {
+            if (Failure.of(e).isDefinite()) {
+                votes.record(joined, TransactionConstants.ABORTED, e); // NoSuchObjectException, its own exception
+                return;
+            }
+            int failures = failed(joined, e);
+            long delay = settings.backoff(failures);
+            if (clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline >= 0) {
+                votes.record(joined, TransactionConstants.ABORTED, e); // no retry left within vote.ms
+            } else {
+                state.later("prepare of " + joined.participant, () -> ask(txn, joined, prepareAndCommit, votes, deadline),
+                        delay);
+            }
+        }
+    }
+
+    /** The outcome, once the vote is over (TX.2.7). */
+    private void decide(Txn txn) throws InterruptedException {
+        List<Joined> prepared;
+        synchronized (state.lock) {
+            if (txn.completed()) {
+                return;
+            }
+            String reason = null;
+            for (Joined joined : txn.parts.values()) {
+                if (joined.vote == TransactionConstants.ABORTED) {
+                    reason = "participant " + joined.participant + " voted ABORTED" + cause(joined.lastFailure);
+                    break;
+                }
+            }
+            for (Joined joined : txn.parts.values()) {
+                if (reason == null && joined.vote == Joined.NOT_VOTED) {
+                    reason = "participant " + joined.participant + " did not vote within vote.ms ("
+                            + settings.voteMillis() + " ms)" + cause(joined.lastFailure);
+                }
+            }
+            if (reason != null) {
+                state.abort(txn, reason);
+                return;
+            }
+            prepared = txn.pendingCommit();
+            if (prepared.isEmpty()) {
+                state.committed(txn, this); // TX.2.7: nothing to roll forward, no commit point
+                return;
+            }
+        }
+        if (txn.nested()) {
+            promote(txn, prepared);
+        } else {
+            commitPoint(txn, prepared);
+        }
+    }
+
+    /** TX.2.8: the commit point, durable before any participant hears {@code commit}. */
+    private void commitPoint(Txn txn, List<Joined> prepared) throws InterruptedException {
+        try {
+            state.path.run(() -> {
+                if (txn.completed()) {
+                    return WritePath.Change.answer(null);
+                }
+                byte[] record;
+                try {
+                    record = state.records.commitRecord(prepared);
+                } catch (IOException e) {
+                    state.abort(txn, e.getMessage());
+                    return WritePath.Change.answer(null);
+                }
+                txn.deciding = true;
+                txn.record = record;
+                Batch batch = Batch.builder().put(Records.COMMITTED, Records.key(txn.id), record).build();
+                return new WritePath.Change<Void>() {
+                    @Override
+                    public Batch batch() {
+                        return batch;
+                    }
+
+                    @Override
+                    public Void acknowledged() {
+                        txn.deciding = false;
+                        state.committed(txn, Completion.this);
+                        return null;
+                    }
+
+                    @Override
+                    public void failed(StoreException cause) {
+                        txn.deciding = false;
+                        txn.record = null;
+                        if (cause.outcomeUnknown()) {
+                            // S1: the record may still become durable; a later delete wins (S2)
+                            state.path.submitInBackground(Batch.builder().delete(Records.COMMITTED,
+                                    Records.key(txn.id)).build(), () -> { });
+                        }
+                        state.abort(txn, "its commit point could not be made durable: " + cause.getMessage());
+                    }
+                };
+            });
+        } catch (StoreException e) {
+            // failed() aborted it
+        }
+    }
+
+    /**
+     * TX.2.7: a nested transaction ready to roll forward promotes its PREPARED participants into its parent, all or
+     * none: under the lock for a parent of this manager, through {@code promote} for another manager's.
+     */
+    private void promote(Txn txn, List<Joined> prepared) throws InterruptedException {
+        TransactionParticipant[] parts = new TransactionParticipant[prepared.size()];
+        long[] crashCounts = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = prepared.get(i).participant;
+            crashCounts[i] = prepared.get(i).crashCount;
+        }
+        if (txn.localParent != null) {
+            synchronized (state.lock) {
+                if (txn.completed()) {
+                    return;
+                }
+                try {
+                    state.promote(txn.localParent, parts, crashCounts, null);
+                    state.committed(txn, this);
+                } catch (Exception e) {
+                    state.abort(txn, "its participants could not be promoted into its parent: " + e.getMessage());
+                }
+            }
+            return;
+        }
+        NestableTransactionManager parentMgr = txn.parentMgr;
+        long deadline = clock.deadlineAfterMillis(settings.voteMillis());
+        CompletableFuture<Throwable> promoted = new CompletableFuture<>();
+        promoteRemote(parentMgr, txn, parts, crashCounts, 0, deadline, promoted);
+        Throwable failure;
+        try {
+            failure = promoted.get();
+        } catch (ExecutionException e) {
+            failure = e.getCause();
+        }
+        synchronized (state.lock) {
+            if (failure == null) {
+                state.committed(txn, this);
+            } else {
+                state.abort(txn, "its participants could not be promoted into parent "
+                        + Records.key(txn.parentId) + " of " + parentMgr + ": " + failure);
+            }
+        }
+    }
+
+    private void promoteRemote(NestableTransactionManager parentMgr, Txn txn, TransactionParticipant[] parts,
+            long[] crashCounts, int failures, long deadline, CompletableFuture<Throwable> promoted) {
+        try {
+            parentMgr.promote(txn.parentId, parts, crashCounts, null); // stays joined: hears the parent's abort
+            promoted.complete(null);
+        } catch (Throwable e) {
+            long delay = settings.backoff(failures + 1);
+            if (Failure.of(e).isDefinite()
+                    || clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline >= 0) {
+                promoted.complete(e);
+            } else {
+                state.later("promote into " + parentMgr, () -> promoteRemote(parentMgr, txn, parts, crashCounts, failures + 1, deadline,
+                        promoted), delay);
+            }
+        }
+    }
+
+    /** TX.2.7: tells a PREPARED participant to roll forward, until it answered; UnknownTransactionException counts. */
+    void rollForward(Txn txn, Joined joined) {
+        state.dispatch(() -> {
+            try {
+                joined.participant.commit(state.proxy(), txn.id);
+            } catch (UnknownTransactionException e) {
+                // TX.2.7: it rolled forward already
+            } catch (Throwable e) {
+                int failures = failed(joined, e);
+                if (failures == 1 || failures % 10 == 0) {
+                    LOG.log(System.Logger.Level.WARNING, txn + " is committed, but participant " + joined.participant
+                            + " has not rolled forward yet (" + failures + " attempts); retrying: " + e);
+                }
+                state.later("commit of " + joined.participant, () -> rollForward(txn, joined),
+                        settings.backoff(failures));
+                return;
+            }
+            synchronized (state.lock) {
+                state.heard(txn, joined);
+            }
+        });
+    }
+
+    /** TX.2.7: tells a participant of an aborted transaction, retrying indefinite failures until {@code deadline}. */
+    void abortNotice(Txn txn, Joined joined, long deadline) {
+        state.dispatch(() -> {
+            try {
+                joined.participant.abort(state.proxy(), txn.id);
+            } catch (UnknownTransactionException e) {
+                // it has forgotten the transaction: nothing left to roll back
+            } catch (Throwable e) {
+                long delay = settings.backoff(failed(joined, e));
+                if (!Failure.of(e).isDefinite()
+                        && clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline < 0) {
+                    state.later("abort of " + joined.participant, () -> abortNotice(txn, joined, deadline), delay);
+                } else {
+                    LOG.log(System.Logger.Level.INFO, "participant " + joined.participant + " of aborted " + txn
+                            + " was not told (it aborts on its own through getState, TX.2.6): " + e);
+                }
+                return;
+            }
+            synchronized (state.lock) {
+                state.heard(txn, joined);
+            }
+        });
+    }
+
+    /** A call to {@code joined} failed: counts it and keeps the failure for the view; the failures in a row. */
+    private int failed(Joined joined, Throwable failure) {
+        synchronized (state.lock) {
+            joined.lastFailure = failure;
+            return ++joined.failures;
+        }
+    }
+
+    private static String cause(Throwable failure) {
+        return failure == null ? "" : " (" + failure + ")";
+    }
+
+    /** The votes of one commit; complete when all are in, one is ABORTED, the time is up or the commit aborted. */
+    private final class Votes {
+        final CompletableFuture<Void> over = new CompletableFuture<>();
+        private final Txn txn;
+        private int missing;
+
+        Votes(Txn txn, int missing) {
+            this.txn = txn;
+            this.missing = missing;
+        }
+
+        void record(Joined joined, int vote, Throwable failure) {
+            synchronized (state.lock) {
+                if (over.isDone() || joined.vote != Joined.NOT_VOTED) {
+                    return;
+                }
+                joined.lastFailure = failure;
+                joined.failures = 0;
+                joined.vote = switch (vote) {
+                    case TransactionConstants.PREPARED, TransactionConstants.NOTCHANGED,
+                            TransactionConstants.ABORTED -> vote;
+                    case TransactionConstants.COMMITTED -> {
+                        joined.done = true; // prepareAndCommit: rolled forward already
+                        yield TransactionConstants.COMMITTED;
+                    }
+                    default -> {
+                        joined.lastFailure = new RemoteException("not a vote: " + vote);
+                        yield TransactionConstants.ABORTED;
+                    }
+                };
+                if (joined.vote == TransactionConstants.ABORTED || --missing == 0) {
+                    over.complete(null);
+                }
+            }
+        }
+
+        void timeUp() {
+            synchronized (state.lock) {
+                over.complete(null);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "votes of " + txn;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.estuary.txn.internal;
+
+import org.estuary.lease.LeasePolicy;
+
+/**
+ * The manager's settings, checked once: each bound is positive and says in its error which setting to change.
+ *
+ * @param leasePolicy how a transaction's requested lease becomes the granted one (TX.2.1)
+ * @param maxActive transactions not yet completed at most; beyond, {@code create} is refused
+ * @param maxParticipants participants one transaction holds at most; beyond, {@code join} and {@code promote} are
+ *     refused
+ * @param threads calls to participants (prepare, commit, abort) in parallel
+ * @param queue calls waiting for a thread at most; a call beyond it waits for its retry
+ * @param voteMillis how long a commit's vote may take, retries of {@code RemoteException}s included; a participant
+ *     that has not voted by then aborts the transaction (TX.2.7)
+ * @param retryInitialMillis wait before a failed call to a participant is repeated; doubles after each failure
+ * @param retryMaxMillis longest wait between two calls to a participant
+ * @param abortNoticeMillis how long participants are told of an abort before the manager gives up on them
+ * @param retentionMillis how long a completed transaction is remembered (its outcome answered) after every
+ *     participant heard it
+ * @param writeTimeoutMillis longest a commit waits for its commit point to be durable
+ */
+record Settings(LeasePolicy leasePolicy, int maxActive, int maxParticipants, int threads, int queue,
+        long voteMillis, long retryInitialMillis, long retryMaxMillis, long abortNoticeMillis, long retentionMillis,
+        long writeTimeoutMillis) {
+
+    Settings {
+        positive("max.active", maxActive);
+        positive("max.participants", maxParticipants);
+        positive("threads", threads);
+        positive("queue", queue);
+        positive("vote.ms", voteMillis);
+        positive("retry.initial.ms", retryInitialMillis);
+        positive("retry.max.ms", retryMaxMillis);
+        positive("abort.notice.ms", abortNoticeMillis);
+        if (retentionMillis < 0) {
+            throw new IllegalArgumentException("retention.ms must not be negative: " + retentionMillis);
+        }
+        positive("store.write.timeout.ms", writeTimeoutMillis);
+        if (retryMaxMillis < retryInitialMillis) {
+            throw new IllegalArgumentException("retry.max.ms (" + retryMaxMillis + ") must be at least "
+                    + "retry.initial.ms (" + retryInitialMillis + ")");
+        }
+    }
+
+    private static void positive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + value);
+        }
+    }
+
+    /** The wait before attempt {@code attempt + 1} of a call that failed {@code attempt} times. */
+    long backoff(int attempt) {
+        long delay = retryInitialMillis;
+        for (int i = 1; i < attempt && delay < retryMaxMillis; i++) {
+            delay *= 2;
+        }
+        return Math.min(delay, retryMaxMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "lease default " + leasePolicy.defaultDuration() + " ms, maximum " + leasePolicy.maximumDuration()
+                + " ms, max.active=" + maxActive + ", max.participants=" + maxParticipants + ", threads=" + threads
+                + ", queue=" + queue + ", vote.ms=" + voteMillis + ", retry " + retryInitialMillis + ".."
+                + retryMaxMillis + " ms, abort.notice.ms=" + abortNoticeMillis + ", retention.ms=" + retentionMillis
+                + ", store.write.timeout.ms=" + writeTimeoutMillis;
+    }
+}

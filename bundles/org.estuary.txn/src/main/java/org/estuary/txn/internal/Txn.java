@@ -1,0 +1,80 @@
+package org.estuary.txn.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+/**
+ * One transaction as its manager sees it (TX.2.7): its state, its participants in the order they joined, its parent
+ * and the nested transactions of this manager below it. Every field is written under the state's lock; the two
+ * futures complete under it too, and callers wait on them without it.
+ */
+final class Txn {
+
+    final long id;
+    /** The parent's manager, or null for a top-level transaction. */
+    final NestableTransactionManager parentMgr;
+    final long parentId;
+    /** The parent when it is a transaction of this manager; null otherwise. */
+    final Txn localParent;
+    /** ACTIVE, VOTING, COMMITTED or ABORTED (TX.2.7). */
+    int state = TransactionConstants.ACTIVE;
+    /** The commit point is queued in the store and not yet durable: the outcome is being decided. */
+    boolean deciding;
+    /** A commit is running its vote (only one runs; later commits wait for its outcome). */
+    boolean committing;
+    final Map<TransactionParticipant, Joined> parts = new LinkedHashMap<>();
+    /** Nested transactions of this manager whose parent this is. */
+    final List<Txn> children = new ArrayList<>();
+    /** The commit record while the roll-forward runs (top-level, COMMITTED with PREPARED participants), for S8. */
+    byte[] record;
+    /** The lease's expiration when granted (epoch ms), for the management view. */
+    long expiration;
+    /** Completes when the vote is over: every vote in, one ABORTED, the vote's time up, or the transaction aborted. */
+    CompletableFuture<Void> voting;
+    /** A committed nested transaction whose parent, held by another manager, has not yet voted or aborted. */
+    boolean awaitingParent;
+    /** Why it aborted, for the management view and CannotCommitException; null otherwise. */
+    String abortReason;
+    /** Completes with COMMITTED or ABORTED once the outcome is decided (and, when committed, durable). */
+    final CompletableFuture<Integer> decided = new CompletableFuture<>();
+    /** Completes once every participant that must hear the outcome has heard it. */
+    final CompletableFuture<Void> notified = new CompletableFuture<>();
+
+    Txn(long id, NestableTransactionManager parentMgr, long parentId, Txn localParent) {
+        this.id = id;
+        this.parentMgr = parentMgr;
+        this.parentId = parentId;
+        this.localParent = localParent;
+    }
+
+    boolean nested() {
+        return parentMgr != null;
+    }
+
+    boolean completed() {
+        return state == TransactionConstants.COMMITTED || state == TransactionConstants.ABORTED;
+    }
+
+    /** The participants that must hear a commit: those that voted PREPARED and have not answered. */
+    List<Joined> pendingCommit() {
+        List<Joined> pending = new ArrayList<>();
+        for (Joined joined : parts.values()) {
+            if (joined.vote == TransactionConstants.PREPARED && !joined.done) {
+                pending.add(joined);
+            }
+        }
+        return pending;
+    }
+
+    @Override
+    public String toString() {
+        return "transaction " + Long.toUnsignedString(id) + " (" + TxnStates.name(state) + ")";
+    }
+}

@@ -1,0 +1,347 @@
+package org.estuary.txn.internal;
+
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.UnknownLeaseException;
+import net.jini.core.transaction.CannotAbortException;
+import net.jini.core.transaction.CannotCommitException;
+import net.jini.core.transaction.CannotJoinException;
+import net.jini.core.transaction.TimeoutExpiredException;
+import net.jini.core.transaction.UnknownTransactionException;
+import net.jini.core.transaction.server.CrashCountException;
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionManager;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.core.time.Clock;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.store.api.Store;
+import org.estuary.txn.proxy.ManagerProxy;
+import org.estuary.txn.proxy.NestedParticipant;
+import org.estuary.txn.proxy.TxnBackend;
+
+/**
+ * The transaction manager (TX.2): the operations of clients, participants and other managers, on the state held by
+ * {@link TxnState} and completed by {@link Completion}. In this JVM proxies call it directly; other JVMs reach it
+ * through its export. Thread-safe: each operation holds the state's lock while it reads or changes the state, and
+ * waits (for votes, for durability, for notices) without it.
+ */
+public final class TxnManager implements TxnBackend {
+
+    private final TxnState state;
+    private final Completion completion;
+    private final Recovery recovery;
+
+    /**
+     * A manager that calls participants on {@code pool} and schedules retries and leases on {@code clock}; it serves
+     * once a store is bound and {@link #start()} recovered from it.
+     */
+    TxnManager(Clock clock, Marshaller marshaller, Settings settings, Executor pool) {
+        this.state = new TxnState(clock, marshaller, settings, pool);
+        this.completion = new Completion(state);
+        state.completion(completion);
+        this.recovery = new Recovery(state, completion);
+    }
+
+    /** DS bind of the store reference (S8). */
+    void bindStore(Store store) {
+        state.store.bind(store);
+    }
+
+    /** DS unbind of the store reference. */
+    void unbindStore(Store store) {
+        state.store.unbind(store);
+    }
+
+    /**
+     * Recovers from the bound store: the manager's id, and every transaction past its commit point, whose
+     * roll-forward resumes (TX.2.8).
+     */
+    void start() throws Exception {
+        recovery.recover(this);
+    }
+
+    /** The proxy clients and participants hold. */
+    public ManagerProxy proxy() {
+        return state.proxy();
+    }
+
+    /** Proxies made from now on call the backend through {@code backend} (the exported reference). */
+    void useReference(TxnBackend backend) {
+        state.useReference(backend);
+    }
+
+    java.util.UUID managerId() {
+        return state.managerId();
+    }
+
+    TxnState state() {
+        return state;
+    }
+
+    void close() {
+        state.close();
+    }
+
+    @Override
+    public TransactionManager.Created create(long leaseFor) throws LeaseDeniedException {
+        checkLease(leaseFor);
+        synchronized (state.lock) {
+            return created(state.open(null, 0, null, leaseFor));
+        }
+    }
+
+    @Override
+    public TransactionManager.Created create(NestableTransactionManager parentMgr, long parentID, long leaseFor)
+            throws UnknownTransactionException, CannotJoinException, LeaseDeniedException, RemoteException {
+        Objects.requireNonNull(parentMgr, "parentMgr is null: TX.2.2 needs the parent's manager");
+        checkLease(leaseFor);
+        Txn txn;
+        synchronized (state.lock) {
+            if (parentMgr.equals(state.proxy())) { // TX.2.2: the same manager joins the parent its own way
+                Txn parent = state.require(parentID);
+                if (parent.state != TransactionConstants.ACTIVE) {
+                    throw new CannotJoinException("cannot nest in " + parent + ": only an ACTIVE transaction takes "
+                            + "nested transactions (TX.2.2)");
+                }
+                return created(state.open(parentMgr, parentID, parent, leaseFor));
+            }
+            txn = state.open(parentMgr, parentID, null, leaseFor);
+        }
+        // TX.2.2: with another manager, this one joins the parent explicitly
+        NestedParticipant participant = new NestedParticipant(state.managerId(), txn.id, state.reference());
+        try {
+            parentMgr.join(parentID, participant, state.crashCount);
+        } catch (UnknownTransactionException | CannotJoinException | RemoteException | RuntimeException e) {
+            synchronized (state.lock) {
+                state.discard(txn);
+            }
+            throw e;
+        } catch (CrashCountException e) {
+            synchronized (state.lock) {
+                state.discard(txn);
+            }
+            throw new CannotJoinException("the parent's manager refused this manager's join: " + e.getMessage());
+        }
+        synchronized (state.lock) {
+            return created(txn);
+        }
+    }
+
+    /** Under the lock: what {@code create} returns, the id and a lease backed by this manager. */
+    private TransactionManager.Created created(Txn txn) {
+        return new TransactionManager.Created(txn.id, LandlordLease.create(state.reference(), state.managerId(),
+                txn.id, txn.expiration, state.clock));
+    }
+
+    private static void checkLease(long leaseFor) {
+        if (leaseFor <= 0 && leaseFor != net.jini.core.lease.Lease.ANY) {
+            throw new IllegalArgumentException("leaseFor must be positive, Lease.FOREVER or Lease.ANY (TX.2.1): "
+                    + leaseFor);
+        }
+    }
+
+    @Override
+    public void join(long id, TransactionParticipant part, long crashCount)
+            throws UnknownTransactionException, CannotJoinException, CrashCountException {
+        Objects.requireNonNull(part, "part is null: TX.2.3 joins a participant");
+        synchronized (state.lock) {
+            state.join(state.require(id), part, crashCount);
+        }
+    }
+
+    @Override
+    public int getState(long id) throws UnknownTransactionException {
+        synchronized (state.lock) {
+            return state.require(id).state; // VOTING until the commit point is durable
+        }
+    }
+
+    @Override
+    public void commit(long id) throws UnknownTransactionException, CannotCommitException, RemoteException {
+        committed(id);
+    }
+
+    @Override
+    public void commit(long id, long waitFor)
+            throws UnknownTransactionException, CannotCommitException, TimeoutExpiredException, RemoteException {
+        awaitNotified(committed(id), waitFor, true);
+    }
+
+    /** TX.2.5: commits, or waits for the commit already running; returns once it is COMMITTED. */
+    private Txn committed(long id) throws UnknownTransactionException, CannotCommitException, RemoteException {
+        Txn txn;
+        List<Joined> toAsk = null;
+        boolean prepareAndCommit = false;
+        synchronized (state.lock) {
+            txn = state.require(id);
+            if (txn.state == TransactionConstants.ACTIVE) {
+                txn.state = TransactionConstants.VOTING;
+                state.leases.remove(id); // TX.2.1: the lease bounds the transaction only until commit
+                for (Txn child : new ArrayList<>(txn.children)) {
+                    if (child.state == TransactionConstants.ACTIVE) { // never promoted: its work is dropped
+                        state.abort(child, "its parent " + txn + " committed before it completed");
+                    }
+                }
+                toAsk = new ArrayList<>(txn.parts.values());
+                // TX.2.7: one participant and no other: prepareAndCommit (a nested one's PREPARED means promote)
+                prepareAndCommit = toAsk.size() == 1 && !txn.nested();
+            }
+        }
+        if (toAsk != null) {
+            try {
+                completion.commit(txn, toAsk, prepareAndCommit);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RemoteException("interrupted while committing " + txn + "; its outcome is decided by the "
+                        + "manager: ask getState", e);
+            }
+        }
+        int outcome = await(txn.decided, txn);
+        if (outcome == TransactionConstants.ABORTED) {
+            throw new CannotCommitException(txn + " aborted: " + txn.abortReason);
+        }
+        return txn;
+    }
+
+    @Override
+    public void abort(long id) throws UnknownTransactionException, CannotAbortException, RemoteException {
+        aborted(id);
+    }
+
+    @Override
+    public void abort(long id, long waitFor)
+            throws UnknownTransactionException, CannotAbortException, TimeoutExpiredException, RemoteException {
+        awaitNotified(aborted(id), waitFor, false);
+    }
+
+    /** TX.2.5: aborts, or waits for the outcome being decided; returns once it is ABORTED. */
+    private Txn aborted(long id) throws UnknownTransactionException, CannotAbortException, RemoteException {
+        Txn txn;
+        synchronized (state.lock) {
+            txn = state.require(id);
+            if (!txn.completed() && !txn.deciding) {
+                state.abort(txn, "aborted by a client");
+            }
+        }
+        if (await(txn.decided, txn) == TransactionConstants.COMMITTED) {
+            throw new CannotAbortException(txn + " committed");
+        }
+        return txn;
+    }
+
+    @Override
+    public void promote(long id, TransactionParticipant[] parts, long[] crashCounts, TransactionParticipant drop)
+            throws UnknownTransactionException, CannotJoinException, CrashCountException {
+        if (parts == null || crashCounts == null || parts.length != crashCounts.length) {
+            throw new IllegalArgumentException("promote needs as many crash counts as participants (TX.2.7): "
+                    + (parts == null ? "parts is null" : crashCounts == null ? "crashCounts is null"
+                            : parts.length + " participants, " + crashCounts.length + " crash counts"));
+        }
+        for (TransactionParticipant part : parts) {
+            Objects.requireNonNull(part, "a participant to promote is null");
+        }
+        synchronized (state.lock) {
+            state.promote(state.require(id), parts.clone(), crashCounts.clone(), drop);
+        }
+    }
+
+    @Override
+    public int parentVoting(long nestedId) throws RemoteException {
+        Txn txn;
+        synchronized (state.lock) {
+            txn = state.find(nestedId);
+            if (txn == null) {
+                return TransactionConstants.NOTCHANGED;
+            }
+            if (txn.state == TransactionConstants.ACTIVE) { // TX.2.6: complete the nested transaction first
+                state.abort(txn, "its parent voted before it completed");
+            }
+        }
+        await(txn.decided, txn);
+        synchronized (state.lock) {
+            if (txn.awaitingParent) {
+                txn.awaitingParent = false; // its parent decides now: it may be forgotten in due time
+            }
+        }
+        return TransactionConstants.NOTCHANGED;
+    }
+
+    @Override
+    public void parentAborted(long nestedId) {
+        synchronized (state.lock) {
+            Txn txn = state.find(nestedId);
+            if (txn == null) {
+                return;
+            }
+            txn.awaitingParent = false;
+            if (txn.state == TransactionConstants.COMMITTED) {
+                txn.state = TransactionConstants.ABORTED; // TX.2.7: its promoted results go with the parent
+                txn.abortReason = "its parent aborted";
+            }
+            state.abort(txn, "its parent aborted");
+        }
+    }
+
+    // Landlord of the transactions' leases: a lease id is its transaction's id.
+
+    @Override
+    public long renew(long leaseId, long duration) throws UnknownLeaseException {
+        return state.leases.renew(leaseId, duration);
+    }
+
+    @Override
+    public void cancel(long leaseId) throws UnknownLeaseException {
+        state.leases.cancel(leaseId);
+    }
+
+    @Override
+    public RenewResults renewAll(long[] leaseIds, long[] durations) {
+        return state.leases.renewAll(leaseIds, durations);
+    }
+
+    @Override
+    public Exception[] cancelAll(long[] leaseIds) {
+        return state.leases.cancelAll(leaseIds);
+    }
+
+    /** Waits for the outcome; it is always decided within the vote's and the write's bounds. */
+    private static int await(CompletableFuture<Integer> decided, Txn txn) throws RemoteException {
+        try {
+            return decided.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteException("interrupted while waiting for the outcome of " + txn, e);
+        } catch (ExecutionException e) {
+            throw new RemoteException("the outcome of " + txn + " failed", e.getCause());
+        }
+    }
+
+    /** TX.2.5: waits up to {@code waitFor} ms until every participant heard the outcome. */
+    private static void awaitNotified(Txn txn, long waitFor, boolean committed) throws TimeoutExpiredException,
+            RemoteException {
+        try {
+            txn.notified.get(Math.max(0, waitFor), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new TimeoutExpiredException("not every participant of " + txn + " heard the outcome within "
+                    + waitFor + " ms; the manager goes on telling them", committed);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteException("interrupted while waiting for the participants of " + txn, e);
+        } catch (ExecutionException e) {
+            throw new RemoteException("notifying the participants of " + txn + " failed", e.getCause());
+        }
+    }
+}

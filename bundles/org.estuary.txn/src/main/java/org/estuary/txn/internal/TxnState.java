@@ -1,0 +1,470 @@
+package org.estuary.txn.internal;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.transaction.CannotJoinException;
+import net.jini.core.transaction.UnknownTransactionException;
+import net.jini.core.transaction.server.CrashCountException;
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.core.time.Clock;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeaseListener;
+import org.estuary.lease.LeaseTable;
+import org.estuary.remote.BackendRef;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.WritePath;
+import org.estuary.txn.proxy.ManagerProxy;
+import org.estuary.txn.proxy.TxnBackend;
+
+/**
+ * The manager's state and its one lock: the transactions by id, their leases, the write path to the store and the
+ * threads that call participants. {@link TxnManager} (clients' and participants' operations), {@link Completion}
+ * (votes, commit point, roll-forward, abort notices) and {@link Recovery} change and read the state through this
+ * object, each holding {@link #lock} while it does; the transitions every one of them needs (open, commit, abort,
+ * promote, forget) are here.
+ *
+ * <p>Who writes what: every field of {@link Txn} and {@link Joined} and the table of transactions are written under
+ * {@link #lock}. Store callbacks never take it: what a durable write shows is applied by the thread that waited for
+ * it ({@link WritePath}). Calls to participants never run under it: they are dispatched to {@link #pool} or made by
+ * the committing thread after it let go of the lock.
+ */
+final class TxnState {
+
+    private static final System.Logger LOG = System.getLogger(TxnState.class.getName());
+    private static final long STORE_RETRY_MILLIS = 1_000;
+
+    /** The one lock. */
+    final Object lock = new Object();
+    final Clock clock;
+    final Settings settings;
+    final Records records;
+    final BoundStore store;
+    final WritePath path;
+    /** The crash count this manager joins parents with: new on every start, since nested transactions are volatile. */
+    final long crashCount = new SecureRandom().nextLong();
+    private final Executor pool;
+    private final Map<Long, Txn> txns = new HashMap<>();
+    /** The transactions' leases, by transaction id; expiry or cancellation aborts an ACTIVE transaction (TX.2.1). */
+    final LeaseTable<Boolean> leases;
+    /** Transactions created and not yet decided; bounded by {@code max.active}. */
+    private int unfinished;
+    private volatile UUID managerId;
+    private volatile TxnBackend ref;
+    /** The backend object itself, registered for the manager's id in this JVM. */
+    private volatile TxnBackend local;
+    private volatile ManagerProxy proxy;
+    private volatile boolean closed;
+
+    TxnState(Clock clock, Marshaller marshaller, Settings settings, Executor pool) {
+        this.clock = clock;
+        this.settings = settings;
+        this.records = new Records(marshaller);
+        this.pool = pool;
+        this.store = new BoundStore("transaction manager", lock, this::snapshot, settings.writeTimeoutMillis(),
+                STORE_RETRY_MILLIS);
+        this.path = new WritePath("transaction manager", lock, store, settings.writeTimeoutMillis());
+        this.leases = new LeaseTable<>(clock, settings.leasePolicy(), settings.maxActive(), new LeaseListener<>() {
+            @Override
+            public void expired(long id, Boolean unused) {
+                leaseEnded(id, "its lease expired");
+            }
+
+            @Override
+            public void cancelled(long id, Boolean unused) {
+                leaseEnded(id, "its lease was cancelled");
+            }
+        });
+    }
+
+    /** Recovery, under the lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */
+    void identify(UUID id, TxnBackend backend) {
+        managerId = id;
+        local = backend;
+        useReference(BackendRef.local(id, TxnBackend.class, backend).backend());
+    }
+
+    /** Proxies made from now on call the backend through {@code backend}. */
+    void useReference(TxnBackend backend) {
+        ref = backend;
+        proxy = new ManagerProxy(managerId, backend);
+    }
+
+    UUID managerId() {
+        return managerId;
+    }
+
+    TxnBackend reference() {
+        return ref;
+    }
+
+    /** The proxy participants are called with and clients get. */
+    ManagerProxy proxy() {
+        return proxy;
+    }
+
+    /** Runs {@code task} on the participant threads; when they are all busy and their queue is full, a bit later. */
+    void dispatch(Runnable task) {
+        if (closed) {
+            return;
+        }
+        try {
+            pool.execute(task);
+        } catch (RejectedExecutionException e) {
+            if (!closed) {
+                clock.schedule(new Retry("a call the busy participant threads refused", () -> dispatch(task)),
+                        settings.retryInitialMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** Runs {@code task} on the participant threads after {@code millis}; {@code what} names it in diagnostics. */
+    void later(String what, Runnable task, long millis) {
+        if (!closed) {
+            clock.schedule(new Retry(what, () -> dispatch(task)), millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** A call to a participant or a parent's manager waiting for its retry. */
+    private record Retry(String what, Runnable task) implements Runnable {
+        @Override
+        public void run() {
+            task.run();
+        }
+
+        @Override
+        public String toString() {
+            return "retry of " + what;
+        }
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /**
+     * Under the lock: the transaction {@code id}.
+     *
+     * @throws UnknownTransactionException if it was never created here or has been forgotten (TX.2.5)
+     */
+    Txn require(long id) throws UnknownTransactionException {
+        Txn txn = txns.get(id);
+        if (txn == null) {
+            throw new UnknownTransactionException("transaction " + Records.key(id) + " is unknown to this manager: "
+                    + "never created here, or completed and forgotten");
+        }
+        return txn;
+    }
+
+    /** Under the lock: the transaction {@code id}, or null. */
+    Txn find(long id) {
+        return txns.get(id);
+    }
+
+    /** Under the lock: every transaction, for the management view. */
+    List<Txn> all() {
+        return new ArrayList<>(txns.values());
+    }
+
+    /**
+     * Under the lock: a new ACTIVE transaction with a lease of at most {@code leaseFor} (TX.2.1, TX.2.2).
+     *
+     * @throws LeaseDeniedException when {@code max.active} transactions are unfinished
+     */
+    Txn open(NestableTransactionManager parentMgr, long parentId, Txn localParent, long leaseFor)
+            throws LeaseDeniedException {
+        if (unfinished >= settings.maxActive()) {
+            throw new LeaseDeniedException("the transaction manager already runs " + unfinished + " transactions, "
+                    + "its limit (max.active of configuration org.estuary.txn): commit or abort some first, or "
+                    + "raise the limit");
+        }
+        LeaseGrant grant = leases.grant(Boolean.TRUE, leaseFor);
+        while (txns.containsKey(grant.leaseId())) { // a recovered transaction's id: practically never
+            leases.remove(grant.leaseId());
+            grant = leases.grant(Boolean.TRUE, leaseFor);
+        }
+        Txn txn = new Txn(grant.leaseId(), parentMgr, parentId, localParent);
+        txn.expiration = grant.expiration();
+        txns.put(txn.id, txn);
+        unfinished++;
+        if (localParent != null) {
+            localParent.children.add(txn);
+        }
+        return txn;
+    }
+
+    /** Under the lock: a transaction recovered past its commit point (TX.2.8). */
+    void restore(Txn txn) {
+        txns.put(txn.id, txn);
+    }
+
+    /** Under the lock: a transaction whose creation failed (its parent refused the join) leaves no trace. */
+    void discard(Txn txn) {
+        txns.remove(txn.id);
+        leases.remove(txn.id);
+        unfinished--;
+        if (txn.localParent != null) {
+            txn.localParent.children.remove(txn);
+        }
+    }
+
+    /**
+     * Under the lock: joins {@code part} (TX.2.3), or checks the crash count of a participant already joined.
+     *
+     * @throws CannotJoinException if the transaction is not ACTIVE or has {@code max.participants} participants
+     * @throws CrashCountException if {@code part} joined with another crash count; the transaction aborts
+     */
+    void join(Txn txn, TransactionParticipant part, long crashCount) throws CannotJoinException,
+            CrashCountException {
+        requireActive(txn, "join");
+        Joined existing = txn.parts.get(part);
+        if (existing != null) {
+            checkCrashCount(txn, existing, crashCount);
+            return;
+        }
+        if (txn.parts.size() >= settings.maxParticipants()) {
+            throw new CannotJoinException(txn + " already has " + txn.parts.size() + " participants, the limit "
+                    + "(max.participants of configuration org.estuary.txn)");
+        }
+        txn.parts.put(part, new Joined(part, crashCount));
+    }
+
+    /**
+     * Under the lock: joins every {@code parts[i]} with {@code crashCounts[i]} and removes {@code drop}, all or
+     * none (TX.2.7 {@code promote}).
+     *
+     * @throws CannotJoinException if the transaction is not ACTIVE or would exceed {@code max.participants}
+     * @throws CrashCountException if a participant already joined with another crash count; the transaction aborts
+     */
+    void promote(Txn txn, TransactionParticipant[] parts, long[] crashCounts, TransactionParticipant drop)
+            throws CannotJoinException, CrashCountException {
+        requireActive(txn, "promote into");
+        int added = 0;
+        for (int i = 0; i < parts.length; i++) {
+            Joined existing = txn.parts.get(parts[i]);
+            if (existing != null) {
+                checkCrashCount(txn, existing, crashCounts[i]);
+            } else {
+                added++;
+            }
+        }
+        int after = txn.parts.size() + added - (drop != null && txn.parts.containsKey(drop) ? 1 : 0);
+        if (after > settings.maxParticipants()) {
+            throw new CannotJoinException("promoting " + parts.length + " participants would give " + txn + " "
+                    + after + " participants, beyond its limit (max.participants of configuration org.estuary.txn)");
+        }
+        if (drop != null) {
+            txn.parts.remove(drop);
+        }
+        for (int i = 0; i < parts.length; i++) {
+            txn.parts.putIfAbsent(parts[i], new Joined(parts[i], crashCounts[i]));
+        }
+    }
+
+    private void requireActive(Txn txn, String what) throws CannotJoinException {
+        if (txn.state != TransactionConstants.ACTIVE) {
+            throw new CannotJoinException("cannot " + what + " " + txn + ": only an ACTIVE transaction takes "
+                    + "participants (TX.2.3)");
+        }
+    }
+
+    private void checkCrashCount(Txn txn, Joined existing, long crashCount) throws CrashCountException {
+        if (existing.crashCount != crashCount) {
+            String reason = "participant " + existing.participant + " joined again with crash count " + crashCount
+                    + " instead of " + existing.crashCount + ": it lost its state of the transaction (TX.2.3)";
+            abort(txn, reason);
+            throw new CrashCountException(reason + "; " + txn + " is aborted");
+        }
+    }
+
+    /**
+     * Under the lock: moves the transaction to COMMITTED (TX.2.7). A nested transaction's participants now belong to
+     * its parent; a top-level one's PREPARED participants are told to roll forward.
+     */
+    void committed(Txn txn, Completion completion) {
+        if (txn.completed()) {
+            return;
+        }
+        txn.state = TransactionConstants.COMMITTED;
+        unfinished--;
+        txn.decided.complete(TransactionConstants.COMMITTED);
+        if (txn.nested()) {
+            for (Joined joined : txn.parts.values()) {
+                joined.done = true; // promoted: the parent's manager tells them the outcome
+            }
+            txn.awaitingParent = txn.localParent == null;
+        }
+        List<Joined> pending = txn.pendingCommit();
+        if (pending.isEmpty()) {
+            notified(txn, 0);
+        } else {
+            for (Joined joined : pending) {
+                completion.rollForward(txn, joined);
+            }
+        }
+    }
+
+    /**
+     * Under the lock: moves the transaction, and every nested transaction of this manager below it, to ABORTED
+     * (TX.2.7); the participants that voted PREPARED or were not asked yet are told. A committed nested transaction
+     * aborts too: its results were promoted into the parent and are dropped with it.
+     */
+    void abort(Txn txn, String reason) {
+        for (Txn child : txn.children) {
+            if (child.state == TransactionConstants.COMMITTED) {
+                child.state = TransactionConstants.ABORTED;
+                child.abortReason = "its parent " + txn + " aborted: " + reason;
+                abortChildren(child, child.abortReason);
+            } else {
+                abort(child, "its parent " + txn + " aborted: " + reason);
+            }
+        }
+        if (txn.completed()) {
+            return;
+        }
+        txn.state = TransactionConstants.ABORTED;
+        txn.abortReason = reason;
+        txn.deciding = false;
+        unfinished--;
+        leases.remove(txn.id);
+        txn.decided.complete(TransactionConstants.ABORTED);
+        if (txn.voting != null) {
+            txn.voting.complete(null); // the committing thread need not wait for the remaining votes
+        }
+        List<Joined> told = new ArrayList<>();
+        for (Joined joined : txn.parts.values()) {
+            if (!joined.done && (joined.vote == Joined.NOT_VOTED || joined.vote == TransactionConstants.PREPARED)) {
+                told.add(joined);
+            }
+        }
+        if (told.isEmpty()) {
+            notified(txn, 0);
+            return;
+        }
+        long deadline = clock.deadlineAfterMillis(settings.abortNoticeMillis());
+        for (Joined joined : told) {
+            completion.abortNotice(txn, joined, deadline);
+        }
+        // Given up on or not: remembered only so long after the notices' bound.
+        forgetLater(txn, settings.abortNoticeMillis() + settings.retentionMillis());
+    }
+
+    private void abortChildren(Txn txn, String reason) {
+        for (Txn child : txn.children) {
+            if (child.state == TransactionConstants.COMMITTED) {
+                child.state = TransactionConstants.ABORTED;
+                child.abortReason = reason;
+                abortChildren(child, reason);
+            } else {
+                abort(child, reason);
+            }
+        }
+    }
+
+    /** Under the lock: a participant heard the outcome; the transaction is notified once all have. */
+    void heard(Txn txn, Joined joined) {
+        if (joined.done) {
+            return;
+        }
+        joined.done = true;
+        joined.lastFailure = null;
+        for (Joined other : txn.parts.values()) {
+            if (!other.done && (txn.state == TransactionConstants.COMMITTED
+                    ? other.vote == TransactionConstants.PREPARED
+                    : other.vote == Joined.NOT_VOTED || other.vote == TransactionConstants.PREPARED)) {
+                return;
+            }
+        }
+        if (txn.record != null) { // TX.2.8: the commit record may go once every PREPARED participant rolled forward
+            txn.record = null;
+            path.submitInBackground(Batch.builder().delete(Records.COMMITTED, Records.key(txn.id)).build(),
+                    () -> { });
+        }
+        notified(txn, settings.retentionMillis());
+    }
+
+    private void notified(Txn txn, long forgetAfter) {
+        txn.notified.complete(null);
+        forgetLater(txn, forgetAfter == 0 ? settings.retentionMillis() : forgetAfter);
+    }
+
+    /**
+     * Forgets the transaction after {@code millis} (TX.2.5 "cleanup"), unless it is a committed nested transaction
+     * whose parent has not completed: its state still answers for its parent's outcome (TX.2.7).
+     */
+    void forgetLater(Txn txn, long millis) {
+        if (closed) {
+            return;
+        }
+        clock.schedule(() -> {
+            synchronized (lock) {
+                boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
+                if (txn.state == TransactionConstants.COMMITTED && parentOpen
+                        || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
+                    forgetLater(txn, Math.max(1, settings.retentionMillis()));
+                    return;
+                }
+                if (txns.get(txn.id) == txn) {
+                    txns.remove(txn.id);
+                    if (txn.localParent != null) {
+                        txn.localParent.children.remove(txn);
+                    }
+                }
+            }
+        }, millis, TimeUnit.MILLISECONDS);
+    }
+
+    private Completion completion;
+
+    /** The protocol engine, set once before the first operation. */
+    void completion(Completion completion) {
+        this.completion = completion;
+    }
+
+    private void leaseEnded(long id, String reason) {
+        synchronized (lock) {
+            Txn txn = txns.get(id);
+            if (txn != null && txn.state == TransactionConstants.ACTIVE) {
+                abort(txn, reason); // TX.2.1: the lease ended before commit or abort
+            }
+        }
+    }
+
+    /** The state the store must hold (S8): the manager's id and the commit record of each transaction rolling forward. */
+    Batch snapshot() {
+        Batch.Builder batch = Batch.builder().clear(Records.MANAGER).clear(Records.COMMITTED);
+        if (managerId != null) {
+            batch.put(Records.MANAGER, Records.MANAGER_KEY, Records.managerId(managerId));
+        }
+        for (Txn txn : txns.values()) {
+            if (txn.record != null && txn.state == TransactionConstants.COMMITTED) {
+                batch.put(Records.COMMITTED, Records.key(txn.id), txn.record);
+            }
+        }
+        return batch.build();
+    }
+
+    void close() {
+        closed = true;
+        leases.close();
+        UUID id = managerId;
+        TxnBackend backend = local;
+        if (id != null && backend != null) {
+            BackendRef.release(id, backend);
+        }
+        LOG.log(System.Logger.Level.DEBUG, "transaction manager state closed");
+    }
+}

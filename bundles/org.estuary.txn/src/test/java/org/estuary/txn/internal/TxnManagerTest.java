@@ -1,0 +1,391 @@
+package org.estuary.txn.internal;
+
+import static net.jini.core.transaction.server.TransactionConstants.ABORTED;
+import static net.jini.core.transaction.server.TransactionConstants.ACTIVE;
+import static net.jini.core.transaction.server.TransactionConstants.COMMITTED;
+import static net.jini.core.transaction.server.TransactionConstants.NOTCHANGED;
+import static net.jini.core.transaction.server.TransactionConstants.PREPARED;
+import static net.jini.core.transaction.server.TransactionConstants.VOTING;
+import static org.estuary.txn.internal.Managers.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.transaction.CannotAbortException;
+import net.jini.core.transaction.CannotCommitException;
+import net.jini.core.transaction.CannotJoinException;
+import net.jini.core.transaction.TimeoutExpiredException;
+import net.jini.core.transaction.UnknownTransactionException;
+import net.jini.core.transaction.server.CrashCountException;
+import net.jini.core.transaction.server.TransactionManager;
+
+import org.estuary.store.api.Store;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The manager's state machine (TX.2.1-TX.2.8) with scripted participants on a manual clock. */
+class TxnManagerTest {
+
+    private final Managers managers = new Managers();
+    private final ExecutorService clients = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void close() {
+        clients.shutdownNow();
+        managers.close();
+    }
+
+    private static List<String> records(Store store, String space) throws Exception {
+        List<String> keys = new ArrayList<>();
+        store.scan(space, (key, value) -> keys.add(key));
+        return keys;
+    }
+
+    private CompletableFuture<Void> commitLater(TransactionManager mgr, long id) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                mgr.commit(id);
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, clients);
+    }
+
+    private static Throwable failure(CompletableFuture<Void> call) throws Exception {
+        try {
+            call.get(10, TimeUnit.SECONDS);
+            return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return e.getCause().getCause() == null ? e.getCause() : e.getCause().getCause();
+        }
+    }
+
+    @Test
+    void createGivesAnActiveTransactionAndItsLease() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        TransactionManager.Created created = mgr.create(30_000);
+        // TX.2.1: a new transaction is ACTIVE; its lease is the granted time
+        assertEquals(ACTIVE, mgr.getState(created.id));
+        assertEquals(managers.clock.currentTimeMillis() + 30_000, created.lease.getExpiration());
+        assertThrows(IllegalArgumentException.class, () -> mgr.create(0));
+    }
+
+    @Test
+    void createBeyondMaxActiveIsDeniedWithItsReason() throws Exception {
+        TransactionManager mgr = managers.start(Managers.settings(2, 10), managers.store).proxy();
+        mgr.create(30_000);
+        long second = mgr.create(30_000).id;
+        // TX.2.1: the manager may deny the lease; the reason names the limit
+        LeaseDeniedException denied = assertThrows(LeaseDeniedException.class, () -> mgr.create(30_000));
+        assertTrue(denied.getMessage().contains("max.active"), denied.getMessage());
+        mgr.abort(second);
+        mgr.create(30_000); // a completed transaction frees its place
+    }
+
+    @Test
+    void joinRules() throws Exception {
+        TransactionManager mgr = managers.start(Managers.settings(10, 2), managers.store).proxy();
+        long id = mgr.create(30_000).id;
+        Scripted part = Scripted.voting(NOTCHANGED);
+        // TX.2.3: unknown id
+        assertThrows(UnknownTransactionException.class, () -> mgr.join(id + 1, part, 1));
+        mgr.join(id, part, 1);
+        mgr.join(id, part, 1); // TX.2.3: the same participant and crash count: accepted, ignored
+        mgr.join(id, Scripted.voting(NOTCHANGED), 1);
+        // bound: max.participants
+        CannotJoinException full = assertThrows(CannotJoinException.class,
+                () -> mgr.join(id, Scripted.voting(NOTCHANGED), 1));
+        assertTrue(full.getMessage().contains("max.participants"), full.getMessage());
+        // TX.2.3: another crash count throws CrashCountException and aborts the transaction
+        assertThrows(CrashCountException.class, () -> mgr.join(id, part, 2));
+        assertEquals(ABORTED, mgr.getState(id));
+        // TX.2.7: only an ACTIVE transaction takes participants
+        assertThrows(CannotJoinException.class, () -> mgr.join(id, Scripted.voting(NOTCHANGED), 1));
+        assertThrows(NullPointerException.class, () -> mgr.join(id, null, 1));
+    }
+
+    @Test
+    void commitPointIsDurableBeforeAnyParticipantHearsCommit() throws Exception {
+        TxnManager manager = managers.start();
+        TransactionManager mgr = manager.proxy();
+        long id = mgr.create(30_000).id;
+        Scripted a = Scripted.voting(PREPARED);
+        Scripted b = Scripted.voting(PREPARED);
+        List<List<String>> seen = new ArrayList<>();
+        a.onCommit = () -> {
+            try {
+                seen.add(records(managers.store, Records.COMMITTED));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        mgr.join(id, a, 1);
+        mgr.join(id, b, 1);
+        mgr.commit(id);
+        // TX.2.5: commit returns once COMMITTED; TX.2.7: both voted, both roll forward
+        assertEquals(COMMITTED, mgr.getState(id));
+        until("both rolled forward", () -> a.count("commit") == 1 && b.count("commit") == 1);
+        // TX.2.8: the commit record held the transaction when a participant heard commit
+        assertEquals(List.of(List.of(Records.key(id))), seen);
+        assertEquals(List.of("prepare " + id, "commit " + id), a.calls);
+        // TX.2.8: the record goes once every PREPARED participant rolled forward
+        until("commit record deleted", () -> {
+            try {
+                return records(managers.store, Records.COMMITTED).isEmpty();
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    @Test
+    void oneParticipantIsAskedToPrepareAndCommitWithoutACommitRecord() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted only = Scripted.voting(PREPARED);
+        mgr.join(id, only, 1);
+        mgr.commit(id, 1_000);
+        // TX.2.7: a single participant gets prepareAndCommit; it rolled forward itself, so no commit point is needed
+        assertEquals(List.of("prepareAndCommit " + id), only.calls);
+        assertEquals(COMMITTED, mgr.getState(id));
+        assertTrue(records(managers.store, Records.COMMITTED).isEmpty());
+    }
+
+    @Test
+    void allNotChangedCommitsWithoutAWrite() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted a = Scripted.voting(NOTCHANGED);
+        Scripted b = Scripted.voting(NOTCHANGED);
+        mgr.join(id, a, 1);
+        mgr.join(id, b, 1);
+        long before = managers.store.stats().records();
+        mgr.commit(id, 1_000);
+        // TX.2.7: read-only: COMMITTED, nobody hears commit, nothing is written
+        assertEquals(COMMITTED, mgr.getState(id));
+        assertEquals(List.of("prepare " + id), a.calls);
+        assertEquals(List.of("prepare " + id), b.calls);
+        assertEquals(before, managers.store.stats().records());
+    }
+
+    @Test
+    void anAbortedVoteAbortsAndThePreparedHearAbort() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted prepared = Scripted.voting(PREPARED);
+        Scripted refuses = Scripted.voting(ABORTED);
+        mgr.join(id, prepared, 1);
+        mgr.join(id, refuses, 1);
+        CannotCommitException refused = assertThrows(CannotCommitException.class, () -> mgr.commit(id));
+        assertTrue(refused.getMessage().contains("voted ABORTED"), refused.getMessage());
+        assertEquals(ABORTED, mgr.getState(id));
+        // TX.2.7: a PREPARED participant hears abort (one that voted ABORTED need not)
+        until("prepared hears abort", () -> prepared.count("abort") == 1);
+        assertEquals(0, refuses.count("abort"));
+        // TX.2.5: commit again: CannotCommitException; abort: returns
+        assertThrows(CannotCommitException.class, () -> mgr.commit(id));
+        mgr.abort(id);
+    }
+
+    @Test
+    void lostStateOrGoneParticipantAbortsTheVote() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        for (Exception thrown : List.of(new UnknownTransactionException("lost"), Scripted.gone(),
+                new IllegalStateException("participant's own bug"))) {
+            long id = mgr.create(30_000).id;
+            Scripted failing = Scripted.voting(PREPARED);
+            failing.prepareThrows = thrown;
+            mgr.join(id, failing, 1);
+            mgr.join(id, Scripted.voting(PREPARED), 1);
+            // TX.2.7: UnknownTransactionException or NoSuchObjectException (and any definite failure) abort
+            assertThrows(CannotCommitException.class, () -> mgr.commit(id), thrown.toString());
+            assertEquals(ABORTED, mgr.getState(id));
+            assertEquals(1, failing.count("prepare"), "a definite failure is not retried");
+        }
+    }
+
+    @Test
+    void remoteExceptionInPrepareIsRetriedThenCommits() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted flaky = Scripted.voting(PREPARED);
+        flaky.prepareFailures.set(2);
+        mgr.join(id, flaky, 1);
+        mgr.join(id, Scripted.voting(PREPARED), 1);
+        CompletableFuture<Void> commit = commitLater(mgr, id);
+        managers.retryScheduled("prepare of " + flaky);
+        assertEquals(VOTING, mgr.getState(id));
+        managers.advance(Managers.RETRY_MS); // TX.2.7: the manager may retry as long as it wishes
+        until("second attempt", () -> flaky.count("prepare") == 2);
+        managers.retryScheduled("prepare of " + flaky);
+        managers.advance(2 * Managers.RETRY_MS);
+        assertEquals(null, failure(commit));
+        assertEquals(COMMITTED, mgr.getState(id));
+    }
+
+    @Test
+    void remoteExceptionsPastTheVoteTimeAbort() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted down = Scripted.voting(PREPARED);
+        down.prepareFailures.set(-1);
+        Scripted prepared = Scripted.voting(PREPARED);
+        mgr.join(id, down, 1);
+        mgr.join(id, prepared, 1);
+        CompletableFuture<Void> commit = commitLater(mgr, id);
+        for (int attempt = 1; attempt <= 3; attempt++) { // at 0, 1, 3, 7 s; the next (8 s on) ends past vote.ms
+            managers.retryScheduled("prepare of " + down);
+            managers.advance(Managers.RETRY_MS << (attempt - 1));
+            int asked = attempt + 1;
+            until("attempt " + asked, () -> down.count("prepare") == asked);
+        }
+        // TX.2.7: retried, then the manager decides to abort
+        Throwable refused = failure(commit);
+        assertTrue(refused instanceof CannotCommitException, String.valueOf(refused));
+        assertEquals(4, down.count("prepare"));
+        until("prepared hears abort", () -> prepared.count("abort") == 1);
+    }
+
+    @Test
+    void aHangingParticipantAbortsWhenTheVoteTimeIsUp() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted hangs = Scripted.voting(PREPARED);
+        CountDownLatch release = new CountDownLatch(1);
+        hangs.prepareHangs = release;
+        mgr.join(id, hangs, 1);
+        mgr.join(id, Scripted.voting(PREPARED), 1);
+        CompletableFuture<Void> commit = commitLater(mgr, id);
+        until("asked", () -> hangs.count("prepare") == 1);
+        assertFalse(commit.isDone());
+        managers.advance(Managers.VOTE_MS);
+        Throwable refused = failure(commit);
+        assertTrue(refused instanceof CannotCommitException && refused.getMessage().contains("did not vote"),
+                String.valueOf(refused));
+        release.countDown();
+        // TX.2.7: the participant not yet heard from is told of the abort
+        until("hanging one hears abort", () -> hangs.count("abort") == 1);
+    }
+
+    @Test
+    void outcomesOfCommitAndAbortOnCompletedTransactions() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long committed = mgr.create(30_000).id;
+        mgr.commit(committed);
+        mgr.commit(committed); // TX.2.5: known to have committed: returns
+        assertThrows(CannotAbortException.class, () -> mgr.abort(committed));
+        long aborted = mgr.create(30_000).id;
+        mgr.abort(aborted);
+        mgr.abort(aborted); // TX.2.5: known to have aborted: returns
+        assertThrows(CannotCommitException.class, () -> mgr.commit(aborted));
+        // TX.2.5: forgotten after cleanup
+        managers.advance(Managers.RETENTION_MS + Managers.VOTE_MS);
+        assertThrows(UnknownTransactionException.class, () -> mgr.getState(committed));
+        assertThrows(UnknownTransactionException.class, () -> mgr.commit(aborted));
+        assertThrows(UnknownTransactionException.class, () -> mgr.abort(aborted));
+    }
+
+    @Test
+    void rollForwardIsRetriedUntilEveryPreparedParticipantAnswered() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted slow = Scripted.voting(PREPARED);
+        slow.commitFailures.set(2);
+        Scripted forgot = Scripted.voting(PREPARED);
+        forgot.commitThrows = new UnknownTransactionException("rolled forward already");
+        mgr.join(id, slow, 1);
+        mgr.join(id, forgot, 1);
+        // TX.2.5: waitFor passes before every participant heard: TimeoutExpiredException, committed
+        TimeoutExpiredException timeout = assertThrows(TimeoutExpiredException.class, () -> mgr.commit(id, 0));
+        assertTrue(timeout.committed);
+        managers.retryScheduled("commit of " + slow);
+        managers.advance(Managers.RETRY_MS);
+        until("second commit attempt", () -> slow.count("commit") == 2);
+        managers.retryScheduled("commit of " + slow);
+        managers.advance(2 * Managers.RETRY_MS);
+        until("third commit attempt", () -> slow.count("commit") == 3);
+        mgr.commit(id, 10_000); // every PREPARED participant answered (UnknownTransactionException counts)
+        assertEquals(1, forgot.count("commit"));
+        // not forgotten while rolling forward; forgotten after
+        managers.advance(Managers.RETENTION_MS);
+        assertThrows(UnknownTransactionException.class, () -> mgr.getState(id));
+    }
+
+    @Test
+    void leaseExpiryOrCancelAbortsAnActiveTransaction() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        TransactionManager.Created expiring = mgr.create(30_000);
+        Scripted part = Scripted.voting(PREPARED);
+        mgr.join(expiring.id, part, 1);
+        managers.advance(30_000);
+        // TX.2.1: the lease expired before commit or abort: aborted, and the participant told
+        assertEquals(ABORTED, mgr.getState(expiring.id));
+        until("participant hears abort", () -> part.count("abort") == 1);
+        TransactionManager.Created cancelled = mgr.create(30_000);
+        cancelled.lease.cancel();
+        assertEquals(ABORTED, mgr.getState(cancelled.id));
+        assertThrows(CannotCommitException.class, () -> mgr.commit(cancelled.id));
+        // renewing keeps it alive
+        TransactionManager.Created renewed = mgr.create(30_000);
+        managers.advance(20_000);
+        renewed.lease.renew(30_000);
+        managers.advance(20_000);
+        assertEquals(ACTIVE, mgr.getState(renewed.id));
+    }
+
+    @Test
+    void abortTellsEveryParticipantAndWaitsForThem() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted a = Scripted.voting(PREPARED);
+        Scripted b = Scripted.voting(PREPARED);
+        b.abortFailures.set(1);
+        mgr.join(id, a, 1);
+        mgr.join(id, b, 1);
+        // TX.2.7: participants not yet asked hear abort; TX.2.5 waitFor: not every one in time
+        TimeoutExpiredException timeout = assertThrows(TimeoutExpiredException.class, () -> mgr.abort(id, 0));
+        assertFalse(timeout.committed);
+        managers.retryScheduled("abort of " + b);
+        managers.advance(Managers.RETRY_MS);
+        mgr.abort(id, 10_000);
+        assertEquals(1, a.count("abort"));
+        assertEquals(2, b.count("abort"));
+    }
+
+    @Test
+    void crashAfterTheCommitPointRollsForwardOnRestart() throws Exception {
+        TxnManager first = managers.start();
+        TransactionManager mgr = first.proxy();
+        long id = mgr.create(30_000).id;
+        Scripted a = Scripted.voting(PREPARED);
+        Scripted b = Scripted.voting(PREPARED);
+        a.commitFailures.set(-1);
+        b.commitFailures.set(-1);
+        mgr.join(id, a, 1);
+        mgr.join(id, b, 1);
+        long shortOfCommit = mgr.create(30_000).id;
+        mgr.join(shortOfCommit, Scripted.voting(PREPARED), 1);
+        mgr.commit(id);
+        until("roll-forward tried", () -> a.count("commit") >= 1 && b.count("commit") >= 1);
+        managers.crash(first);
+        a.commitFailures.set(0);
+        b.commitFailures.set(0);
+        TxnManager second = managers.start();
+        // the same manager: proxies compare equal, and participants ask it for the roll decision (TX.2.8.1)
+        assertEquals(mgr, second.proxy());
+        assertEquals(COMMITTED, second.proxy().getState(id));
+        until("rolled forward after restart", () -> a.count("commit") >= 2 && b.count("commit") >= 2);
+        // TX.2.8: short of its commit point: forgotten, which participants take as aborted
+        assertThrows(UnknownTransactionException.class, () -> second.proxy().getState(shortOfCommit));
+    }
+}
