@@ -8,6 +8,7 @@ import net.jini.core.lease.LeaseException;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.OneByOne;
 import org.estuary.lease.RenewResults;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
@@ -133,30 +134,10 @@ final class SetLandlord {
     }
 
     RenewResults renewAll(long[] setIds, long[] durations) throws RemoteException {
-        if (setIds.length != durations.length) {
-            throw new IllegalArgumentException("leaseIds and durations differ in length");
-        }
-        long[] granted = new long[setIds.length];
-        Exception[] failures = new Exception[setIds.length];
-        for (int i = 0; i < setIds.length; i++) {
-            try {
-                granted[i] = renew(setIds[i], durations[i]);
-            } catch (LeaseDeniedException | UnknownLeaseException | IllegalArgumentException e) {
-                failures[i] = e;
-            }
-        }
-        return new RenewResults(granted, failures);
+        return OneByOne.renewAll(setIds, durations, this::renew);
     }
 
     Exception[] cancelAll(long[] setIds) throws RemoteException {
-        Exception[] failures = new Exception[setIds.length];
-        for (int i = 0; i < setIds.length; i++) {
-            try {
-                cancel(setIds[i]);
-            } catch (UnknownLeaseException e) {
-                failures[i] = e;
-            }
-        }
-        return failures;
+        return OneByOne.cancelAll(setIds, this::cancel);
     }
 }

@@ -1,0 +1,9 @@
+/**
+ * The serializable proxies of the event mailbox (EM): the service, its registrations, the mailbox listener that
+ * generators call, the pull iterator, and the backend interface they call through an
+ * {@code org.estuary.remote.BackendRef}. Exported so that clients and generators in other JVMs and other containers
+ * can load the proxies they receive.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package org.estuary.mailbox.proxy;

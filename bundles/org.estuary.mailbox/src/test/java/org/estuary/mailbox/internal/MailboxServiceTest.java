@@ -1,0 +1,336 @@
+package org.estuary.mailbox.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.ConnectException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.event.UnknownEventException;
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.event.InvalidIteratorException;
+import net.jini.event.MailboxPullRegistration;
+import net.jini.event.MailboxRegistration;
+import net.jini.event.PullEventMailbox;
+import net.jini.event.RemoteEventIterator;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The mailbox's spec logic on a manual clock and the memory store, each test naming its EM section. */
+class MailboxServiceTest {
+
+    private final Harness harness = new Harness();
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    private PullEventMailbox mailbox() throws Exception {
+        return harness.start().proxy();
+    }
+
+    private static List<String> drain(RemoteEventIterator events) throws Exception {
+        List<String> payloads = new ArrayList<>();
+        for (RemoteEvent event; (event = events.next(0)) != null;) {
+            payloads.add(((TestEvent) event).payload);
+        }
+        return payloads;
+    }
+
+    @Test
+    void em3RegisterTakesPositiveOrAnyOnly() throws Exception {
+        PullEventMailbox mailbox = mailbox();
+        assertThrows(IllegalArgumentException.class, () -> mailbox.register(0));
+        assertThrows(IllegalArgumentException.class, () -> mailbox.pullRegister(-5));
+        assertThrows(IllegalArgumentException.class, () -> harness.start().register(0)); // the backend checks too
+        long now = harness.clock.currentTimeMillis();
+        assertEquals(now + 60_000, mailbox.register(Lease.ANY).getLease().getExpiration());
+        assertEquals(now + TestSettings.LEASE_MAX, mailbox.pullRegister(Lease.FOREVER).getLease().getExpiration());
+    }
+
+    @Test
+    void em3RegistrationLimitDeniesWithReason() throws Exception {
+        PullEventMailbox mailbox = harness.start(TestSettings.with(1, 10, 1_000_000, 10)).proxy();
+        mailbox.register(10_000);
+        LeaseDeniedException denied = assertThrows(LeaseDeniedException.class, () -> mailbox.register(10_000));
+        assertTrue(denied.getMessage().contains("max.registrations=1"), denied.getMessage());
+    }
+
+    @Test
+    void em41ListenersEqualPerRegistrationAndEndWithTheLease() throws Exception {
+        PullEventMailbox mailbox = mailbox();
+        MailboxRegistration one = mailbox.register(10_000);
+        MailboxRegistration two = mailbox.register(10_000);
+        assertEquals(one.getListener(), one.getListener());
+        assertEquals(one.getListener().hashCode(), one.getListener().hashCode());
+        assertNotEquals(one.getListener(), two.getListener());
+        one.getListener().notify(TestEvent.of("a", 1, 1));
+        one.getLease().cancel();
+        assertThrows(NoSuchObjectException.class, () -> one.getListener().notify(TestEvent.of("a", 1, 2)));
+        assertThrows(NoSuchObjectException.class, one::disableDelivery);
+        harness.advance(10_001); // EM.4.1: an expired lease ends the listener as well
+        assertThrows(NoSuchObjectException.class, () -> two.getListener().notify(TestEvent.of("a", 1, 1)));
+    }
+
+    @Test
+    void em41StoredEventsReachTheTargetInArrivalOrder() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        RemoteEventListener listener = registration.getListener();
+        listener.notify(TestEvent.of("a", 1, 1));
+        listener.notify(TestEvent.of("b", 2, 7));
+        TestTarget target = new TestTarget();
+        registration.enableDelivery(target);
+        listener.notify(TestEvent.of("a", 1, 2));
+        assertEquals(List.of("a#1/1", "b#2/7", "a#1/2"), target.payloads());
+        registration.disableDelivery();
+        listener.notify(TestEvent.of("a", 1, 3));
+        assertEquals(3, target.received().size()); // EM.4.1: disabled, nothing more
+        registration.enableDelivery(null); // EM.4.1: null disables too
+        assertEquals(3, target.received().size());
+    }
+
+    @Test
+    void em41OwnListenerAsTargetIsRefused() throws Exception {
+        PullEventMailbox mailbox = mailbox();
+        MailboxRegistration one = mailbox.register(60_000);
+        MailboxRegistration two = mailbox.register(60_000);
+        assertThrows(IllegalArgumentException.class, () -> one.enableDelivery(one.getListener()));
+        assertThrows(IllegalArgumentException.class, () -> one.enableDelivery(two.getListener()));
+        // recognised by the service too, also after a restart (the service id is persistent)
+        MailboxService restarted = harness.start();
+        long id = ((org.estuary.mailbox.proxy.RegistrationProxy) one).registrationId();
+        assertThrows(IllegalArgumentException.class, () -> restarted.enableDelivery(id, two.getListener()));
+    }
+
+    @Test
+    void em41ReplacingTheTargetSendsTheRestToTheNewOne() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        TestTarget first = new TestTarget();
+        registration.enableDelivery(first);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        TestTarget second = new TestTarget();
+        registration.enableDelivery(second);
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(List.of("a#1/1"), first.payloads());
+        assertEquals(List.of("a#1/2"), second.payloads());
+    }
+
+    @Test
+    void em41IndefiniteFailureIsRetriedWithBackoffUntilDelivered() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        int[] failures = {2};
+        TestTarget target = new TestTarget().answering(event -> {
+            if (failures[0]-- > 0) {
+                throw new ConnectException("target down");
+            }
+        });
+        registration.enableDelivery(target);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(1, target.received().size());
+        harness.advance(999);
+        assertEquals(1, target.received().size()); // the first retry waits 1 s
+        harness.advance(1);
+        assertEquals(2, target.received().size());
+        harness.advance(2_000); // then 2 s; the second event waits behind the first (order)
+        assertEquals(List.of("a#1/1", "a#1/1", "a#1/1", "a#1/2"), target.payloads());
+    }
+
+    @Test
+    void em41DefiniteFailureDisablesDeliveryAndKeepsTheEvent() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        TestTarget broken = new TestTarget().answering(event -> {
+            throw new NoSuchObjectException("unexported");
+        });
+        registration.enableDelivery(broken);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(1, broken.received().size()); // disabled after the definite failure
+        harness.advance(60_000 - 1);
+        assertEquals(1, broken.received().size());
+        TestTarget working = new TestTarget();
+        registration.enableDelivery(working);
+        assertEquals(List.of("a#1/1", "a#1/2"), working.payloads());
+    }
+
+    @Test
+    void em41DisablingFromInsideTheTargetsNotifyDoesNotDeadlock() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        TestTarget target = new TestTarget();
+        target.answering(event -> registration.disableDelivery());
+        registration.enableDelivery(target);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(List.of("a#1/1"), target.payloads());
+    }
+
+    @Test
+    void em41UnknownEventIsRefusedSkippedAndClearedByEnable() throws Exception {
+        MailboxRegistration registration = mailbox().register(60_000);
+        RemoteEventListener listener = registration.getListener();
+        listener.notify(TestEvent.of("a", 1, 1));
+        listener.notify(TestEvent.of("a", 1, 2)); // stored, same pair: skipped once the pair is unknown
+        listener.notify(TestEvent.of("b", 1, 1)); // another source: delivered
+        TestTarget target = new TestTarget().answering(event -> {
+            if (((TestEvent.Source) event.getSource()).name().equals("a")) {
+                throw new UnknownEventException("not interested in a");
+            }
+        });
+        registration.enableDelivery(target);
+        assertEquals(List.of("a#1/1", "b#1/1"), target.payloads());
+        assertThrows(UnknownEventException.class, () -> listener.notify(TestEvent.of("a", 1, 3)));
+        listener.notify(TestEvent.of("a", 2, 1)); // another event id of the same source is known
+        registration.disableDelivery();
+        registration.enableDelivery(target.answering(event -> { })); // EM.4.1: re-enabling clears the list
+        listener.notify(TestEvent.of("a", 1, 4));
+        assertEquals(List.of("a#1/1", "b#1/1", "a#2/1", "a#1/4"), target.payloads());
+    }
+
+    @Test
+    void em71PullDisablesPushAndIteratorsInvalidateEachOther() throws Exception {
+        MailboxPullRegistration registration = mailbox().pullRegister(60_000);
+        TestTarget target = new TestTarget();
+        registration.enableDelivery(target);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        RemoteEventIterator first = registration.getRemoteEvents(); // EM.7.1: disables delivery
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(List.of("a#1/1"), target.payloads());
+        assertEquals("a#1/2", ((TestEvent) first.next(0)).payload);
+        RemoteEventIterator second = registration.getRemoteEvents();
+        assertThrows(InvalidIteratorException.class, () -> first.next(0));
+        assertThrows(InvalidIteratorException.class, () -> first.next(0)); // forever
+        // the first iterator never told the mailbox it received a#1/2 (no later transfer, no close): given again
+        assertEquals(List.of("a#1/2"), drain(second));
+        registration.enableDelivery(target); // EM.7.1: enabling invalidates the iterator
+        assertThrows(InvalidIteratorException.class, () -> second.next(0));
+        assertThrows(InvalidIteratorException.class, second::close);
+        RemoteEventIterator third = registration.getRemoteEvents();
+        third.close();
+        assertThrows(InvalidIteratorException.class, () -> third.next(0));
+        assertThrows(InvalidIteratorException.class, third::close);
+    }
+
+    @Test
+    void em71NextRefusesNegativeTimeoutAndReturnsNullWhenEmpty() throws Exception {
+        RemoteEventIterator events = mailbox().pullRegister(60_000).getRemoteEvents();
+        assertThrows(IllegalArgumentException.class, () -> events.next(-1));
+        assertNull(events.next(0));
+        assertNull(events.next(20)); // waits, then nothing came
+    }
+
+    @Test
+    void em71EventsComeInBoundedBatchesAndNeverTwice() throws Exception {
+        MailboxPullRegistration registration = harness.start(TestSettings.with(10, 100, 1_000_000, 2)).proxy()
+                .pullRegister(60_000);
+        for (int i = 1; i <= 5; i++) {
+            registration.getListener().notify(TestEvent.of("a", 1, i));
+        }
+        MailboxState state = harness.start(TestSettings.with(10, 100, 1_000_000, 2)).state();
+        RemoteEventIterator events = registration.getRemoteEvents();
+        assertEquals("a#1/1", ((TestEvent) events.next(0)).payload);
+        assertEquals(5, storedEvents(state)); // the first batch (2) is held by the client, not removed yet
+        assertEquals("a#1/2", ((TestEvent) events.next(0)).payload);
+        assertEquals("a#1/3", ((TestEvent) events.next(0)).payload);
+        assertEquals(3, storedEvents(state)); // the next transfer told the mailbox the first two arrived
+        assertEquals(List.of("a#1/4", "a#1/5"), drain(events));
+        events.close(); // tells the mailbox what the iterator received
+        assertEquals(0, storedEvents(state));
+        assertNull(registration.getRemoteEvents().next(0));
+    }
+
+    @Test
+    void em71NeverTwiceAcrossARestartOfTheMailbox() throws Exception {
+        MailboxPullRegistration registration = harness.start(TestSettings.with(10, 100, 1_000_000, 1)).proxy()
+                .pullRegister(600_000);
+        for (int i = 1; i <= 3; i++) {
+            registration.getListener().notify(TestEvent.of("a", 1, i));
+        }
+        RemoteEventIterator events = registration.getRemoteEvents();
+        assertEquals("a#1/1", ((TestEvent) events.next(0)).payload);
+        harness.start(TestSettings.with(10, 100, 1_000_000, 1)); // a crash and restart of the mailbox
+        registration.getListener().notify(TestEvent.of("a", 1, 4));
+        assertEquals(List.of("a#1/2", "a#1/3", "a#1/4"), drain(events)); // the same iterator goes on
+    }
+
+    @Test
+    void em71AClientThatDiesHoldingABatchLosesNothing() throws Exception {
+        MailboxPullRegistration registration = mailbox().pullRegister(600_000);
+        for (int i = 1; i <= 3; i++) {
+            registration.getListener().notify(TestEvent.of("a", 1, i));
+        }
+        RemoteEventIterator dying = registration.getRemoteEvents();
+        assertEquals("a#1/1", ((TestEvent) dying.next(0)).payload); // then the client dies, never closing it
+        // the next iterator gets every event the mailbox was not told was received: at least once
+        assertEquals(List.of("a#1/1", "a#1/2", "a#1/3"), drain(registration.getRemoteEvents()));
+    }
+
+    @Test
+    void em71AddUnknownEventsRefusesAndSkipsThatPair() throws Exception {
+        MailboxPullRegistration registration = mailbox().pullRegister(600_000);
+        RemoteEventListener listener = registration.getListener();
+        listener.notify(TestEvent.of("a", 1, 1));
+        listener.notify(TestEvent.of("b", 1, 1));
+        RemoteEventIterator events = registration.getRemoteEvents();
+        registration.addUnknownEvents(List.of(TestEvent.of("a", 1, 99)));
+        assertThrows(UnknownEventException.class, () -> listener.notify(TestEvent.of("a", 1, 2)));
+        listener.notify(TestEvent.of("a", 2, 1)); // another id of that source is still wanted
+        assertEquals(List.of("b#1/1", "a#2/1"), drain(events)); // the stored a#1/1 is skipped
+        registration.getRemoteEvents(); // EM.7.1: a new iterator clears the list
+        listener.notify(TestEvent.of("a", 1, 3));
+    }
+
+    @Test
+    void em7LimitsRefuseWithAnIndefiniteExceptionNamingTheLimit() throws Exception {
+        MailboxPullRegistration registration = harness.start(TestSettings.with(10, 2, 1_000_000, 10)).proxy()
+                .pullRegister(600_000);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        RemoteException full = assertThrows(RemoteException.class,
+                () -> registration.getListener().notify(TestEvent.of("a", 1, 3)));
+        assertFalse(full instanceof NoSuchObjectException);
+        assertTrue(full.getMessage().contains("max.events.per.registration=2"), full.getMessage());
+        RemoteEventIterator events = registration.getRemoteEvents();
+        assertEquals(List.of("a#1/1", "a#1/2"), drain(events));
+        assertNull(events.next(0)); // tells the mailbox: room again
+        registration.getListener().notify(TestEvent.of("a", 1, 3));
+        assertEquals(List.of("a#1/3"), drain(events));
+    }
+
+    @Test
+    void em3RegistrationsTargetsAndUnknownListsSurviveARestart() throws Exception {
+        MailboxRegistration registration = mailbox().register(600_000);
+        TestTarget target = new TestTarget().answering(event -> {
+            if (((TestEvent.Source) event.getSource()).name().equals("a")) {
+                throw new UnknownEventException("no a");
+            }
+        });
+        registration.enableDelivery(target);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        registration.disableDelivery();
+        registration.getListener().notify(TestEvent.of("b", 1, 1)); // stored, undelivered
+        harness.start(); // restart on the same store
+        assertThrows(UnknownEventException.class,
+                () -> registration.getListener().notify(TestEvent.of("a", 1, 2)));
+        registration.enableDelivery(target);
+        assertEquals(List.of("a#1/1", "b#1/1"), target.payloads());
+        harness.advance(600_001);
+        harness.start();
+        assertThrows(NoSuchObjectException.class, () -> registration.getListener().notify(TestEvent.of("b", 1, 2)));
+    }
+
+    private static int storedEvents(MailboxState state) {
+        return state.read(() -> state.registrations.values().stream().mapToInt(r -> r.events.size()).sum());
+    }
+}
