@@ -3,14 +3,12 @@ package org.estuary.event;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
 
+import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.Clock;
 import org.estuary.event.internal.DeliveryEngine;
 import org.estuary.io.Marshallers;
@@ -90,15 +88,8 @@ public final class EventDelivery implements AutoCloseable {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(threadName, "threadName");
-        AtomicInteger count = new AtomicInteger();
         // The queue holds worker tasks, not events: the engine never hands it more than config.threads() tasks.
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(config.threads(), config.threads(), 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(config.threads()), task -> {
-                    Thread thread = new Thread(task, threadName + "-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        pool.allowCoreThreadTimeOut(true);
+        ThreadPoolExecutor pool = Pools.bounded(threadName, config.threads(), config.threads());
         return new EventDelivery(new DeliveryEngine(clock, pool, config, replies), pool);
     }
 

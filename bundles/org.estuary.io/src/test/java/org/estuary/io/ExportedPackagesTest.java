@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
+import org.estuary.io.testing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,34 +22,16 @@ class ExportedPackagesTest {
 
     private static final String PAYLOAD = "org.estuary.io.fixture.Payload";
     private static final ClassLoader BLIND = new FakeBundles.BundleLoader("blind", Set.of());
-    private static final Logger JUL = Logger.getLogger("org.estuary.io");
-
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(record.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture log;
 
     @BeforeEach
     void listen() {
-        JUL.addHandler(capture);
+        log = LogCapture.warnings("org.estuary.io");
     }
 
     @AfterEach
     void stopListening() {
-        JUL.removeHandler(capture);
+        log.close();
     }
 
     /** What a plain Java client writes: the class defined by {@code loader}, no bundle annotation. */
@@ -90,7 +68,7 @@ class ExportedPackagesTest {
                 + "org.estuary.io.fixture (a plain jar as bundle:install wrap:mvn:"), message);
         assertTrue(message.endsWith("allow it in allowlist.extra of PID org.estuary.io.marshaller (for example "
                 + "org.estuary.io.fixture.*)"), message);
-        assertEquals(List.of(message), warnings);
+        assertEquals(List.of(message), log.messages());
     }
 
     @Test

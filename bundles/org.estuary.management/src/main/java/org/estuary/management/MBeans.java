@@ -7,7 +7,6 @@ import javax.management.StandardMBean;
 
 import org.osgi.annotation.versioning.ProviderType;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 
 /**
@@ -31,9 +30,8 @@ public final class MBeans {
      */
     public static <T> ServiceRegistration<?> register(BundleContext context, T bean, Class<T> type,
             String objectName, String description) {
-        Hashtable<String, Object> properties = new Hashtable<>();
+        Hashtable<String, Object> properties = Registrations.properties(description);
         properties.put(OBJECT_NAME, objectName);
-        properties.put(Constants.SERVICE_DESCRIPTION, description);
         return context.registerService(DynamicMBean.class.getName(), new StandardMBean(bean, type, true),
                 properties);
     }

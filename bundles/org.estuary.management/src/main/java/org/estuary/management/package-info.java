@@ -3,7 +3,9 @@
  * page of a long list read without loading the rest, and {@link org.estuary.management.Ids}, ids as the web
  * console, the shell and JMX show and read them. A service's admin interface returns these types, so the console
  * and the shell depend on this package and on the service's admin package, never on another service.
+ * {@link org.estuary.management.Registrations} puts a service's proxy, admin interface, view and MXBean into the
+ * OSGi service registry as steps of its activation.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package org.estuary.management;

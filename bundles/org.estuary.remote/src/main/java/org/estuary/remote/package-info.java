@@ -5,8 +5,9 @@
  * handle a proxy holds so that it survives a swap of the service and a restart of the container.
  *
  * <p>In OSGi, get the {@link org.estuary.remote.Exporter} service (PID {@code org.estuary.remote}); in plain Java,
- * {@link org.estuary.remote.RmiExporter#start(RemoteSettings)}.
+ * {@link org.estuary.remote.RmiExporter#start(RemoteSettings)}. A service component attaches its backend to the
+ * exporter with {@link org.estuary.remote.ServiceExport}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.remote;

@@ -12,17 +12,13 @@ import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import org.estuary.io.BundleId;
 import org.estuary.io.BundleLookup;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.SerialFilter;
+import org.estuary.io.testing.LogCapture;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
 import org.estuary.remote.fixture.hidden.ClientLease;
@@ -39,7 +35,6 @@ import org.junit.jupiter.api.Test;
 class ClientClassesTest {
 
     private static final String HIDDEN = "org.estuary.remote.fixture.hidden.";
-    private static final Logger JUL = Logger.getLogger("org.estuary.io");
 
     /** The service bundle's loader: it does not import the client's package. */
     private static final ClassLoader SERVICE_BUNDLE = new ClassLoader("service-bundle",
@@ -84,30 +79,14 @@ class ClientClassesTest {
         }
     }
 
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(record.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
     private final Installed bundles = new Installed();
+    private LogCapture log;
     private RmiExporter container;
     private Echo service;
 
     @BeforeEach
     void start() throws Exception {
-        JUL.addHandler(capture);
+        log = LogCapture.warnings("org.estuary.io");
         start(SerialFilter.defaults().toBuilder().allow(HIDDEN + "*").build());
     }
 
@@ -133,7 +112,7 @@ class ClientClassesTest {
     @AfterEach
     void stop() {
         container.close();
-        JUL.removeHandler(capture);
+        log.close();
     }
 
     @Test
@@ -153,7 +132,7 @@ class ClientClassesTest {
                 + "wrap:mvn:GROUP/ARTIFACT/VERSION) and allow it in allowlist.extra of PID org.estuary.io.marshaller "
                 + "(for example org.estuary.remote.fixture.hidden.*)";
         assertTrue(cause.getMessage().startsWith(expected), cause.getMessage()); // RMI appends a remark of its own
-        assertEquals(List.of(expected), warnings);
+        assertEquals(List.of(expected), log.messages());
 
         bundles.exported = true; // installed now: the next call works without anything else
         assertEquals("mine".hashCode(), service.accept(new ClientLease("mine")));

@@ -20,11 +20,8 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.logging.Level;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -38,6 +35,7 @@ import javax.management.remote.rmi.RMIConnectorServer;
 
 import net.jini.core.event.RemoteEventListener;
 
+import org.estuary.io.testing.LogCapture;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
 import org.estuary.remote.fixture.Forked;
@@ -60,30 +58,15 @@ import foreign.ForeignCaller;
  */
 class RemoteInputTest {
 
-    private static final Logger JUL = Logger.getLogger("org.estuary.io");
+    private LogCapture log;
 
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            warnings.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
     private RmiExporter container;
     private RmiExporter client;
     private Echo service;
 
     @BeforeEach
     void start() throws Exception {
-        JUL.addHandler(capture);
+        log = LogCapture.of("org.estuary.io", Level.ALL);
         container = RmiExporter.start(RemoteSettings.builder().registryPort(0).build());
         UUID serviceId = UUID.randomUUID();
         container.export(serviceId, Echo.class, new EchoBackend("c"));
@@ -97,7 +80,7 @@ class RemoteInputTest {
     void stop() {
         client.close();
         container.close();
-        JUL.removeHandler(capture);
+        log.close();
     }
 
     @Test
@@ -106,8 +89,8 @@ class RemoteInputTest {
         String result = new EchoBackend("c").drain(hostile); // a service thread asks it, in the service's scope
         assertTrue(result.startsWith("failed: " + UnmarshalException.class.getName()), result);
         assertFalse(EvilComparator.ran, "the comparator ran in the container");
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith("refused a reply from a remote object")
-                && w.contains("evil.gadget.EvilComparator")), warnings.toString());
+        assertTrue(log.messages().stream().anyMatch(w -> w.startsWith("refused a reply from a remote object")
+                && w.contains("evil.gadget.EvilComparator")), log.messages().toString());
         // still serving: the same endpoint answers the next calls, also from the same client
         Source benign = client.exportCallback(Source.class, () -> List.of(1, 2));
         assertTrue(new EchoBackend("c").drain(benign).startsWith("ok "), "benign source refused");
@@ -122,7 +105,7 @@ class RemoteInputTest {
         String result = new EchoBackend("c").callBack(hostile);
         assertTrue(result.contains(UnmarshalException.class.getName()), result);
         assertFalse(EvilComparator.ran);
-        assertTrue(warnings.stream().anyMatch(w -> w.contains("evil.gadget.EvilException")), warnings.toString());
+        assertTrue(log.messages().stream().anyMatch(w -> w.contains("evil.gadget.EvilException")), log.messages().toString());
         assertTrue(service.generation().equals("c"));
     }
 

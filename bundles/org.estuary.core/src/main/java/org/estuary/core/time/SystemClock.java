@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.estuary.core.concurrent.Pools;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -16,14 +17,10 @@ public final class SystemClock implements Clock, AutoCloseable {
 
     private final ScheduledThreadPoolExecutor timer;
 
-    /** A clock whose timer thread carries {@code name}. */
+    /** A clock whose timer thread is named after {@code name}. */
     public SystemClock(String name) {
         Objects.requireNonNull(name, "name");
-        timer = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, name);
-            thread.setDaemon(true);
-            return thread;
-        });
+        timer = new ScheduledThreadPoolExecutor(1, Pools.daemonThreads(name));
         // Cancelled lease timers must not pile up in the queue until their (possibly distant) deadline.
         timer.setRemoveOnCancelPolicy(true);
         timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);

@@ -8,16 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.UnknownLeaseException;
 
+import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.lease.internal.TimerSlot;
@@ -79,19 +78,12 @@ public final class LeaseRenewer implements AutoCloseable {
     }
 
     /**
-     * A bounded executor for a renewer: {@code threads} daemon threads named {@code name} and a queue of at most
-     * {@code queueLimit} waiting calls, beyond which work is refused. The caller shuts it down.
+     * A bounded executor for a renewer ({@link Pools#bounded}): {@code threads} daemon threads named after
+     * {@code name} and a queue of at most {@code queueLimit} waiting calls, beyond which work is refused. The caller
+     * shuts it down.
      */
     public static ExecutorService newExecutor(String name, int threads, int queueLimit) {
-        Objects.requireNonNull(name, "name");
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(queueLimit), task -> {
-                    Thread thread = new Thread(task, name);
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
+        return Pools.bounded(name, threads, queueLimit);
     }
 
     /** The settings this renewer times its renewals by. */

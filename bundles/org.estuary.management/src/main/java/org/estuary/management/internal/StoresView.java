@@ -1,6 +1,5 @@
 package org.estuary.management.internal;
 
-import java.util.Hashtable;
 import java.util.List;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -8,12 +7,12 @@ import java.util.function.Supplier;
 import org.estuary.management.Column;
 import org.estuary.management.Format;
 import org.estuary.management.Pages;
+import org.estuary.management.Registrations;
 import org.estuary.management.ServiceView;
 import org.estuary.management.Table;
 import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,10 +30,8 @@ public final class StoresView {
 
     @Activate
     public StoresView(BundleContext context) {
-        Hashtable<String, Object> properties = new Hashtable<>();
-        properties.put(Constants.SERVICE_DESCRIPTION, "Estuary stores (management view)");
         registration = context.registerService(ServiceView.class, view(() -> StoreInventory.read(context)),
-                properties);
+                Registrations.properties("Estuary stores (management view)"));
     }
 
     @Deactivate

@@ -1,32 +1,27 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.util.Dictionary;
-import java.util.Hashtable;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.core.component.Activation;
 import org.estuary.core.component.Attachment;
+import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
-import org.estuary.management.MBeans;
-import org.estuary.management.ServiceView;
+import org.estuary.management.Registrations;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.ServiceExport;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.store.api.Store;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -145,7 +140,7 @@ public final class RenewalComponent {
     private final Settings settings;
     private final String storeTarget;
     /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
-    private final Attachment<Exporter> exporter = new Attachment<>(this::export, this::withdraw);
+    private final Attachment<Exporter> exporter;
 
     /**
      * Builds the service and starts its threads (timer, renewals, event delivery); if a step fails, the threads
@@ -158,7 +153,7 @@ public final class RenewalComponent {
         Settings settings = activation.run(() -> settings(config));
         SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-renewal-timer"));
         ThreadPoolExecutor renewals = activation.start("renewal threads",
-                () -> newPool("estuary-renewal", settings.renewalThreads, settings.renewalQueue),
+                () -> Pools.bounded("estuary-renewal", settings.renewalThreads, settings.renewalQueue),
                 ThreadPoolExecutor::shutdownNow);
         EventDelivery delivery = activation.start("event threads",
                 () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events",
@@ -169,6 +164,8 @@ public final class RenewalComponent {
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
+        this.exporter = ServiceExport.attachment("the lease renewal service", LeaseRenewalService.class,
+                RenewalBackend.class, service, service);
     }
 
     /**
@@ -187,8 +184,7 @@ public final class RenewalComponent {
 
     /**
      * Recovers from the store, then registers the service, its management view, its operators' view (shell commands
-     * and console page) and its MBean, and exports it. If a
-     * step fails, everything started before it, here and in the constructor, is stopped or unregistered, newest
+     * and console page) and its MBean, and exports it. If a step fails, everything started before it, here and in the constructor, is stopped or unregistered, newest
      * first: SCR calls no {@link #deactivate()} for a component whose activation failed.
      */
     @Activate
@@ -197,20 +193,13 @@ public final class RenewalComponent {
             service.start();
             return null;
         });
-        activation.start("LeaseRenewalService registration", () -> context.registerService(
-                LeaseRenewalService.class, service.proxy(), properties("Estuary lease renewal service")),
-                ServiceRegistration::unregister);
+        Registrations registrations = new Registrations(activation, context, "Estuary lease renewal service");
+        registrations.proxy(LeaseRenewalService.class, service.proxy());
         AdminView admin = new AdminView(service);
-        Dictionary<String, Object> adminProperties = properties("Estuary lease renewal service (management)");
-        adminProperties.put(Store.TARGET, storeTarget);
-        activation.start("RenewalAdmin registration", () -> context.registerService(RenewalAdmin.class, admin,
-                adminProperties), ServiceRegistration::unregister);
-        activation.start("ServiceView registration", () -> context.registerService(ServiceView.class,
-                RenewalView.of(admin), properties("Estuary lease renewal service (operators' view)")),
-                ServiceRegistration::unregister);
-        activation.start("MBean registration", () -> MBeans.register(context, new RenewalAdminMBeanImpl(admin),
-                RenewalAdminMXBean.class, RenewalAdminMXBean.OBJECT_NAME, "Estuary lease renewal service (JMX)"),
-                ServiceRegistration::unregister);
+        registrations.admin(RenewalAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+        registrations.view(RenewalView.of(admin));
+        registrations.mbean(new RenewalAdminMBeanImpl(admin), RenewalAdminMXBean.class,
+                RenewalAdminMXBean.OBJECT_NAME);
         activation.start("export", exporter::activate, Attachment::deactivate);
         long[] counts = service.counts();
         LOG.log(System.Logger.Level.INFO, "Estuary lease renewal service active: " + settings + ", store.target="
@@ -228,32 +217,10 @@ public final class RenewalComponent {
         exporter.unbind(unbound);
     }
 
-    private void export(Exporter to) {
-        try {
-            service.useReference(to.export(service.serviceId(), RenewalBackend.class, service));
-            to.bind(LeaseRenewalService.class.getName(), service.proxy());
-        } catch (java.rmi.RemoteException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "the lease renewal service is not reachable from other JVMs: "
-                    + "exporting it failed (" + e + "); it keeps serving bundles in this container", e);
-        }
-    }
-
-    private void withdraw(Exporter from) {
-        from.unbind(LeaseRenewalService.class.getName());
-        from.unexport(service.serviceId());
-        service.useReference(null);
-    }
-
     /** Withdraws, unregisters and stops everything {@link #start()} and the constructor started, newest first. */
     @Deactivate
     void deactivate() {
         activation.close();
-    }
-
-    private static Dictionary<String, Object> properties(String description) {
-        Hashtable<String, Object> properties = new Hashtable<>();
-        properties.put(Constants.SERVICE_DESCRIPTION, description);
-        return properties;
     }
 
     static Settings settings(Config config) {
@@ -266,17 +233,5 @@ public final class RenewalComponent {
                 config.renewal_batch_window_ms(), config.renewal_retry_initial_ms(),
                 config.renewal_retry_max_ms(), config.renewal_threads(), config.renewal_queue(), delivery,
                 config.event_sequence_block(), config.store_write_timeout_ms());
-    }
-
-    private static ThreadPoolExecutor newPool(String name, int threads, int queue) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(queue), task -> {
-                    Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
     }
 }

@@ -24,6 +24,7 @@ import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.ServiceExport;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.ServiceProxy;
 import org.estuary.renewal.proxy.SetProxy;
@@ -39,7 +40,7 @@ import org.estuary.store.api.WritePath.Change;
  * is durable in the store before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and
  * are recorded before any client is shown their result; the set leases are {@link SetLandlord}'s.
  */
-public final class RenewalService implements RenewalBackend {
+public final class RenewalService implements RenewalBackend, ServiceExport.Exported<RenewalBackend> {
 
     private final RenewalState state;
     private final Object lock;
@@ -87,16 +88,14 @@ public final class RenewalService implements RenewalBackend {
         }
     }
 
-    /**
-     * Proxies made from now on call the backend through {@code exported} (it reaches this backend from other JVMs
-     * and re-resolves it across swaps and restarts); {@code null} goes back to the in-JVM reference.
-     */
-    void useReference(BackendRef<RenewalBackend> exported) {
+    @Override
+    public void useReference(BackendRef<RenewalBackend> exported) {
         state.useReference(exported != null ? exported.backend()
                 : BackendRef.local(state.serviceId(), RenewalBackend.class, this).backend());
     }
 
-    UUID serviceId() {
+    @Override
+    public UUID serviceId() {
         return state.serviceId();
     }
 
@@ -109,7 +108,8 @@ public final class RenewalService implements RenewalBackend {
     }
 
     /** The service proxy clients get. */
-    ServiceProxy proxy() {
+    @Override
+    public ServiceProxy proxy() {
         return new ServiceProxy(state.serviceId(), state.reference());
     }
 

@@ -1,0 +1,73 @@
+package org.estuary.remote;
+
+import java.io.Serializable;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.UUID;
+
+import org.estuary.core.component.Attachment;
+import org.osgi.annotation.versioning.ConsumerType;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A service's exporter as an {@link Attachment}: while the component is active and an {@link Exporter} is bound,
+ * the service's backend is exported under its service id (so every proxy, wherever it was made, re-resolves to it
+ * across swaps and restarts) and its bootstrap proxy is bound in the registry under the spec interface's name, what
+ * {@code EstuaryClient.lookup} finds; detaching unbinds the proxy, unexports the backend and returns the service's
+ * proxies to the in-JVM reference. A failed export is logged (WARNING) and the service keeps serving the bundles
+ * of its own container: remote access is optional, the service is not.
+ *
+ * <p>A component makes its attachment with {@link #attachment}, takes {@link Attachment#activate()} as the last
+ * step of its activation (undone by {@link Attachment#deactivate()}) and calls {@link Attachment#bind} and
+ * {@link Attachment#unbind} from its optional, dynamic, greedy {@code exporter} reference.
+ */
+@ProviderType
+public final class ServiceExport {
+
+    /** The service's side of its export. */
+    @ConsumerType
+    public interface Exported<B extends Remote> {
+
+        /** The service's persistent id (known once it recovered): the name its backend is exported under. */
+        UUID serviceId();
+
+        /**
+         * Proxies made from now on call the backend through {@code reference} (it reaches the backend from other
+         * JVMs); {@code null}: through the in-JVM reference again ({@link BackendRef#local}).
+         */
+        void useReference(BackendRef<B> reference);
+
+        /** The service's bootstrap proxy as made now (through the reference in use). */
+        Serializable proxy();
+    }
+
+    private static final System.Logger LOG = System.getLogger(ServiceExport.class.getName());
+
+    private ServiceExport() {
+    }
+
+    /**
+     * @param service the service as a log message names it ("the lease renewal service")
+     * @param spec the spec interface its bootstrap proxy is bound under ({@code LeaseRenewalService})
+     * @param type the backend interface
+     * @param backend the backend to export
+     * @param exported the service's side: its id, the reference its proxies use and its proxy
+     */
+    public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<?> spec, Class<B> type,
+            B backend, Exported<B> exported) {
+        String name = spec.getName();
+        return new Attachment<>(to -> {
+            try {
+                exported.useReference(to.export(exported.serviceId(), type, backend));
+                to.bind(name, exported.proxy());
+            } catch (RemoteException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, service + " is not reachable from other JVMs: exporting it "
+                        + "failed (" + e + "); it keeps serving bundles in this container", e);
+            }
+        }, from -> {
+            from.unbind(name);
+            from.unexport(exported.serviceId());
+            exported.useReference(null);
+        });
+    }
+}
