@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.estuary.core.time.Clock;
 import org.estuary.core.time.ManualClock;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
@@ -51,10 +52,15 @@ final class Managers implements AutoCloseable {
 
     /** A manager on {@code store}, recovered from it. */
     TxnManager start(Settings settings, Store on) throws Exception {
+        return start(settings, on, clock);
+    }
+
+    /** A manager on {@code store} and {@code time}, recovered from the store. */
+    TxnManager start(Settings settings, Store on, Clock time) throws Exception {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 1, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.queue()));
         pools.add(pool);
-        TxnManager manager = new TxnManager(clock, marshaller, settings, pool);
+        TxnManager manager = new TxnManager(time, marshaller, settings, pool);
         manager.bindStore(on);
         manager.start();
         started.add(manager);
