@@ -101,6 +101,24 @@ public class DistributionRunIT {
         }
     }
 
+    /**
+     * Karaf 4.4's scripts read the heap from JAVA_OPTS or EXTRA_JAVA_OPTS only; bin/setenv turns JAVA_MAX_MEM
+     * (default 1024M) into the -Xmx there, so the container does not run with the JVM's default of a quarter of
+     * the machine's memory.
+     */
+    @Test
+    public void theContainerJvmRunsWithTheHeapSetenvGives() {
+        List<String> containers = new ArrayList<>();
+        for (ProcessHandle handle : (Iterable<ProcessHandle>) karaf.karaf.descendants()::iterator) {
+            List<String> arguments = List.of(handle.info().arguments().orElse(new String[0]));
+            if (arguments.contains("org.apache.karaf.main.Main")) {
+                containers.add(String.join(" ", arguments));
+            }
+        }
+        assertEquals("one container JVM: " + containers, 1, containers.size());
+        assertTrue(containers.get(0), containers.get(0).contains("-Xmx1024M"));
+    }
+
     /** True when bundles.json lists Estuary bundles, all of them in state Active. */
     private static boolean estuaryBundlesActive(String json) {
         if (json == null) {
