@@ -91,20 +91,20 @@ public final class ReadScope implements ObjectInputFilter {
      * JEP 290: the marshaller's filter, then a JVM-wide filter an operator set; a refusal is logged (at most one line
      * per second per scope). Each hashed collection is judged on its own here; a stream that reads in this scope
      * through the JVM's filter factory (as every one does where Estuary installed it) gets {@link #forStream()},
-     * which also counts its hash tables in all.
+     * which also counts its hash tables and arrays in all.
      */
     @Override
     public Status checkInput(FilterInfo info) {
         return check(info, null);
     }
 
-    /** This scope for one stream: the same checks, with the stream's hash tables counted (see {@link SerialFilter}). */
+    /** This scope for one stream: the same checks, with what the stream allocates counted ({@link SerialFilter}). */
     ObjectInputFilter forStream() {
         return new Stream(this);
     }
 
-    private Status check(FilterInfo info, HashTables tables) {
-        SerialFilterException refused = marshaller.filter().rejection(info, tables);
+    private Status check(FilterInfo info, StreamTally tally) {
+        SerialFilterException refused = marshaller.filter().rejection(info, tally);
         if (refused == null) {
             ObjectInputFilter jvmWide = ScopedFilters.operatorFilter();
             if (jvmWide != null && jvmWide.checkInput(info) == Status.REJECTED) {
@@ -171,10 +171,10 @@ public final class ReadScope implements ObjectInputFilter {
         return "ReadScope[" + (calls ? "calls" : "replies") + ", " + marshaller.filter() + "]";
     }
 
-    /** A scope as one stream's filter: its hash tables counted across the stream; read by one thread. */
+    /** A scope as one stream's filter: its arrays and hash tables counted across the stream; read by one thread. */
     private static final class Stream implements ObjectInputFilter {
         private final ReadScope scope;
-        private final HashTables tables = new HashTables();
+        private final StreamTally tally = new StreamTally();
 
         Stream(ReadScope scope) {
             this.scope = scope;
@@ -182,7 +182,7 @@ public final class ReadScope implements ObjectInputFilter {
 
         @Override
         public Status checkInput(FilterInfo info) {
-            return scope.check(info, tables);
+            return scope.check(info, tally);
         }
 
         @Override

@@ -14,7 +14,8 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * An allowlist deserialization filter (JEP 290) with limits: a class is read only if an allow pattern matches it
  * and no rejecting ({@code !}) pattern does, and a stream is refused once it nests too deep, holds too long an
- * array, too many references or too many bytes, or hashed collections too deep or too large.
+ * array, too many references or too many bytes, arrays taking too much memory ahead of their data, or hashed
+ * collections too deep or too large.
  *
  * <p>Hashed collections ({@code HashMap}, {@code HashSet}, {@code Hashtable} and their linked forms) rebuild their
  * tables while they are read, hashing every key: a set of sets costs the hash of its elements, so nested sets that
@@ -85,6 +86,17 @@ public final class SerialFilter implements ObjectInputFilter {
      * 8 million comparisons (well under a second).
      */
     public static final long DEFAULT_MAX_HASH_CAPACITY = 1024;
+    /**
+     * Default {@link #maxArrayMemory()}: 512 KiB, above the largest record a store keeps (the journal's 490 KiB), so
+     * a handback or lease a store can hold arrives whole as the first object of a stream.
+     */
+    public static final long DEFAULT_MAX_ARRAY_MEMORY = 512L * 1024;
+
+    /**
+     * The heap an array element may take per byte of its wire form: a reference (8 bytes at most) for a one-byte
+     * null; primitives take exactly their wire size.
+     */
+    static final long ARRAY_BYTES_PER_STREAM_BYTE = 8;
 
     private static final List<String> PRIMITIVE_NAMES =
             List.of("boolean", "byte", "char", "short", "int", "long", "float", "double", "void");
@@ -98,6 +110,7 @@ public final class SerialFilter implements ObjectInputFilter {
     private final long maxBytes;
     private final long maxHashDepth;
     private final long maxHashCapacity;
+    private final long maxArrayMemory;
 
     private SerialFilter(Builder builder) {
         this.patterns = new ClassPatterns(builder.patterns);
@@ -107,6 +120,7 @@ public final class SerialFilter implements ObjectInputFilter {
         this.maxBytes = builder.maxBytes;
         this.maxHashDepth = builder.maxHashDepth;
         this.maxHashCapacity = builder.maxHashCapacity;
+        this.maxArrayMemory = builder.maxArrayMemory;
     }
 
     /** The default allowlist and limits. */
@@ -123,7 +137,7 @@ public final class SerialFilter implements ObjectInputFilter {
     public Builder toBuilder() {
         return builder().allow(patterns.patterns()).maxDepth(maxDepth).maxArrayLength(maxArrayLength)
                 .maxReferences(maxReferences).maxBytes(maxBytes).maxHashDepth(maxHashDepth)
-                .maxHashCapacity(maxHashCapacity);
+                .maxHashCapacity(maxHashCapacity).maxArrayMemory(maxArrayMemory);
     }
 
     /** The patterns, in the order given. */
@@ -165,13 +179,24 @@ public final class SerialFilter implements ObjectInputFilter {
     }
 
     /**
+     * How many bytes the arrays of one stream may take beyond {@value #ARRAY_BYTES_PER_STREAM_BYTE} times the bytes
+     * the stream has delivered (package 1.4): an array is allocated when its length arrives, before its elements,
+     * so this bounds what a peer that declares arrays and then sends nothing holds per connection. Without
+     * {@link #forStream()}, each array is judged alone.
+     */
+    public long maxArrayMemory() {
+        return maxArrayMemory;
+    }
+
+    /**
      * This filter for one stream (package 1.4): the same checks, plus the total of the hash-table slots the
      * stream's hashed collections allocate, against {@link #maxHashCapacity()}. Set it on one stream only
-     * ({@code ObjectInputStream.setObjectInputFilter}); it is not thread-safe.
+     * ({@code ObjectInputStream.setObjectInputFilter}); it is not thread-safe. Its array memory is counted in all
+     * too ({@link #maxArrayMemory()}).
      */
     public ObjectInputFilter forStream() {
-        HashTables tables = new HashTables();
-        return info -> rejection(info, tables) == null
+        StreamTally tally = new StreamTally();
+        return info -> rejection(info, tally) == null
                 ? (info.serialClass() == null ? Status.UNDECIDED : Status.ALLOWED)
                 : Status.REJECTED;
     }
@@ -211,10 +236,10 @@ public final class SerialFilter implements ObjectInputFilter {
     /**
      * The reason this filter refuses {@code info}, or null if it does not.
      *
-     * @param tables the hash-table slots the stream allocated so far, counted here; null to judge each hashed
-     *     collection on its own (a filter shared by streams)
+     * @param tally what the stream allocated so far, counted here; null to judge each array and hashed collection
+     *     on its own (a filter shared by streams)
      */
-    SerialFilterException rejection(FilterInfo info, HashTables tables) {
+    SerialFilterException rejection(FilterInfo info, StreamTally tally) {
         Class<?> type = info.serialClass();
         String name = type == null ? null : type.getName();
         if (type != null) {
@@ -240,18 +265,51 @@ public final class SerialFilter implements ObjectInputFilter {
                     "stream bytes " + info.streamBytes() + " exceed maxBytes=" + maxBytes);
         }
         if (type == Map.Entry[].class) {
-            return hashTableRejection(info.depth(), info.arrayLength(), tables);
+            SerialFilterException refused = hashTableRejection(info.depth(), info.arrayLength(), tally);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        if (type != null && type.isArray() && info.arrayLength() >= 0) {
+            return arrayMemoryRejection(name, type, info.arrayLength(), info.streamBytes(), tally);
         }
         return null;
     }
 
-    private SerialFilterException hashTableRejection(long depth, long slots, HashTables tables) {
+    private SerialFilterException arrayMemoryRejection(String name, Class<?> type, long length, long streamBytes,
+            StreamTally tally) {
+        long bytes = length * elementBytes(type.getComponentType());
+        long total = tally == null ? bytes : tally.addArrayBytes(bytes);
+        long allowed = ARRAY_BYTES_PER_STREAM_BYTE * streamBytes + maxArrayMemory;
+        if (total > allowed) {
+            return new SerialFilterException(name, Violation.ARRAY_MEMORY, "arrays of " + total + " bytes exceed "
+                    + ARRAY_BYTES_PER_STREAM_BYTE + " x the " + streamBytes + " bytes received + maxArrayMemory="
+                    + maxArrayMemory + " (an array is allocated before its data arrives)");
+        }
+        return null;
+    }
+
+    /** The heap an element takes: its size for primitives, a reference's 8 bytes at most otherwise. */
+    private static long elementBytes(Class<?> element) {
+        if (element == byte.class || element == boolean.class) {
+            return 1;
+        }
+        if (element == char.class || element == short.class) {
+            return 2;
+        }
+        if (element == int.class || element == float.class) {
+            return 4;
+        }
+        return 8;
+    }
+
+    private SerialFilterException hashTableRejection(long depth, long slots, StreamTally tally) {
         if (depth > maxHashDepth) {
             return new SerialFilterException(null, Violation.HASH_DEPTH, "a hashed collection at depth " + depth
                     + " exceeds maxHashDepth=" + maxHashDepth + " (HashMap, HashSet or Hashtable nested this deep "
                     + "can cost exponential time to rebuild)");
         }
-        long total = tables == null ? Math.max(0, slots) : tables.add(slots);
+        long total = tally == null ? Math.max(0, slots) : tally.addHashSlots(slots);
         if (total > maxHashCapacity) {
             return new SerialFilterException(null, Violation.HASH_CAPACITY, "hash tables of " + total
                     + " slots exceed maxHashCapacity=" + maxHashCapacity + " (the hashed collections of one stream "
@@ -334,7 +392,7 @@ public final class SerialFilter implements ObjectInputFilter {
             }
         }
         return out.append(";!*, maxHashDepth=").append(maxHashDepth).append(", maxHashCapacity=")
-                .append(maxHashCapacity).toString();
+                .append(maxHashCapacity).append(", maxArrayMemory=").append(maxArrayMemory).toString();
     }
 
     /** Builds a {@link SerialFilter}; not thread-safe. */
@@ -346,6 +404,7 @@ public final class SerialFilter implements ObjectInputFilter {
         private long maxBytes = DEFAULT_MAX_BYTES;
         private long maxHashDepth = DEFAULT_MAX_HASH_DEPTH;
         private long maxHashCapacity = DEFAULT_MAX_HASH_CAPACITY;
+        private long maxArrayMemory = DEFAULT_MAX_ARRAY_MEMORY;
 
         private Builder() {
         }
@@ -408,6 +467,12 @@ public final class SerialFilter implements ObjectInputFilter {
         /** Sets the most hash-table slots of one stream; at least 1 (package 1.4). */
         public Builder maxHashCapacity(long limit) {
             this.maxHashCapacity = positive(limit, "maxHashCapacity");
+            return this;
+        }
+
+        /** Sets the most array bytes one stream may take ahead of its data; at least 1 (package 1.4). */
+        public Builder maxArrayMemory(long limit) {
+            this.maxArrayMemory = positive(limit, "maxArrayMemory");
             return this;
         }
 

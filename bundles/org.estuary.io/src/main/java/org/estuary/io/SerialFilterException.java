@@ -39,7 +39,9 @@ public class SerialFilterException extends InvalidClassException {
         /** A hashed collection nests deeper than {@code maxHashDepth} (package 1.4). */
         HASH_DEPTH,
         /** The stream's hashed collections allocate more table slots than {@code maxHashCapacity} (package 1.4). */
-        HASH_CAPACITY
+        HASH_CAPACITY,
+        /** The stream's arrays take more memory ahead of their data than {@code maxArrayMemory} (package 1.4). */
+        ARRAY_MEMORY
     }
 
     /** @serial what the filter objected to */

@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import org.estuary.io.SerialFilterException.Violation;
 
 /**
- * The filter one {@link MarshalInputStream} installs: the {@link SerialFilter}, with the stream's hash tables counted
- * against its capacity, then the JVM-wide filter an operator may have set ({@code jdk.serialFilter}), which a
+ * The filter one {@link MarshalInputStream} installs: the {@link SerialFilter}, with what the stream allocates counted
+ * against its limits, then the JVM-wide filter an operator may have set ({@code jdk.serialFilter}), which a
  * stream-specific filter would otherwise replace.
  *
  * <p>On a rejection it throws rather than returning {@code REJECTED}: {@code ObjectInputStream} reports either as
@@ -18,7 +18,7 @@ final class StreamFilter implements ObjectInputFilter {
 
     private final SerialFilter filter;
     private final ObjectInputFilter jvmWide; // null when none is configured
-    private final HashTables tables = new HashTables(); // this stream's
+    private final StreamTally tally = new StreamTally(); // this stream's
 
     StreamFilter(SerialFilter filter, ObjectInputFilter jvmWide) {
         this.filter = filter;
@@ -27,7 +27,7 @@ final class StreamFilter implements ObjectInputFilter {
 
     @Override
     public Status checkInput(FilterInfo info) {
-        SerialFilterException rejected = filter.rejection(info, tables);
+        SerialFilterException rejected = filter.rejection(info, tally);
         if (rejected == null && jvmWide != null && jvmWide.checkInput(info) == Status.REJECTED) {
             rejected = new SerialFilterException(info.serialClass() == null ? null : info.serialClass().getName(),
                     Violation.JVM_FILTER, "the JVM-wide filter (jdk.serialFilter) rejected it: " + jvmWide);

@@ -189,7 +189,7 @@ class SerialFilterTest {
         assertEquals(3, wider.maxDepth());
         assertEquals(2, wider.maxHashDepth());
         assertEquals("maxdepth=3;maxarray=1000000;maxrefs=1000000;maxbytes=16777216;!a.Bad;a.*;!*, maxHashDepth=2, "
-                + "maxHashCapacity=1024", base.toString());
+                + "maxHashCapacity=1024, maxArrayMemory=524288", base.toString());
         assertNull(base.rejection(info(null, -1, 3, 1, 1)));
     }
 }

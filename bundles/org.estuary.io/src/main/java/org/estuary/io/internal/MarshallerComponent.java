@@ -100,6 +100,12 @@ public final class MarshallerComponent implements Marshaller {
                         + "allocate in all (about 0.75 entries per slot at the default load factor): keys with "
                         + "colliding hashes cost time quadratic in their number.")
         long maxHashCapacity() default SerialFilter.DEFAULT_MAX_HASH_CAPACITY;
+
+        @AttributeDefinition(name = "Maximum array memory", min = "1",
+                description = "Most bytes the arrays of one stream may take beyond 8 times the bytes the stream "
+                        + "delivered: an array is allocated when its length arrives, so this bounds what a peer "
+                        + "that declares arrays and sends nothing holds per connection.")
+        long maxArrayMemory() default SerialFilter.DEFAULT_MAX_ARRAY_MEMORY;
     }
 
     private final Marshaller delegate;
@@ -133,7 +139,8 @@ public final class MarshallerComponent implements Marshaller {
         try {
             return builder.maxDepth(config.maxDepth()).maxArrayLength(config.maxArrayLength())
                     .maxReferences(config.maxReferences()).maxBytes(config.maxBytes())
-                    .maxHashDepth(config.maxHashDepth()).maxHashCapacity(config.maxHashCapacity()).build();
+                    .maxHashDepth(config.maxHashDepth()).maxHashCapacity(config.maxHashCapacity())
+                    .maxArrayMemory(config.maxArrayMemory()).build();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration " + PID + ": " + e.getMessage(), e);
         }

@@ -86,6 +86,7 @@ class MarshallerComponentTest {
         values.put("maxBytes", 4096L);
         values.put("maxHashDepth", 3L);
         values.put("maxHashCapacity", 64L);
+        values.put("maxArrayMemory", 2048L);
         SerialFilter filter = MarshallerComponent.filterOf(config(values));
         assertDoesNotThrow(() -> filter.checkClassName("com.acme.leases.AcmeLease"));
         assertDoesNotThrow(() -> filter.checkClassName("net.jini.core.lease.Lease"));
@@ -93,6 +94,7 @@ class MarshallerComponentTest {
         assertEquals(4096, filter.maxBytes());
         assertEquals(3, filter.maxHashDepth());
         assertEquals(64, filter.maxHashCapacity());
+        assertEquals(2048, filter.maxArrayMemory());
         assertEquals(SerialFilter.DEFAULT_MAX_ARRAY_LENGTH, filter.maxArrayLength());
     }
 
