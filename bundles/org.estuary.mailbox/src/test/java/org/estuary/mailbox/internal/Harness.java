@@ -6,6 +6,7 @@ import org.estuary.core.time.ManualClock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
+import org.estuary.io.SerialFilter;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -18,7 +19,8 @@ import org.estuary.store.memory.testing.MemoryStores;
 final class Harness implements AutoCloseable {
 
     final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    final Marshaller marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader()).build();
+    /** The container's marshaller, its allowlist taking the generators' classes (as allowlist.extra does). */
+    final Marshaller marshaller;
     final Store store;
     private MailboxService service;
 
@@ -27,7 +29,13 @@ final class Harness implements AutoCloseable {
     }
 
     Harness(Store store) {
+        this(store, SerialFilter.defaults().toBuilder().allow("com.example.leases.*").build());
+    }
+
+    /** On {@code store}, the container's allowlist being {@code filter}. */
+    Harness(Store store, SerialFilter filter) {
         this.store = store;
+        this.marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader()).filter(filter).build();
     }
 
     /** A mailbox with {@code settings}, recovered from the store: a restart if one ran before. */

@@ -330,6 +330,26 @@ class MailboxServiceTest {
         assertThrows(NoSuchObjectException.class, () -> registration.getListener().notify(TestEvent.of("b", 1, 2)));
     }
 
+    @Test
+    void eventsOfClassesTheContainerLacksAreStoredAndPushStopsWithTheReason() throws Exception {
+        try (Harness lacking = new Harness(org.estuary.store.memory.testing.MemoryStores.open(),
+                org.estuary.io.SerialFilter.defaults())) { // com.example.leases is not allowed in the container
+            MailboxService service = lacking.start();
+            MailboxRegistration registration = service.proxy().register(60_000);
+            com.example.leases.ExampleSource source = new com.example.leases.ExampleSource("generator");
+            registration.getListener().notify(source.event(1, 1, "stored as bytes"));
+            registration.getListener().notify(source.event(1, 2, "stored as bytes"));
+            TestTarget target = new TestTarget();
+            registration.enableDelivery(target);
+            assertTrue(target.received().isEmpty());
+            MailboxState state = service.state();
+            String reason = state.read(() -> state.registrations.values().iterator().next().lastFailure);
+            assertTrue(reason.contains("com.example.leases.ExampleEvent") && reason.contains("allowlist.extra"),
+                    reason);
+            assertEquals(2, storedEvents(state)); // nothing lost: the client can pull them where its classes are
+        }
+    }
+
     private static int storedEvents(MailboxState state) {
         return state.read(() -> state.registrations.values().stream().mapToInt(r -> r.events.size()).sum());
     }
