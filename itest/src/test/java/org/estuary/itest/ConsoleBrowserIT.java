@@ -44,8 +44,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The management views as an operator uses them in a browser. Headless Chromium, driven by Selenium through Debian's
  * chromedriver, logs in to the distribution started as an operator starts it (the driver answers the console's Basic
  * authentication challenge), opens the stores page, the renewal sets page and the leases page of a set this test
- * created through a remote client, cancels the set with the page's button and sees it gone; the service confirms it to
- * the client. A screenshot of every page lands in itest/target/screenshots.
+ * created through a remote client, sees the operations it made in the renewal service's charts, cancels the set with
+ * the page's button and sees it gone; the service confirms it to the client. A screenshot of every page lands in
+ * itest/target/screenshots.
  */
 public class ConsoleBrowserIT {
 
@@ -111,6 +112,24 @@ public class ConsoleBrowserIT {
                 wait.until(ExpectedConditions.presenceOfElementLocated(row));
                 screenshot(browser, screenshots.resolve("estuary-renewal-sets.png"));
 
+                // the charts, drawn by the bundle's uPlot from the metrics history: this container's only client
+                // operations are this test's two (the set's creation and renewFor), so they are the total, and a
+                // rate above zero between two samples; each went through a store write, whose latency is charted
+                By operations = By.cssSelector("#estuary-chart-summary tr[data-metric='operations']");
+                wait.until(page -> page.findElements(operations).stream()
+                        .anyMatch(found -> number(found, "peak") > 0));
+                WebElement charted = browser.findElement(operations);
+                assertEquals("the operations this test made", "2", charted.findElement(By.className("total")).getText());
+                By writes = By.cssSelector("#estuary-chart-summary tr[data-metric='store.write.p99.us']");
+                assertTrue("a store write's latency is charted", number(browser.findElement(writes), "peak") > 0);
+                for (String chart : List.of("estuary-chart-rates", "estuary-chart-latencies")) {
+                    WebElement canvas = browser.findElement(By.cssSelector("#" + chart + " canvas"));
+                    assertTrue(chart + " is drawn", canvas.isDisplayed() && canvas.getSize().getWidth() > 0);
+                }
+                assertTrue(browser.findElement(By.id("estuary-chart-rates")).getAttribute("data-series")
+                        .contains("operations"));
+                screenshot(browser, screenshots.resolve("estuary-renewal-charts.png"));
+
                 browser.findElement(row).findElement(By.tagName("a")).click(); // the set's leases page
                 wait.until(ExpectedConditions.presenceOfElementLocated(By.id("estuary-leases")));
                 List<WebElement> leases = browser.findElements(By.cssSelector("#estuary-leases tr[data-lease]"));
@@ -147,6 +166,12 @@ public class ConsoleBrowserIT {
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
                 .withLogFile(new File(artifacts.resolve("chromedriver.log").toString())).build();
         return new ChromeDriver(service, options);
+    }
+
+    /** The number in the cell of class {@code name} of a chart summary's row. */
+    private static double number(WebElement row, String name) {
+        String text = row.findElement(By.className(name)).getText();
+        return text.equals("-") ? 0 : Double.parseDouble(text);
     }
 
     private static void screenshot(WebDriver browser, Path file) throws Exception {

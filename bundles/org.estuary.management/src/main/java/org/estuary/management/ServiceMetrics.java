@@ -14,7 +14,8 @@ import com.codahale.metrics.Snapshot;
 /**
  * A service's metrics: counters and latency timers on Dropwizard Metrics (embedded in this bundle, so services
  * carry no copy of it and see none of its types), read as one map that the console, the shell and the service's
- * MXBean show. A service declares its metrics once, in the order they are shown. Thread safe.
+ * MXBean show. A service declares its metrics once, in the order they are shown. Its {@link ServiceView} hands
+ * {@link #snapshot()} to the views, and {@link MetricsHistory} samples it for the console's charts. Thread safe.
  */
 @ProviderType
 public final class ServiceMetrics {
@@ -81,8 +82,17 @@ public final class ServiceMetrics {
     private final MetricRegistry registry = new MetricRegistry();
     private final Map<String, Reading> readings = new LinkedHashMap<>();
 
-    /** A counter shown as {@code name}. */
+    /**
+     * A counter shown as {@code name}.
+     *
+     * @throws IllegalArgumentException if {@code name} ends in {@value MetricsSeries#LATENCY_SUFFIX}, the suffix
+     *         of latencies, which charts draw as they are read rather than as rates
+     */
     public synchronized Counter counter(String name) {
+        if (name.endsWith(MetricsSeries.LATENCY_SUFFIX)) {
+            throw new IllegalArgumentException("counter " + name + " must not end in "
+                    + MetricsSeries.LATENCY_SUFFIX + ", the suffix of latencies");
+        }
         com.codahale.metrics.Counter counter = registry.counter(name);
         declare(name, values -> values.put(name, counter.getCount()));
         return new Counter(counter);

@@ -5,6 +5,7 @@
  * and the shell depend on this package and on the service's admin package, never on another service.
  * {@link org.estuary.management.Registrations} puts a service's proxy, admin interface, view and MXBean into the
  * OSGi service registry as steps of its activation.
+ * {@link org.estuary.management.MetricsHistory} keeps every view's recent metrics for the console's charts.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.2.0")

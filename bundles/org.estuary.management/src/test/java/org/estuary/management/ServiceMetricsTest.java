@@ -41,4 +41,9 @@ class ServiceMetricsTest {
         metrics.counter("operations");
         assertThrows(IllegalArgumentException.class, () -> metrics.counter("operations"));
     }
+
+    @Test
+    void aCounterIsNotNamedLikeALatency() {
+        assertThrows(IllegalArgumentException.class, () -> new ServiceMetrics().counter("wait.us"));
+    }
 }

@@ -23,10 +23,17 @@ import org.estuary.management.Table;
  */
 final class ViewPage {
 
+    /** The path, below the page, of the view's metrics history. */
+    static final String HISTORY = "history.json";
+
     private final ServiceView view;
 
     ViewPage(ServiceView view) {
         this.view = view;
+    }
+
+    String name() {
+        return view.name();
     }
 
     String label() {
@@ -65,7 +72,7 @@ final class ViewPage {
         statline(out, table.summary().of(null, page), "");
         rows(out, table, null, page, root, token);
         paging.pager(out, Html.text(root) + "?", page.items().size(), page.total(), lastKey(table, page));
-        metrics(out);
+        metrics(out, root);
     }
 
     private <T> void child(PrintWriter out, Table<T> table, long parent, Paging paging, String root,
@@ -126,8 +133,8 @@ final class ViewPage {
         out.println("</tbody></table>");
     }
 
-    /** The service's metrics, one row. */
-    private void metrics(PrintWriter out) {
+    /** The service's metrics, one row, and their charts over the last minutes (drawn by {@code res/charts.js}). */
+    private void metrics(PrintWriter out, String root) {
         if (view.metrics() == null) {
             return;
         }
@@ -141,6 +148,15 @@ final class ViewPage {
         out.println("<p class=\"statline\">Metrics since the service started (latencies in microseconds).</p>");
         out.println("<table class=\"nicetable\" id=\"estuary-metrics\"><thead><tr>" + head + "</tr></thead><tbody><tr>"
                 + row + "</tr></tbody></table>");
+        String res = Html.text(root) + "/res/";
+        out.println("<link rel=\"stylesheet\" href=\"" + res + "uplot/uPlot.min.css\">");
+        out.println("<div id=\"estuary-charts\" data-history=\"" + Html.text(root) + "/" + HISTORY + "\">"
+                + "<p class=\"statline\">Per second and latencies over the last minutes, sampled every few seconds"
+                + " (loading).</p><div id=\"estuary-chart-rates\" style=\"display:inline-block\"></div>"
+                + "<div id=\"estuary-chart-latencies\" style=\"display:inline-block\"></div>"
+                + "<table class=\"nicetable\" id=\"estuary-chart-summary\"></table></div>");
+        out.println("<script src=\"" + res + "uplot/uPlot.iife.min.js\"></script>");
+        out.println("<script src=\"" + res + "charts.js\"></script>");
     }
 
     private static String form(String root, String token, Action action, long[] ids) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import javax.servlet.Servlet;
 
 import org.apache.felix.webconsole.WebConsoleConstants;
+import org.estuary.management.MetricsHistory;
 import org.estuary.management.ServiceView;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -19,12 +20,14 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * Registers a web console page for every {@link ServiceView} while the view is registered: a {@link ViewPlugin}
- * servlet with the {@code felix.webconsole.*} properties, at {@code /system/console/estuary-NAME}.
+ * servlet with the {@code felix.webconsole.*} properties, at {@code /system/console/estuary-NAME}, whose charts read
+ * the view's samples from {@link MetricsHistory}.
  */
 @Component(immediate = true, service = {})
 public final class ViewPages {
 
     private final BundleContext context;
+    private final MetricsHistory history;
     private final Map<ServiceView, Registered> pages = new HashMap<>();
     private boolean closed;
 
@@ -36,13 +39,14 @@ public final class ViewPages {
     }
 
     @Activate
-    public ViewPages(BundleContext context) {
+    public ViewPages(BundleContext context, @Reference MetricsHistory history) {
         this.context = context;
+        this.history = history;
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void bindView(ServiceView view) {
-        ViewPlugin plugin = new ViewPlugin(view);
+        ViewPlugin plugin = new ViewPlugin(view, history);
         plugin.activate(context);
         Hashtable<String, Object> properties = new Hashtable<>();
         properties.put(WebConsoleConstants.PLUGIN_LABEL, plugin.getLabel());

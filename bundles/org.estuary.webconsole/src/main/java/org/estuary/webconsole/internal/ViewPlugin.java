@@ -1,18 +1,25 @@
 package org.estuary.webconsole.internal;
 
 import java.io.IOException;
+import java.net.URL;
+import java.util.Set;
 
+import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 import org.apache.felix.webconsole.AbstractWebConsolePlugin;
 import org.apache.felix.webconsole.WebConsoleConstants;
+import org.estuary.management.MetricsHistory;
+import org.estuary.management.MetricsSeries;
 import org.estuary.management.ServiceView;
 
 /**
  * The web console page of one {@link ServiceView}: GET renders it ({@link ViewPage}), POST performs an action,
  * only with the page's CSRF token for the authenticated user and from the same origin. The console authenticates
- * every request (Karaf's JAAS realm) before it reaches a plugin.
+ * every request (Karaf's JAAS realm) before it reaches a plugin. {@code estuary-NAME/history.json} is the view's
+ * metrics history ({@link HistoryJson}) that the page's charts read; {@code estuary-NAME/res/} serves the charting
+ * library and the charts' script from this bundle, so the page needs no network but the console's.
  */
 final class ViewPlugin extends AbstractWebConsolePlugin {
 
@@ -21,11 +28,18 @@ final class ViewPlugin extends AbstractWebConsolePlugin {
     /** The attribute the OSGi Http Whiteboard's authentication leaves the user name in. */
     private static final String REMOTE_USER = "org.osgi.service.http.authentication.remote.user";
 
+    /** The charts' files in this bundle: uPlot (MIT licence, its LICENSE beside it) and the script that uses it. */
+    static final Set<String> RESOURCES = Set.of("uplot/uPlot.iife.min.js", "uplot/uPlot.min.css",
+            "uplot/LICENSE", "charts.js");
+    private static final String RESOURCE_FOLDER = "/org/estuary/webconsole/res/";
+
     private final transient ViewPage page;
+    private final transient MetricsHistory history;
     private final transient Csrf csrf = new Csrf();
 
-    ViewPlugin(ServiceView view) {
+    ViewPlugin(ServiceView view, MetricsHistory history) {
         this.page = new ViewPage(view);
+        this.history = history;
     }
 
     @Override
@@ -46,6 +60,32 @@ final class ViewPlugin extends AbstractWebConsolePlugin {
     @Override
     protected void renderContent(HttpServletRequest request, HttpServletResponse response) throws IOException {
         page.render(response.getWriter(), request::getParameter, root(request), token(request));
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        if (("/" + getLabel() + "/" + ViewPage.HISTORY).equals(request.getPathInfo())) {
+            response.setContentType("application/json");
+            response.setCharacterEncoding("UTF-8");
+            response.setHeader("Cache-Control", "no-store");
+            HistoryJson.write(response.getWriter(), history.interval().toSeconds(),
+                    MetricsSeries.of(history.samples(page.name())));
+            return;
+        }
+        super.doGet(request, response);
+    }
+
+    /**
+     * The console's resource hook (Felix Web Console calls it for every GET and serves what it returns): one of
+     * {@link #RESOURCES} under {@code /estuary-NAME/res/}, else null.
+     */
+    public URL getResource(String path) {
+        String prefix = "/" + getLabel() + "/res/";
+        if (path == null || !path.startsWith(prefix) || !RESOURCES.contains(path.substring(prefix.length()))) {
+            return null;
+        }
+        return ViewPlugin.class.getResource(RESOURCE_FOLDER + path.substring(prefix.length()));
     }
 
     /** State changes are POST only, with the page's token. */

@@ -18,6 +18,7 @@ final class Servlets {
         final Map<String, Object> attributes = new HashMap<>();
         String user = "admin";
         String method = "POST";
+        String pathInfo;
 
         HttpServletRequest proxy() {
             return (HttpServletRequest) Proxy.newProxyInstance(Servlets.class.getClassLoader(),
@@ -27,6 +28,7 @@ final class Servlets {
                         case "getAttribute" -> attributes.get((String) args[0]);
                         case "getRemoteUser" -> user;
                         case "getMethod" -> method;
+                        case "getPathInfo" -> pathInfo;
                         case "getContextPath" -> "";
                         case "getServletPath" -> "/system/console";
                         default -> null;
@@ -38,6 +40,7 @@ final class Servlets {
         int status = 200;
         String location;
         String error;
+        String contentType;
         final StringWriter body = new StringWriter();
 
         HttpServletResponse proxy() {
@@ -47,6 +50,9 @@ final class Servlets {
                         switch (m.getName()) {
                             case "getWriter":
                                 return writer;
+                            case "setContentType":
+                                contentType = (String) args[0];
+                                return null;
                             case "sendRedirect":
                                 status = 302;
                                 location = (String) args[0];

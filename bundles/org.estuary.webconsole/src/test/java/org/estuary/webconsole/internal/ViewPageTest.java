@@ -51,6 +51,9 @@ class ViewPageTest {
         assertTrue(html.contains("offset=70&amp;limit=50\">last</a>"), html);
         assertTrue(html.contains("<th>store.write.p99.us</th>"), "metrics shown");
         assertTrue(html.contains("<td>1234</td>"), html);
+        assertTrue(html.contains("<div id=\"estuary-charts\" data-history=\"" + ROOT + "/history.json\">"), html);
+        assertTrue(html.contains("<script src=\"" + ROOT + "/res/uplot/uPlot.iife.min.js\"></script>"), html);
+        assertTrue(html.contains("<script src=\"" + ROOT + "/res/charts.js\"></script>"), html);
 
         params.put("offset", "100");
         String last = render();

@@ -4,17 +4,46 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.net.URL;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
 import org.apache.felix.webconsole.WebConsoleConstants;
+import org.estuary.management.MetricsHistory;
+import org.estuary.management.MetricsSample;
 import org.estuary.management.testing.SampleView;
 import org.junit.jupiter.api.Test;
 
-/** Actions are POST only, with the page's token, from the same origin. */
+/**
+ * Actions are POST only, with the page's token, from the same origin; the page serves its metrics history as JSON
+ * and the charting files from the bundle.
+ */
 class ViewPluginTest {
 
     private static final String ROOT = "/system/console/estuary-sample";
 
     private final SampleView sample = new SampleView();
-    private final ViewPlugin plugin = new ViewPlugin(sample.view);
+    private final MetricsHistory history = new MetricsHistory() {
+        @Override
+        public Duration interval() {
+            return Duration.ofSeconds(5);
+        }
+
+        @Override
+        public int capacity() {
+            return 3;
+        }
+
+        @Override
+        public List<MetricsSample> samples(String view) {
+            return !view.equals("sample") ? List.of() : List.of(
+                    new MetricsSample(10_000, Map.of("operations", 4L)),
+                    new MetricsSample(15_000, Map.of("operations", 14L)));
+        }
+    };
+    private final ViewPlugin plugin = new ViewPlugin(sample.view, history);
 
     private Servlets.Request cancel(String token) {
         Servlets.Request request = new Servlets.Request();
@@ -101,5 +130,32 @@ class ViewPluginTest {
         assertFalse(Csrf.sameOrigin("null", null, "127.0.0.1:8181"));
         assertFalse(Csrf.sameOrigin("http://127.0.0.1:8181.evil.example", null, "127.0.0.1:8181"));
         assertFalse(Csrf.sameOrigin("http://x", null, null));
+    }
+
+    @Test
+    void theHistoryIsJsonOfRatesAndLatencies() throws Exception {
+        Servlets.Request request = new Servlets.Request();
+        request.method = "GET";
+        request.pathInfo = "/estuary-sample/history.json";
+        Servlets.Response response = new Servlets.Response();
+        plugin.doGet(request.proxy(), response.proxy());
+        assertEquals("application/json", response.contentType);
+        assertEquals("{\"interval\":5,\"times\":[10,15],\"rates\":{\"operations\":[null,2]},\"latencies\":{},"
+                + "\"totals\":{\"operations\":14}}", response.body.toString());
+    }
+
+    @Test
+    void theChartFilesComeFromTheBundleAndNothingElseDoes() throws Exception {
+        for (String name : ViewPlugin.RESOURCES) {
+            URL url = plugin.getResource("/estuary-sample/res/" + name);
+            assertTrue(url != null, name);
+            try (InputStream in = url.openStream()) {
+                assertTrue(in.readAllBytes().length > 0, name);
+            }
+        }
+        assertEquals(null, plugin.getResource("/estuary-sample/res/../ViewPlugin.class"));
+        assertEquals(null, plugin.getResource("/estuary-sample/res/Csrf.class"));
+        assertEquals(null, plugin.getResource("/estuary-other/res/charts.js"));
+        assertEquals(null, plugin.getResource("/estuary-sample"));
     }
 }
