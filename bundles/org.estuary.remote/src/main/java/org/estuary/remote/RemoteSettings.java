@@ -26,6 +26,12 @@ public final class RemoteSettings {
     public static final long DEFAULT_CALL_TIMEOUT_MS = 60_000;
     /** Default server-side read timeout: how long an accepted connection may stay silent. */
     public static final long DEFAULT_READ_TIMEOUT_MS = 120_000;
+    /** Default request deadline: how long a request may take to arrive whole . */
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+    /** Default cap on the connections an exporter has open at once. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 512;
+    /** Default cap on the connections an exporter has open at once from one peer address. */
+    public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 256;
 
     private final String bindAddress;
     private final String advertisedHost;
@@ -34,6 +40,9 @@ public final class RemoteSettings {
     private final long connectTimeoutMs;
     private final long callTimeoutMs;
     private final long readTimeoutMs;
+    private final long requestTimeoutMs;
+    private final int maxConnections;
+    private final int maxConnectionsPerHost;
     private final Marshaller marshaller;
     private final Tls tls;
 
@@ -45,6 +54,9 @@ public final class RemoteSettings {
         this.connectTimeoutMs = b.connectTimeoutMs;
         this.callTimeoutMs = b.callTimeoutMs;
         this.readTimeoutMs = b.readTimeoutMs;
+        this.requestTimeoutMs = b.requestTimeoutMs;
+        this.maxConnections = b.maxConnections;
+        this.maxConnectionsPerHost = b.maxConnectionsPerHost;
         this.marshaller = b.marshaller != null ? b.marshaller : b.classLoader == null
                 ? Marshallers.builder().filter(b.filter).build()
                 : Marshallers.builder().filter(b.filter).classLoader(b.classLoader).build();
@@ -105,6 +117,24 @@ public final class RemoteSettings {
     }
 
     /**
+     * The longest a request may take to arrive whole, from its first byte: a peer sending a byte at a time within
+     * the read timeout loses its connection at this bound.
+     */
+    public long requestTimeoutMs() {
+        return requestTimeoutMs;
+    }
+
+    /** The most connections the exporter's endpoints have open at once; more are closed as they are accepted. */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /** The most connections open at once from one peer address. */
+    public int maxConnectionsPerHost() {
+        return maxConnectionsPerHost;
+    }
+
+    /**
      * The filter everything read from the network is checked by: every exported object's incoming calls, and the
      * replies to the calls this side makes.
      */
@@ -130,7 +160,9 @@ public final class RemoteSettings {
     public String toString() {
         return "bind.address=" + bindAddress + ", advertise.host=" + advertisedHost() + ", registry.port="
                 + registryPort + ", object.port=" + objectPort + ", connect.timeout.ms=" + connectTimeoutMs
-                + ", call.timeout.ms=" + callTimeoutMs + ", read.timeout.ms=" + readTimeoutMs + ", tls=" + (tls == null ? "off" : tls);
+                + ", call.timeout.ms=" + callTimeoutMs + ", read.timeout.ms=" + readTimeoutMs + ", request.timeout.ms="
+                + requestTimeoutMs + ", max.connections=" + maxConnections + ", max.connections.per.host="
+                + maxConnectionsPerHost + ", tls=" + (tls == null ? "off" : tls);
     }
 
     /** TLS key material (paths to keystores; JDK {@code KeyStore} types such as PKCS12 or JKS). */
@@ -202,6 +234,9 @@ public final class RemoteSettings {
         private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
         private long callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS;
         private long readTimeoutMs = DEFAULT_READ_TIMEOUT_MS;
+        private long requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+        private int maxConnectionsPerHost = DEFAULT_MAX_CONNECTIONS_PER_HOST;
         private SerialFilter filter = SerialFilter.defaults();
         private ClassLoader classLoader;
         private Marshaller marshaller;
@@ -262,6 +297,24 @@ public final class RemoteSettings {
             return this;
         }
 
+        /** @throws IllegalArgumentException unless positive */
+        public Builder requestTimeoutMs(long ms) {
+            this.requestTimeoutMs = positive(ms, "request timeout");
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless at least 1 */
+        public Builder maxConnections(int max) {
+            this.maxConnections = (int) positive(max, "max.connections");
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless at least 1 */
+        public Builder maxConnectionsPerHost(int max) {
+            this.maxConnectionsPerHost = (int) positive(max, "max.connections.per.host");
+            return this;
+        }
+
         /** The allowlist and limits (default: {@link SerialFilter#defaults()}); ignored with a {@link #marshaller}. */
         public Builder filter(SerialFilter filter) {
             this.filter = Objects.requireNonNull(filter, "filter");
@@ -297,11 +350,11 @@ public final class RemoteSettings {
             return new RemoteSettings(this);
         }
 
-        private static long positive(long ms, String name) {
-            if (ms <= 0 || ms > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(name + " must be 1.." + Integer.MAX_VALUE + " ms: " + ms);
+        private static long positive(long value, String name) {
+            if (value <= 0 || value > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(name + " must be 1.." + Integer.MAX_VALUE + ": " + value);
             }
-            return ms;
+            return value;
         }
     }
 }

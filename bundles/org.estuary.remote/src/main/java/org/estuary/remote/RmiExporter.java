@@ -62,7 +62,8 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         SSLContext context = settings.tls() == null ? null : TlsContext.of(settings.tls());
         this.endpoint = new Endpoint(context, (int) settings.callTimeoutMs());
         this.serverSockets = new ServerSockets(InetAddress.getByName(settings.bindAddress()), context,
-                settings.tls() != null && settings.tls().clientAuth(), settings.readTimeoutMs());
+                settings.tls() != null && settings.tls().clientAuth(), settings.readTimeoutMs(),
+                settings.requestTimeoutMs(), settings.maxConnections(), settings.maxConnectionsPerHost());
         this.clientSockets = new ClientSockets(settings.advertisedHost(), settings.connectTimeoutMs(), endpoint);
         // Every call an export receives is read in this scope: the allowlist, and stubs in the call connect with
         // this exporter's keys and timeouts. The replies to calls made for it are read in the other.

@@ -1,8 +1,10 @@
 package org.estuary.remote.internal;
 
 import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -18,13 +20,22 @@ import java.net.SocketTimeoutException;
  *
  * <p>Optionally capped: a timeout set above the cap, or "forever" (0), becomes the cap (the server's read timeout
  * over RMI's own two hours).
+ *
+ * <p>Optionally with a request deadline (the server's {@code request.timeout.ms}): a request starts with the first
+ * byte that arrives after this side last wrote (its previous answer), and a read still waiting for the rest of it
+ * once the deadline passed ends the same way, so a peer that sends a byte at a time within the read timeout cannot
+ * keep a request, and its server thread, forever. Running the call (no read waiting) is not bounded by it.
  */
 public final class DeadlineSocket extends Socket {
 
     static final long IDLE = Long.MIN_VALUE;
 
     private final int capMs;
+    private final long requestNanos; // 0: no request deadline
     private volatile int timeoutMs;
+    /** When the request being read started ({@link System#nanoTime}), or {@link #IDLE} between requests. */
+    private volatile long requestSince = IDLE;
+    private volatile Runnable onClose;
     /** When the read in progress started ({@link System#nanoTime}), or {@link #IDLE}. */
     private volatile long readingSince = IDLE;
     private volatile boolean timedOut;
@@ -32,10 +43,22 @@ public final class DeadlineSocket extends Socket {
 
     /** A socket whose timeouts are capped at {@code capMs} (0: not capped). */
     public DeadlineSocket(int capMs) {
-        if (capMs < 0) {
-            throw new IllegalArgumentException("cap must be zero or positive: " + capMs);
+        this(capMs, 0);
+    }
+
+    /** A socket whose timeouts are capped at {@code capMs} (0: not capped), each request at {@code requestMs}. */
+    public DeadlineSocket(int capMs, long requestMs) {
+        if (capMs < 0 || requestMs < 0) {
+            throw new IllegalArgumentException("cap and request deadline must be zero or positive: " + capMs + ", "
+                    + requestMs);
         }
         this.capMs = capMs;
+        this.requestNanos = requestMs * 1_000_000L;
+    }
+
+    /** Runs {@code action} once, when the socket is first closed. */
+    void onClose(Runnable action) {
+        this.onClose = action;
     }
 
     @Override
@@ -70,11 +93,25 @@ public final class DeadlineSocket extends Socket {
     }
 
     @Override
+    public OutputStream getOutputStream() throws IOException {
+        OutputStream raw = super.getOutputStream();
+        return requestNanos == 0 ? raw : new Writes(raw);
+    }
+
+    @Override
     public void close() throws IOException {
         try {
             super.close();
         } finally {
             ReadDeadlines.unwatch(this);
+            Runnable action;
+            synchronized (this) {
+                action = onClose;
+                onClose = null;
+            }
+            if (action != null) {
+                action.run();
+            }
         }
     }
 
@@ -85,7 +122,10 @@ public final class DeadlineSocket extends Socket {
         }
         long since = readingSince;
         int timeout = timeoutMs;
-        if (since != IDLE && timeout > 0 && now - since >= timeout * 1_000_000L) {
+        long request = requestSince;
+        boolean readTooLong = since != IDLE && timeout > 0 && now - since >= timeout * 1_000_000L;
+        boolean requestTooLong = since != IDLE && requestNanos > 0 && request != IDLE && now - request >= requestNanos;
+        if (readTooLong || requestTooLong) {
             timedOut = true;
             try {
                 close(); // wakes the blocked reader with a SocketException
@@ -113,7 +153,7 @@ public final class DeadlineSocket extends Socket {
             }
             readingSince = System.nanoTime();
             try {
-                return in.read();
+                return started(in.read());
             } catch (SocketException e) {
                 throw timedOut ? timeout(e) : e;
             } finally {
@@ -128,7 +168,7 @@ public final class DeadlineSocket extends Socket {
             }
             readingSince = System.nanoTime();
             try {
-                return in.read(b, off, len);
+                return started(in.read(b, off, len));
             } catch (SocketException e) {
                 throw timedOut ? timeout(e) : e;
             } finally {
@@ -141,10 +181,39 @@ public final class DeadlineSocket extends Socket {
             return in.skip(n);
         }
 
+        /** Notes the start of a request at its first byte; returns what the read returned. */
+        private int started(int read) {
+            if (read >= 0 && requestNanos > 0 && requestSince == IDLE) {
+                requestSince = System.nanoTime();
+            }
+            return read;
+        }
+
         private SocketTimeoutException timeout(SocketException closed) {
-            SocketTimeoutException e = new SocketTimeoutException("Read timed out (" + timeoutMs + " ms)");
+            SocketTimeoutException e = new SocketTimeoutException("Read timed out (read timeout " + timeoutMs
+                    + " ms" + (requestNanos > 0 ? ", request deadline " + requestNanos / 1_000_000 + " ms)" : ")"));
             e.initCause(closed);
             return e;
+        }
+    }
+
+    /** The socket's output: writing an answer ends the request being read. */
+    private final class Writes extends FilterOutputStream {
+
+        Writes(OutputStream raw) {
+            super(raw);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            requestSince = IDLE;
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            requestSince = IDLE;
+            out.write(b, off, len);
         }
     }
 }

@@ -68,6 +68,18 @@ public final class ExporterComponent implements Exporter {
                 + "connections.")
         long read_timeout_ms() default RemoteSettings.DEFAULT_READ_TIMEOUT_MS;
 
+        @AttributeDefinition(name = "Request timeout (ms)", min = "1", description = "Longest a request may take "
+                + "to arrive whole, from its first byte: bounds peers that send a byte at a time.")
+        long request_timeout_ms() default RemoteSettings.DEFAULT_REQUEST_TIMEOUT_MS;
+
+        @AttributeDefinition(name = "Maximum connections", min = "1", description = "Most connections open at "
+                + "once on the registry and object ports; more are closed as they are accepted, and logged.")
+        int max_connections() default RemoteSettings.DEFAULT_MAX_CONNECTIONS;
+
+        @AttributeDefinition(name = "Maximum connections per host", min = "1", description = "Most connections "
+                + "open at once from one peer address; more are closed as they are accepted, and logged.")
+        int max_connections_per_host() default RemoteSettings.DEFAULT_MAX_CONNECTIONS_PER_HOST;
+
         @AttributeDefinition(name = "TLS", description = "Registry and services over TLS with the keystore and "
                 + "truststore below; clients must connect with TLS too.")
         boolean tls_enabled() default false;
@@ -120,7 +132,9 @@ public final class ExporterComponent implements Exporter {
         return RemoteSettings.builder().bindAddress(config.bind_address())
                 .advertisedHost(config.advertise_host()).registryPort(config.registry_port())
                 .objectPort(config.object_port()).connectTimeoutMs(config.connect_timeout_ms())
-                .callTimeoutMs(config.call_timeout_ms()).readTimeoutMs(config.read_timeout_ms()).tls(tls);
+                .callTimeoutMs(config.call_timeout_ms()).readTimeoutMs(config.read_timeout_ms())
+                .requestTimeoutMs(config.request_timeout_ms()).maxConnections(config.max_connections())
+                .maxConnectionsPerHost(config.max_connections_per_host()).tls(tls);
     }
 
     private static Path pathOf(String text) {

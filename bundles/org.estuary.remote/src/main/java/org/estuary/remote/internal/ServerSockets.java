@@ -10,6 +10,8 @@ import java.rmi.server.RMIServerSocketFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
+import org.estuary.io.RateLimitedLog;
+
 /**
  * The server sockets of one exporter: bound to its bind address (127.0.0.1 by default, never the wildcard unless
  * configured), optionally TLS with required client certificates. Equality is identity on purpose: RMI shares a
@@ -20,8 +22,12 @@ import javax.net.ssl.SSLSocket;
  * half-open connection (a peer that connects and never sends, or stops mid-request, or vanished without a FIN)
  * frees its server thread within that bound. RMI sets its own, JVM-wide, read timeout on each connection
  * ({@code sun.rmi.transport.tcp.readTimeout}, two hours by default); the accepted socket caps whatever it is set to
- * at this exporter's bound, so no JVM option is needed. TLS is layered over the accepted socket (server mode) so the
- * cap holds for TLS connections and their handshakes too.
+ * at this exporter's bound, so no JVM option is needed. A request (from its first byte to the answer) must arrive
+ * whole within the request deadline. TLS is layered over the accepted socket (server mode) so the bounds hold for
+ * TLS connections and their handshakes too.
+ *
+ * <p>The connections open at once are capped in all and per peer address ({@link Connections}): one beyond a cap is
+ * closed as it is accepted, before RMI gives it a thread, and logged (at most a line per second).
  */
 public final class ServerSockets implements RMIServerSocketFactory {
 
@@ -31,13 +37,25 @@ public final class ServerSockets implements RMIServerSocketFactory {
     private final SSLContext ssl;
     private final boolean clientAuth;
     private final int readTimeoutMs;
+    private final long requestTimeoutMs;
+    private final Connections connections;
+    private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger("org.estuary.remote"));
     private volatile int boundPort = -1;
 
-    public ServerSockets(InetAddress bindAddress, SSLContext ssl, boolean clientAuth, long readTimeoutMs) {
+    /**
+     * @param readTimeoutMs the longest a connection waits for the peer's next bytes
+     * @param requestTimeoutMs the longest a request may take to arrive whole
+     * @param maxConnections the most connections open at once
+     * @param maxConnectionsPerHost the most connections open at once from one peer address
+     */
+    public ServerSockets(InetAddress bindAddress, SSLContext ssl, boolean clientAuth, long readTimeoutMs,
+            long requestTimeoutMs, int maxConnections, int maxConnectionsPerHost) {
         this.bindAddress = bindAddress;
         this.ssl = ssl;
         this.clientAuth = clientAuth;
         this.readTimeoutMs = (int) Math.min(readTimeoutMs, Integer.MAX_VALUE);
+        this.requestTimeoutMs = requestTimeoutMs;
+        this.connections = new Connections(maxConnections, maxConnectionsPerHost);
     }
 
     @Override
@@ -62,7 +80,15 @@ public final class ServerSockets implements RMIServerSocketFactory {
         return boundPort;
     }
 
-    /** Accepts {@link DeadlineSocket}s capped at the read timeout, TLS layered over them when configured. */
+    /** How many accepted connections are open. */
+    public int openConnections() {
+        return connections.open();
+    }
+
+    /**
+     * Accepts {@link DeadlineSocket}s capped at the read timeout and the request deadline, within the connection
+     * caps, TLS layered over them when configured.
+     */
     private final class Listener extends ServerSocket {
 
         Listener() throws IOException {
@@ -71,8 +97,7 @@ public final class ServerSockets implements RMIServerSocketFactory {
 
         @Override
         public Socket accept() throws IOException {
-            Socket socket = new DeadlineSocket(readTimeoutMs);
-            implAccept(socket);
+            DeadlineSocket socket = admitted();
             try {
                 socket.setSoTimeout(readTimeoutMs);
                 socket.setKeepAlive(true);
@@ -87,6 +112,24 @@ public final class ServerSockets implements RMIServerSocketFactory {
             } catch (IOException | RuntimeException e) {
                 socket.close();
                 throw e;
+            }
+        }
+
+        /** The next connection the caps allow; those they do not are closed at once. */
+        private DeadlineSocket admitted() throws IOException {
+            while (true) {
+                DeadlineSocket socket = new DeadlineSocket(readTimeoutMs, requestTimeoutMs);
+                implAccept(socket);
+                InetAddress peer = socket.getInetAddress();
+                String refused = connections.open(peer);
+                if (refused == null) {
+                    socket.onClose(() -> connections.closed(peer));
+                    return socket;
+                }
+                socket.close();
+                refusals.warn("refused a connection from " + peer.getHostAddress() + " to port "
+                        + getLocalPort() + ": " + refused + "; raise the setting of PID org.estuary.remote if "
+                        + "legitimate clients need more");
             }
         }
     }
