@@ -24,16 +24,16 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
  * network. The namespace goes away with the child. The child's classes are in the system property
  * {@value #IN_NAMESPACE} and enabled only there.
  */
-final class NetworkNamespace {
+public final class NetworkNamespace {
 
     /** Set to {@code true} in the child JVM; multicast test classes are enabled only when it is. */
-    static final String IN_NAMESPACE = "estuary.test.netns";
+    public static final String IN_NAMESPACE = "estuary.test.netns";
 
     private NetworkNamespace() {
     }
 
     /** The settings multicast tests use: the published defaults on the namespace's loopback interface. */
-    static DiscoverySettings settings() throws IOException {
+    public static DiscoverySettings settings() throws IOException {
         DiscoverySettings d = DiscoverySettings.defaults();
         return new DiscoverySettings(NetworkInterface.getByName("lo"), 1, d.requestAddress(),
                 d.announcementAddress(), d.multicastPort(), d.requestCount(), d.requestIntervalMillis(),
@@ -45,7 +45,7 @@ final class NetworkNamespace {
      *
      * @param testClass the class to run
      */
-    static void run(Class<?> testClass) throws Exception {
+    public static void run(Class<?> testClass) throws Exception {
         Path out = Files.createTempFile("netns-" + testClass.getSimpleName(), ".log");
         try {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
