@@ -28,4 +28,18 @@ public interface ConfigurationRule {
      * @return one line per problem, naming the attributes, their values and the rule; empty if there is none
      */
     List<String> check(Map<String, String> effective);
+
+    /**
+     * Adds a problem to {@code problems} when both attributes have a value and {@code smaller}'s (a whole number) is
+     * above {@code larger}'s: the most common rule across two attributes (a default above its maximum).
+     *
+     * @since 1.2
+     */
+    static void atMost(Map<String, String> effective, String smaller, String larger, List<String> problems) {
+        String low = effective.get(smaller);
+        String high = effective.get(larger);
+        if (low != null && high != null && Long.parseLong(low.trim()) > Long.parseLong(high.trim())) {
+            problems.add(smaller + "=" + low.trim() + " must not be above " + larger + "=" + high.trim());
+        }
+    }
 }

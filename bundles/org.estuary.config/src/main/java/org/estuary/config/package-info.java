@@ -5,5 +5,5 @@
  * same way (the last valid settings stay in force, one WARN names the problem).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package org.estuary.config;

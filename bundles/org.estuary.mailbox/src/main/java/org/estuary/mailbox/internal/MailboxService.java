@@ -33,6 +33,7 @@ import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.mailbox.proxy.MailboxProxy;
 import org.estuary.mailbox.proxy.RegistrationProxy;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.ServiceExport;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -44,7 +45,7 @@ import org.estuary.store.api.WritePath.Change;
  * owns, plain Java so tests drive it with a {@code ManualClock}. Every client-visible change goes through the
  * state's write path and is durable before the call returns.
  */
-public final class MailboxService implements MailboxBackend {
+public final class MailboxService implements MailboxBackend, ServiceExport.Exported<MailboxBackend> {
 
     private static final System.Logger LOG = System.getLogger(MailboxService.class.getName());
 
@@ -85,13 +86,21 @@ public final class MailboxService implements MailboxBackend {
     }
 
     /** Proxies made from now on call the backend through {@code exported}; null goes back to the in-JVM one. */
-    void useReference(BackendRef<MailboxBackend> exported) {
+    @Override
+    public void useReference(BackendRef<MailboxBackend> exported) {
         state.useReference(exported != null ? exported.backend()
                 : BackendRef.local(state.serviceId(), MailboxBackend.class, this).backend());
     }
 
-    UUID serviceId() {
+    @Override
+    public UUID serviceId() {
         return state.serviceId();
+    }
+
+    /** The number of registrations and of stored events. */
+    long[] counts() {
+        return state.read(() -> new long[] {state.registrations.size(),
+                state.registrations.values().stream().mapToLong(r -> r.events.size()).sum()});
     }
 
     MailboxState state() {
@@ -106,7 +115,8 @@ public final class MailboxService implements MailboxBackend {
     }
 
     /** The service proxy clients get. */
-    MailboxProxy proxy() {
+    @Override
+    public MailboxProxy proxy() {
         return new MailboxProxy(state.serviceId(), state.reference());
     }
 

@@ -18,17 +18,9 @@ public final class RenewalConfigurationRule implements ConfigurationRule {
     public List<String> check(Map<String, String> effective) {
         List<String> problems = new ArrayList<>();
         // LR.2: a set lease granted for Lease.ANY is never longer than the longest one granted
-        atMost(effective, "set.lease.default.ms", "set.lease.maximum.ms", problems);
-        atMost(effective, "renewal.retry.initial.ms", "renewal.retry.max.ms", problems);
-        atMost(effective, "event.retry.initial.ms", "event.retry.max.ms", problems);
+        ConfigurationRule.atMost(effective, "set.lease.default.ms", "set.lease.maximum.ms", problems);
+        ConfigurationRule.atMost(effective, "renewal.retry.initial.ms", "renewal.retry.max.ms", problems);
+        ConfigurationRule.atMost(effective, "event.retry.initial.ms", "event.retry.max.ms", problems);
         return problems;
-    }
-
-    private static void atMost(Map<String, String> effective, String smaller, String larger, List<String> problems) {
-        String low = effective.get(smaller);
-        String high = effective.get(larger);
-        if (low != null && high != null && Long.parseLong(low.trim()) > Long.parseLong(high.trim())) {
-            problems.add(smaller + "=" + low.trim() + " must not be above " + larger + "=" + high.trim());
-        }
     }
 }

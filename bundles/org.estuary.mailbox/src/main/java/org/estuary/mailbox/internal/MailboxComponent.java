@@ -1,0 +1,209 @@
+package org.estuary.mailbox.internal;
+
+import java.io.IOException;
+
+import net.jini.event.EventMailbox;
+import net.jini.event.PullEventMailbox;
+
+import org.estuary.core.component.Activation;
+import org.estuary.core.component.Attachment;
+import org.estuary.core.time.SystemClock;
+import org.estuary.event.DeliveryConfig;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshaller;
+import org.estuary.io.ReadScope;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.mailbox.proxy.MailboxBackend;
+import org.estuary.management.Registrations;
+import org.estuary.remote.Exporter;
+import org.estuary.remote.ServiceExport;
+import org.estuary.store.api.Store;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * The event mailbox as a DS component: builds a {@link MailboxService} from its configuration, recovers it from
+ * the bound store and registers its proxy as {@code net.jini.event.PullEventMailbox} and {@code EventMailbox}.
+ */
+@Component(configurationPid = MailboxComponent.PID, immediate = true, service = {})
+@Designate(ocd = MailboxComponent.Config.class)
+public final class MailboxComponent {
+
+    public static final String PID = "org.estuary.mailbox";
+
+    private static final System.Logger LOG = System.getLogger(MailboxComponent.class.getName());
+
+    @ObjectClassDefinition(name = "Estuary event mailbox", description = "Stores events for clients and delivers "
+            + "them to a target listener or to a pull iterator (EM); every event is written to the store before "
+            + "its generator's notify returns.")
+    public @interface Config {
+        @AttributeDefinition(name = "Registration lease default (ms)", description = "Granted for Lease.ANY.",
+                min = "1")
+        long registration_lease_default_ms() default 3_600_000L;
+
+        @AttributeDefinition(name = "Registration lease maximum (ms)", min = "1", description = "Longest "
+                + "registration lease granted (Lease.FOREVER = 9223372036854775807 for no limit).")
+        long registration_lease_maximum_ms() default 86_400_000L;
+
+        @AttributeDefinition(name = "Maximum registrations", min = "1", description = "Registrations at most; "
+                + "beyond, register and pullRegister are refused with a LeaseDeniedException naming this limit.")
+        int max_registrations() default 10_000;
+
+        @AttributeDefinition(name = "Maximum events per registration", min = "1", description = "Events one "
+                + "registration stores at most; beyond, a generator's notify fails with a RemoteException naming "
+                + "this limit (it may retry) and nothing stored is dropped.")
+        int max_events_per_registration() default 100_000;
+
+        @AttributeDefinition(name = "Maximum bytes per registration", min = "1", description = "Bytes of events "
+                + "one registration stores at most; beyond, as for the event limit.")
+        long max_bytes_per_registration() default 64L * 1024 * 1024;
+
+        @AttributeDefinition(name = "Maximum bytes", min = "1", description = "Bytes of events all registrations "
+                + "store together at most; beyond, as for the event limit. The events are also held in memory.")
+        long max_bytes() default 256L * 1024 * 1024;
+
+        @AttributeDefinition(name = "Maximum unknown events per registration", min = "1", description = "(event "
+                + "id, source) pairs one registration's unknown-event list holds at most; addUnknownEvents beyond "
+                + "it is refused, and a target's UnknownEventException beyond it only skips the event.")
+        int max_unknown_per_registration() default 1_000;
+
+        @AttributeDefinition(name = "Pull batch (events)", min = "1", description = "Events one transfer to a "
+                + "pull iterator carries at most.")
+        int pull_batch_events() default 1_000;
+
+        @AttributeDefinition(name = "Pull batch (bytes)", min = "1", description = "Bytes one transfer to a pull "
+                + "iterator carries at most (at least one event).")
+        long pull_batch_bytes() default 1024L * 1024;
+
+        @AttributeDefinition(name = "Event threads", min = "1", description = "Target notify calls in parallel; "
+                + "each registration has at most one in flight.")
+        int event_threads() default 8;
+
+        @AttributeDefinition(name = "Event retry initial (ms)", min = "1", description = "Wait before notifying a "
+                + "target again after a delivery failed in a way that may clear up; the wait doubles after each "
+                + "further failure, until the registration's lease ends.")
+        long event_retry_initial_ms() default 1_000L;
+
+        @AttributeDefinition(name = "Event retry maximum (ms)", min = "1",
+                description = "Longest wait between two delivery attempts of an event.")
+        long event_retry_max_ms() default 60_000L;
+
+        @AttributeDefinition(name = "Delivery change wait (ms)", min = "1", description = "Longest "
+                + "enableDelivery, disableDelivery and getRemoteEvents wait for a notify in flight to the old "
+                + "target to end, so that the old target gets nothing more once they return.")
+        long delivery_disable_wait_ms() default 30_000L;
+
+        @AttributeDefinition(name = "Store write timeout (ms)", min = "1", description = "Longest a call waits "
+                + "for its change to be durable in the store; beyond, the call fails with a RemoteException the "
+                + "client may retry.")
+        long store_write_timeout_ms() default 10_000L;
+
+        @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0). Name "
+                + "one with (store.type=journal), (store.type=jdbc) or (store.type=memory); changing it while the "
+                + "service runs copies the whole state into the new store first.")
+        String store_target() default "(store.type=*)";
+    }
+
+    private final Activation activation = new Activation("the Estuary event mailbox");
+    private final MailboxService service;
+    private final BundleContext context;
+    private final Settings settings;
+    private final String storeTarget;
+    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
+    private final Attachment<Exporter> exporter;
+
+    /**
+     * Builds the service and starts its threads (timer, event delivery); if a step fails, those started before it
+     * are stopped. Recovery needs the store, which SCR binds after this, so it is in {@link #start()}.
+     */
+    @Activate
+    public MailboxComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+            throws IOException {
+        Settings settings = activation.run(() -> settings(config));
+        SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-mailbox-timer"));
+        EventDelivery delivery = activation.start("event threads",
+                () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-mailbox-events",
+                        ReadScope.forReplies(marshaller, null)), // what targets answer: our allowlist
+                EventDelivery::close);
+        this.service = activation.start("service", () -> new MailboxService(clock, marshaller, settings, delivery),
+                MailboxService::close);
+        this.context = context;
+        this.settings = settings;
+        this.storeTarget = config.store_target();
+        this.exporter = ServiceExport.attachment("the event mailbox", PullEventMailbox.class, MailboxBackend.class,
+                service, service);
+    }
+
+    /**
+     * The store: greedy and dynamic, so a new {@code store.target} or a better-ranked store rebinds the service
+     * without a restart, and the service copies its state into the new store before it writes there (Store S8).
+     */
+    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindStore(Store store) {
+        service.bindStore(store);
+    }
+
+    void unbindStore(Store store) {
+        service.unbindStore(store);
+    }
+
+    /**
+     * Recovers from the store, then registers the service and exports it. If a step fails, everything started
+     * before it is stopped or unregistered, newest first.
+     */
+    @Activate
+    void start() throws IOException {
+        activation.run(() -> {
+            service.start();
+            return null;
+        });
+        Registrations registrations = new Registrations(activation, context, "Estuary event mailbox");
+        registrations.proxy(PullEventMailbox.class, service.proxy());
+        registrations.register(EventMailbox.class, service.proxy(), Registrations.properties(
+                "Estuary event mailbox (EM 1.0 view)"));
+        activation.start("export", exporter::activate, Attachment::deactivate);
+        long[] counts = service.counts();
+        LOG.log(System.Logger.Level.INFO, "Estuary event mailbox active: " + settings + ", store.target="
+                + storeTarget + "; recovered " + counts[0] + " registrations, " + counts[1] + " stored events");
+    }
+
+    /** Other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
+    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindExporter(Exporter bound) {
+        exporter.bind(bound);
+    }
+
+    void unbindExporter(Exporter unbound) {
+        exporter.unbind(unbound);
+    }
+
+    /** Withdraws, unregisters and stops everything, newest first. */
+    @Deactivate
+    void deactivate() {
+        activation.close();
+    }
+
+    static Settings settings(Config config) {
+        DeliveryConfig delivery = DeliveryConfig.builder().threads(config.event_threads())
+                // one event in flight per registration; a cancelled attempt may still be finishing
+                .maxQueuedPerLane(2).maxQueuedTotal(Math.max(2, 2 * config.max_registrations()))
+                .initialRetryDelayMillis(config.event_retry_initial_ms())
+                .maxRetryDelayMillis(config.event_retry_max_ms()).build();
+        return new Settings(new LeasePolicy(config.registration_lease_default_ms(),
+                config.registration_lease_maximum_ms()), config.max_registrations(),
+                config.max_events_per_registration(), config.max_bytes_per_registration(), config.max_bytes(),
+                config.max_unknown_per_registration(), config.pull_batch_events(), config.pull_batch_bytes(),
+                delivery, config.delivery_disable_wait_ms(), config.store_write_timeout_ms());
+    }
+}
