@@ -21,7 +21,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
-import org.estuary.store.api.Store;
+import org.estuary.testing.TestStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * LR.2 with concurrent clients, whose changes wait for the store outside the service's lock and share its group
  * commits: each operation is atomic as clients see it, a lease raced into several sets ends in exactly one, the
  * newest of concurrent changes of one object is the one shown, and what the clients were told is what a restart
- * recovers. Run once per store ({@link #store()}); bounded waits, no sleeps.
+ * recovers. Run once per store kind; bounded waits, no sleeps.
  */
 abstract class ConcurrentClients {
 
@@ -37,19 +37,19 @@ abstract class ConcurrentClients {
     private static final int LOOPS = 12;
     private static final long HOUR = 3_600_000;
 
+    private final TestStores stores;
     private Harness harness;
     private TestLandlord landlord;
     private ExecutorService clients;
 
-    /** A new, empty store of the kind under test; the same object is reopened by nothing (restarts reuse it). */
-    abstract Store store() throws Exception;
-
-    /** Closes what {@link #store()} opened. */
-    abstract void closeStore(Store store) throws Exception;
+    /** On stores of the kind {@code stores} opens; each test has its own, closed after it. */
+    ConcurrentClients(TestStores stores) {
+        this.stores = stores;
+    }
 
     private RenewalService start() throws Exception {
         if (harness == null) {
-            harness = new Harness(store());
+            harness = new Harness(stores.open());
             landlord = new TestLandlord(harness.clock);
             clients = Executors.newFixedThreadPool(CLIENTS);
         }
@@ -64,7 +64,6 @@ abstract class ConcurrentClients {
         if (harness != null) {
             harness.close();
             landlord.close();
-            closeStore(harness.store);
         }
     }
 

@@ -1,23 +1,15 @@
 package org.estuary.renewal.internal;
 
-import java.nio.file.Path;
-
-import org.estuary.store.api.Store;
-import org.junit.jupiter.api.io.TempDir;
+import org.estuary.testing.TestStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link ConcurrentClients} on the journal store, which acknowledges group commits in threads of its own. */
 class ConcurrentClientsJournalTest extends ConcurrentClients {
 
-    @TempDir
-    Path directory;
+    @RegisterExtension
+    static final TestStores STORES = TestStores.journal();
 
-    @Override
-    Store store() {
-        return Stores.journal(directory);
-    }
-
-    @Override
-    void closeStore(Store store) {
-        Stores.close(store);
+    ConcurrentClientsJournalTest() {
+        super(STORES);
     }
 }

@@ -1,17 +1,15 @@
 package org.estuary.renewal.internal;
 
-import org.estuary.store.api.Store;
+import org.estuary.testing.TestStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link ConcurrentClients} on the memory store, which acknowledges inside {@code apply}. */
 class ConcurrentClientsMemoryTest extends ConcurrentClients {
 
-    @Override
-    Store store() {
-        return Stores.memory(1_000_000);
-    }
+    @RegisterExtension
+    static final TestStores STORES = TestStores.memory(1_000_000);
 
-    @Override
-    void closeStore(Store store) {
-        Stores.close(store);
+    ConcurrentClientsMemoryTest() {
+        super(STORES);
     }
 }

@@ -1,37 +1,15 @@
 package org.estuary.renewal.internal;
 
-import net.jini.lease.LeaseRenewalService;
-
-import org.estuary.core.time.Clock;
-import org.estuary.renewal.conformance.LeaseRenewalConformance;
-import org.junit.jupiter.api.AfterEach;
+import org.estuary.testing.TestStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The LR conformance suite against the component's backend in this JVM, on the memory store. */
-class InJvmMemoryStoreConformanceTest extends LeaseRenewalConformance {
+class InJvmMemoryStoreConformanceTest extends InJvmConformance {
 
-    private final Harness harness = new Harness();
-    private LeaseRenewalService service;
+    @RegisterExtension
+    static final TestStores STORES = TestStores.memory();
 
-    @Override
-    protected LeaseRenewalService service() throws Exception {
-        if (service == null) {
-            service = harness.start().proxy();
-        }
-        return service;
-    }
-
-    @Override
-    protected Clock clock() {
-        return harness.clock;
-    }
-
-    @Override
-    protected void advance(long millis) {
-        harness.advance(millis);
-    }
-
-    @AfterEach
-    void close() {
-        harness.close();
+    InJvmMemoryStoreConformanceTest() {
+        super(STORES);
     }
 }

@@ -21,7 +21,7 @@ class LeaseRecordLayoutTest extends HarnessTest {
         harness.advance(0);
         Records records = new Records(harness.marshaller);
         Map<String, ClientEntry> read = new HashMap<>();
-        harness.store.scan(Records.LEASES, (key, value) -> {
+        harness.store().scan(Records.LEASES, (key, value) -> {
             try {
                 read.put(key, records.decodeLease(Long.parseLong(key), value));
             } catch (Exception e) {

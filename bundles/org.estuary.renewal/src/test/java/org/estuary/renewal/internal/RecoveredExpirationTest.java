@@ -35,7 +35,7 @@ class RecoveredExpirationTest extends HarnessTest {
     private void loseRenewalWrites(RenewalService service, long at) throws Exception {
         Records records = new Records(harness.marshaller);
         Map<String, byte[]> rewritten = new HashMap<>();
-        harness.store.scan(Records.LEASES, (key, value) -> {
+        harness.store().scan(Records.LEASES, (key, value) -> {
             try {
                 ClientEntry entry = records.decodeLease(Long.parseLong(key), value);
                 rewritten.put(key, records.encodeLease(entry.setId, entry.desired, entry.renewDuration, at,
@@ -46,7 +46,7 @@ class RecoveredExpirationTest extends HarnessTest {
         });
         Batch.Builder batch = Batch.builder();
         rewritten.forEach((key, value) -> batch.put(Records.LEASES, key, value));
-        harness.store.applyAndWait(batch.build(), 10, TimeUnit.SECONDS);
+        harness.store().applyAndWait(batch.build(), 10, TimeUnit.SECONDS);
     }
 
     @Test

@@ -32,7 +32,7 @@ import org.osgi.framework.ServiceRegistration;
 class RenewalComponentTest {
 
     private final Harness harness = new Harness();
-    private final Store store = harness.store;
+    private final Store store = harness.store();
     /** Services registered and not unregistered, by interface name. */
     private final List<String> registered = new ArrayList<>();
     /** The registration (counted from 1) that the framework refuses; 0 for none. */

@@ -28,14 +28,14 @@ class RenewalRoundTest extends HarnessTest {
             leases.add(lease);
         }
         harness.advance(0); // the first renewals, right after admission
-        long commits = harness.store.stats().commits();
+        long commits = harness.store().stats().commits();
         harness.flush();
-        long flushCommits = harness.store.stats().commits() - commits;
+        long flushCommits = harness.store().stats().commits() - commits;
         int batchesBefore = landlord.renewAllCalls.get();
 
-        commits = harness.store.stats().commits();
+        commits = harness.store().stats().commits();
         harness.advance(6_000); // every lease is due 5 s before its 10 s run out: one round, one renewAll
-        long roundCommits = harness.store.stats().commits() - commits - flushCommits;
+        long roundCommits = harness.store().stats().commits() - commits - flushCommits;
 
         assertEquals(1, landlord.renewAllCalls.get() - batchesBefore, "one LeaseMap.renewAll for the round");
         assertEquals(1, roundCommits, "LR.2: the " + LEASES + " renewal results are recorded in one store batch");

@@ -85,9 +85,9 @@ class RenewalServiceTest extends HarnessTest {
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
         Lease setLease = set.getRenewalSetLease();
-        service.unbindStore(harness.store);
+        service.unbindStore(harness.store());
         assertThrows(java.rmi.RemoteException.class, () -> setLease.renew(3_600_000));
-        service.bindStore(harness.store);
+        service.bindStore(harness.store());
         harness.advance(61_000);
         assertThrows(java.rmi.NoSuchObjectException.class, set::getLeases,
                 "the set expired at its recorded expiration");

@@ -3,7 +3,6 @@ package org.estuary.renewal.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,10 +13,9 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Store;
-import org.estuary.store.jdbc.testing.PostgresServer;
-import org.junit.jupiter.api.AfterEach;
+import org.estuary.testing.TestStores;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Store S8 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on each, and a
@@ -27,29 +25,14 @@ class StoreChainTest extends HarnessTest {
 
     private static final long HOUR = 3_600_000L;
 
-    @TempDir
-    Path directory;
-
-    private PostgresServer server;
-    private Store journal;
-    private Store jdbc;
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close(); // the service before its stores (closing again after is harmless)
-        for (Store store : new Store[] {journal, jdbc}) {
-            if (store != null) {
-                Stores.close(store);
-            }
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+    /** The service stops first ({@link HarnessTest}), then these close its stores. */
+    @RegisterExtension
+    final TestStores journals = TestStores.journal();
+    @RegisterExtension
+    final TestStores jdbcs = TestStores.jdbc();
 
     @Test
     void item4MemoryThenJournalThenJdbcLosesNothingAndSurvivesARestart() throws Exception {
-        server = Stores.postgres("renewal-chain");
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
         TestListener failures = new TestListener();
@@ -57,11 +40,10 @@ class StoreChainTest extends HarnessTest {
         Set<Lease> acknowledged = new HashSet<>();
         acknowledged.add(add(set)); // on memory
 
-        journal = Stores.journal(directory);
-        harness.switchTo(journal);
+        harness.switchTo(journals.open());
         acknowledged.add(add(set)); // the first change after the switch waits for the copy: on the journal
 
-        jdbc = Stores.jdbc(server.dataSource("estuary-renewal-chain"), "chain_");
+        Store jdbc = jdbcs.open();
         harness.switchTo(jdbc);
         acknowledged.add(add(set)); // on jdbc
         LeaseRenewalSet second = service.proxy().createLeaseRenewalSet(HOUR);
@@ -72,9 +54,7 @@ class StoreChainTest extends HarnessTest {
         long seq = failures.events.get(0).getSequenceNumber();
 
         harness.close();
-        Stores.close(jdbc);
-        jdbc = Stores.jdbc(server.dataSource("estuary-renewal-chain-2"), "chain_"); // the same tables again
-        harness.switchTo(jdbc);
+        harness.switchTo(jdbcs.reopen(jdbc)); // the same tables again
         RenewalService restarted = harness.start();
         assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, journal, jdbc");
         List<SetState> sets = restarted.read(SetTable::sets);

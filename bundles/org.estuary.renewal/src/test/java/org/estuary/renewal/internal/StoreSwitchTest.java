@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -17,9 +16,10 @@ import net.jini.lease.LeaseRenewalSet;
 import org.estuary.renewal.conformance.TestListener;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
-import org.junit.jupiter.api.AfterEach;
+import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.testing.TestStores;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Store S8: the renewal service switches stores while it runs (a new {@code store.target}, a better-ranked store) and
@@ -30,22 +30,15 @@ class StoreSwitchTest extends HarnessTest {
 
     private static final long HOUR = 3_600_000L;
 
-    @TempDir
-    Path directory;
-
-    private Store journal;
-
-    @AfterEach
-    void close() {
-        harness.close(); // the service before its stores (closing again after is harmless)
-        if (journal != null) {
-            Stores.close(journal);
-        }
-    }
+    /** The service stops first ({@link HarnessTest}), then these close its stores. */
+    @RegisterExtension
+    final TestStores journals = TestStores.journal();
+    @RegisterExtension
+    final TestStores memories = TestStores.memory(2);
 
     @Test
     void item4MemoryToJournalLosesNothingAndSurvivesARestart() throws Exception {
-        Store memory = harness.store;
+        Store memory = harness.store();
         RenewalService first = harness.start();
         LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(HOUR);
         TestListener failures = new TestListener();
@@ -58,17 +51,15 @@ class StoreSwitchTest extends HarnessTest {
         harness.advance(0);
         long firstSeq = failures.events.get(0).getSequenceNumber();
 
-        journal = Stores.journal(directory);
+        Store journal = journals.open();
         harness.switchTo(journal);
         awaitTrue(first::storeSettled, "the state is copied into the journal");
-        Stores.close(memory); // from now on a write that still went to the memory store would fail
+        MemoryStores.close(memory); // from now on a write that still went to the memory store would fail
         Lease added = landlord.grant(10_000);
         set.renewFor(added, HOUR, 10_000); // acknowledged by the journal
 
         harness.close();
-        Stores.close(journal);
-        journal = Stores.journal(directory); // the journal read back from disk
-        harness.switchTo(journal);
+        harness.switchTo(journals.reopen(journal)); // the journal read back from disk
         RenewalService second = harness.start();
         assertEquals(first.proxy(), second.proxy(), "the service id moved with the state");
         LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
@@ -91,7 +82,7 @@ class StoreSwitchTest extends HarnessTest {
         for (int i = 0; i < 3; i++) {
             set.renewFor(landlord.grant(10_000), HOUR, 10_000);
         }
-        Store tooSmall = Stores.memory(2);
+        Store tooSmall = memories.open();
         harness.switchTo(tooSmall);
 
         // S8: the copy fails FULL; the service refuses changes with a retryable error naming the cause
@@ -104,15 +95,13 @@ class StoreSwitchTest extends HarnessTest {
         assertFalse(service.storeSettled());
         assertEquals(3, set.getLeases().length, "nothing acknowledged was lost");
 
-        journal = Stores.journal(directory);
+        Store journal = journals.open();
         harness.switchTo(journal); // the operator points store.target at a store that fits
         set.renewFor(landlord.grant(10_000), HOUR, 10_000);
         assertTrue(service.storeSettled());
 
         harness.close();
-        Stores.close(journal);
-        journal = Stores.journal(directory);
-        harness.switchTo(journal);
+        harness.switchTo(journals.reopen(journal));
         RenewalService restarted = harness.start();
         assertEquals(4, restarted.counts()[1], "every client lease reached the journal");
         assertInstanceOf(LeaseRenewalSet.class, restarted.proxyOf(restarted.read(SetTable::sets).get(0)));
@@ -120,7 +109,7 @@ class StoreSwitchTest extends HarnessTest {
 
     @Test
     void item4WithoutAStoreChangesAreRefusedAndKeptUntilOneIsBound() throws Exception {
-        Store memory = harness.store;
+        Store memory = harness.store();
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
         service.unbindStore(memory); // the store bundle is being replaced

@@ -23,6 +23,7 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreStats;
+import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class StoreThreadTest {
 
     /** Forwards batches to a memory store; can hold one back until the next arrives, then acks both in a thread. */
     private static final class LaggingStore implements Store {
-        private final Store delegate = Stores.memory(1_000_000);
+        private final Store delegate = MemoryStores.open(1_000_000);
         private final List<Runnable> held = new ArrayList<>();
         private boolean holdNext;
         private int heldCount;
@@ -223,7 +224,7 @@ class StoreThreadTest {
                 Thread.sleep(10); // bounded wait for the renewal's record to reach the store
             }
             assertEquals(1, store.held(), "the renewal's record is on its way");
-            Store next = Stores.memory(1_000_000);
+            Store next = MemoryStores.open(1_000_000);
             harness.switchTo(next);
             service.proxy().createLeaseRenewalSet(60_000); // its write goes to the new store, after the copy
             store.release();
