@@ -2,10 +2,10 @@ package org.estuary.discovery.net;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+
+import org.estuary.core.concurrent.Pools;
 
 /**
  * A bounded pool that runs one discovery exchange per connection and closes the connection after it:
@@ -32,12 +32,7 @@ final class Connections implements AutoCloseable {
 
     Connections(String name) {
         this.name = name;
-        this.pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(QUEUED), r -> {
-                    Thread t = new Thread(r, name);
-                    t.setDaemon(true);
-                    return t;
-                });
+        this.pool = Pools.bounded(name, THREADS, QUEUED);
     }
 
     /** Runs the exchange on the connection in a pool thread, or closes the connection if the pool is full. */

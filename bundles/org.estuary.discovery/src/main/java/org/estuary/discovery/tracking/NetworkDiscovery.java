@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.lookup.ServiceID;
 
+import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.Clock;
 import org.estuary.discovery.net.AnnouncementListener;
 import org.estuary.discovery.net.DiscoverySettings;
@@ -50,12 +49,7 @@ public final class NetworkDiscovery implements RegistrarTracker.Network, AutoClo
             RegistrarTracker.Identifier identifier, RegistrarTracker.Listener listener) throws IOException {
         this.settings = settings;
         this.tracker = new RegistrarTracker(settings, clock, this, identifier, listener);
-        this.unicast = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(QUEUED), r -> {
-                    Thread t = new Thread(r, "estuary-discovery-unicast");
-                    t.setDaemon(true);
-                    return t;
-                });
+        this.unicast = Pools.bounded("estuary-discovery-unicast", THREADS, QUEUED);
         MulticastRequester req = null;
         AnnouncementListener ann = null;
         try {
