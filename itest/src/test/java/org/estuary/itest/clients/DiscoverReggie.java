@@ -1,0 +1,89 @@
+package org.estuary.itest.clients;
+
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceItem;
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.ServiceRegistration;
+import net.jini.core.lookup.ServiceTemplate;
+
+import org.estuary.core.time.SystemClock;
+import org.estuary.discovery.net.DiscoverySettings;
+import org.estuary.discovery.net.UnicastDiscovery;
+import org.estuary.discovery.protocol.UnicastResponse;
+import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.discovery.tracking.Registrar;
+import org.estuary.discovery.tracking.RegistrarTracker;
+
+/**
+ * A plain Java program, with Estuary's API and discovery jars first on its class path and Reggie's proxy classes
+ * behind them, that discovers Apache River's lookup service at {@code 127.0.0.1:<port>} by unicast three ways
+ * (Estuary's protocol client, {@code LookupLocator.getRegistrar}, the registrar tracker) and uses the proxy it gets:
+ * registers a service item through one and looks it up through another. Prints what it saw; exits non-zero on any
+ * failure.
+ */
+public final class DiscoverReggie {
+
+    private DiscoverReggie() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        LookupLocator at = new LookupLocator("127.0.0.1", Integer.parseInt(args[0]));
+
+        UnicastResponse response = UnicastDiscovery.discover(at, 30_000);
+        ServiceRegistrar viaProtocol = (ServiceRegistrar) response.registrar().get();
+        System.out.println("unicast response: " + viaProtocol.getClass().getName() + " "
+                + viaProtocol.getServiceID() + " groups " + response.groups());
+
+        ServiceRegistrar viaLocator = at.getRegistrar(30_000);
+        System.out.println("getRegistrar: " + viaLocator.getServiceID());
+        if (!viaLocator.getServiceID().equals(viaProtocol.getServiceID())) {
+            throw new AssertionError("two ids for one lookup service");
+        }
+
+        ServiceRegistration registration = viaProtocol.register(
+                new ServiceItem(null, "estuary discovery probe", new Entry[0]), 8_000);
+        Object found = viaLocator.lookup(new ServiceTemplate(registration.getServiceID(), null, null));
+        System.out.println("registered " + registration.getServiceID() + ", looked up: " + found);
+        if (!"estuary discovery probe".equals(found)) {
+            throw new AssertionError("the registered item was not found through the other proxy");
+        }
+        registration.getLease().cancel();
+
+        BlockingQueue<Registrar> discovered = new LinkedBlockingQueue<>();
+        try (SystemClock clock = new SystemClock("discover-reggie");
+                NetworkDiscovery discovery = new NetworkDiscovery(DiscoverySettings.defaults(), clock,
+                        java.net.InetAddress.getLoopbackAddress(), false, proxy -> {
+                            try {
+                                return ((ServiceRegistrar) proxy.get()).getServiceID();
+                            } catch (Exception e) {
+                                return null;
+                            }
+                        }, new RegistrarTracker.Listener() {
+                            @Override
+                            public void discovered(Registrar r) {
+                                discovered.add(r);
+                            }
+
+                            @Override
+                            public void groupsChanged(Registrar r, List<String> before) {
+                            }
+
+                            @Override
+                            public void silent(Registrar r) {
+                            }
+                        })) {
+            discovery.tracker().setLocators(List.of(at));
+            Registrar r = discovered.poll(60, TimeUnit.SECONDS);
+            if (r == null || !r.id().equals(viaProtocol.getServiceID())) {
+                throw new AssertionError("the tracker did not discover Reggie at " + at + ": " + r);
+            }
+            System.out.println("tracker discovered " + r.id() + " at " + r.locator());
+        }
+    }
+}
