@@ -30,8 +30,9 @@ import org.estuary.discovery.protocol.UnicastResponse;
  * (or every group is sought) or that answers at a locator sought. An announcement of an unknown lookup service of
  * a group sought leads to a unicast discovery of it.</li>
  * <li>A lookup service found by group that has not announced itself for {@link DiscoverySettings#silenceMillis()}
- * is given up ({@link Listener#silent}), unless it is also held by a locator sought. Found only by locator, it is
- * never given up for silence.</li>
+ * is given up by group ({@link Listener#silent}); held by a locator sought as well, it stays known for the locator,
+ * and its next announcement of a group sought reports it {@link Listener#discovered} by group again. Found only by
+ * locator, it is never given up for silence (LD.3.1).</li>
  * <li>An announcement naming other groups than known leads to a unicast discovery of the lookup service (a packet
  * of a split announcement carries only a share of the groups, so the unicast response is what tells them); a
  * response with other groups than known changes them ({@link Listener#groupsChanged}).</li>
@@ -47,13 +48,13 @@ public final class RegistrarTracker {
 
     /** What the tracker reports. */
     public interface Listener {
-        /** A lookup service became known. */
+        /** A lookup service became known, or became known by group again after falling silent. */
         void discovered(Registrar registrar);
 
         /** A known lookup service announced other member groups. */
         void groupsChanged(Registrar registrar, List<String> before);
 
-        /** A lookup service found by group fell silent and was given up. */
+        /** A lookup service found by group fell silent and was given up by group. */
         void silent(Registrar registrar);
     }
 
@@ -180,13 +181,18 @@ public final class RegistrarTracker {
     public void announced(MulticastAnnouncement a) {
         LookupLocator at = new LookupLocator(a.host(), a.port());
         boolean ask = false;
+        Runnable report = null;
         synchronized (this) {
             Entry e = known.get(a.serviceId());
             if (e != null) {
                 e.lastHeardNanos = clock.nanoTime();
-                e.byGroup |= matchesGroups(a.groups());
                 if (e.registrar.locator() == null) {
                     e.registrar = e.registrar.withLocator(at);
+                }
+                if (!e.byGroup && matchesGroups(a.groups())) {
+                    e.byGroup = true; // given up by group for silence, held by a locator, and announcing again
+                    Registrar back = e.registrar;
+                    report = () -> listener.discovered(back);
                 }
                 // Other groups than known, or a share of them in one packet of a split announcement: the lookup
                 // service's unicast response tells which.
@@ -199,6 +205,9 @@ public final class RegistrarTracker {
         }
         if (ask) {
             network.discover(at);
+        }
+        if (report != null) {
+            report.run();
         }
     }
 
@@ -289,11 +298,13 @@ public final class RegistrarTracker {
             long now = clock.nanoTime();
             long limit = TimeUnit.MILLISECONDS.toNanos(settings.silenceMillis());
             known.values().removeIf(e -> {
-                boolean gone = e.byGroup && now - e.lastHeardNanos >= limit && heldByLocator(e.registrar) == null;
-                if (gone) {
-                    silent.add(e.registrar);
+                if (!e.byGroup || now - e.lastHeardNanos < limit) {
+                    return false;
                 }
-                return gone;
+                silent.add(e.registrar);
+                // LD.3.1: held by a locator, it stays known for that, and is found by group again when it announces.
+                e.byGroup = false;
+                return heldByLocator(e.registrar) == null;
             });
             scheduleSilenceCheck();
         }

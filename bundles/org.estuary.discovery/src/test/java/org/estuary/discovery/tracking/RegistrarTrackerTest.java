@@ -146,14 +146,29 @@ class RegistrarTrackerTest {
     }
 
     @Test
-    void aLookupServiceHeldByALocatorIsNeverGivenUpForSilence() throws Exception {
+    void aLookupServiceFoundOnlyByLocatorIsNeverGivenUpForSilence() throws Exception {
         LookupLocator at = new LookupLocator("127.0.0.1", 5008);
         tracker.setLocators(List.of(at));
         assertEquals(List.of("discover jini://127.0.0.1:5008/"), network);
         tracker.responded(at, response(8, "g"));
-        tracker.setGroups(List.of("g"));
         clock.advance(10 * INTERVAL, TimeUnit.MILLISECONDS);
         assertEquals(List.of("discovered 8 [g]"), reports);
+    }
+
+    @Test
+    void heldByALocatorTooASilentLookupServiceIsGivenUpByGroupOnlyAndFoundByGroupWhenItAnnouncesAgain()
+            throws Exception {
+        LookupLocator at = new LookupLocator("127.0.0.1", 5013);
+        tracker.setLocators(List.of(at));
+        tracker.setGroups(List.of("g"));
+        tracker.responded(at, response(13, "g"));
+        tracker.announced(announcement(13, 5013, "g"));
+        clock.advance(3 * INTERVAL, TimeUnit.MILLISECONDS);
+        assertEquals(List.of("discovered 13 [g]", "silent 13"), reports);
+        assertEquals(1, tracker.registrars().size(), "still known for its locator");
+        clock.advance(10 * INTERVAL, TimeUnit.MILLISECONDS);
+        tracker.announced(announcement(13, 5013, "g"));
+        assertEquals(List.of("discovered 13 [g]", "silent 13", "discovered 13 [g]"), reports);
     }
 
     @Test
