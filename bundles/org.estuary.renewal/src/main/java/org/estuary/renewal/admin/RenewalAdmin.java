@@ -29,7 +29,9 @@ public interface RenewalAdmin {
     /**
      * The service's metrics, name to value, in a fixed order: {@code operations} (client calls),
      * {@code renewals} (client leases renewed), {@code renewal.retries} (indefinite renewal failures, retried),
-     * {@code renewal.failures} (definite ones: the lease left its set), {@code events.out} (events handed to
+     * {@code renewal.failures} (definite ones: the lease left its set), {@code leases.lost} (client leases
+     * that left their sets because they could not be renewed: expired after indefinite failures, or refused
+     * definitely), {@code events.out} (events handed to
      * delivery), {@code store.writes} and {@code store.write.p50.us}/{@code p99.us}/{@code max.us} (durable
      * writes and their latency in microseconds over a recent window). Later versions may add names.
      */

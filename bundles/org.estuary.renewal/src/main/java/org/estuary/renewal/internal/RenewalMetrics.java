@@ -8,8 +8,8 @@ import org.estuary.management.ServiceMetrics.Timer;
 
 /**
  * The lease renewal service's metrics, in the order {@code RenewalAdmin.metrics()} documents: client operations,
- * renewals, retries and failures of renewals, events handed to delivery, and durable store writes with their
- * latency.
+ * renewals, retries and failures of renewals, client leases lost because they could not be renewed, events handed
+ * to delivery, and durable store writes with their latency.
  */
 final class RenewalMetrics {
 
@@ -18,6 +18,7 @@ final class RenewalMetrics {
     final Counter renewals = metrics.counter("renewals");
     final Counter renewalRetries = metrics.counter("renewal.retries");
     final Counter renewalFailures = metrics.counter("renewal.failures");
+    final Counter leasesLost = metrics.counter(RenewalView.LOST);
     final Counter eventsOut = metrics.counter("events.out");
     final Timer storeWrites = metrics.timer("store.writes", "store.write");
 

@@ -58,6 +58,7 @@ final class RenewalState {
     final Persistence persistence;
     final EventSender events;
     final Warnings warnings;
+    final LostLeases lost;
     private final EventDelivery delivery;
     /** Set once by {@link #identify} during recovery, under the lock; read by proxies made afterwards. */
     private volatile UUID serviceId;
@@ -88,6 +89,7 @@ final class RenewalState {
         this.events = new EventSender(delivery, new SequenceNumbers(persistence.marks(), settings.sequenceBlock,
                 Math.max(2, settings.maxSets * 2)), this::unknownEvent);
         this.warnings = new Warnings(lock, clock, this::warn);
+        this.lost = new LostLeases(clock, metrics.leasesLost);
     }
 
     /** Recovery, under the lock: the service's id, and proxies from now on refer to {@code backend} in this JVM. */
@@ -124,6 +126,7 @@ final class RenewalState {
         }
         setLeases.close();
         delivery.close();
+        lost.close();
     }
 
     SetProxy proxyOf(SetState set) {
@@ -165,12 +168,18 @@ final class RenewalState {
         return batch.build();
     }
 
-    /** Under the lock: the entry leaves its set; with a failure event if {@code event} (LR.2.1). */
-    void drop(ClientEntry entry, boolean event, Throwable failure) {
+    /**
+     * Under the lock: the entry leaves its set. If {@code lost}, it could not be renewed: a failure event (LR.2.1),
+     * and it is counted and logged as lost ({@link LostLeases}).
+     */
+    void drop(ClientEntry entry, boolean lost, Throwable failure) {
         SetState set = sets.get(entry.setId);
         sets.remove(entry);
         persistence.writeLater(Batch.builder().delete(Records.LEASES, Records.key(entry.key)).build());
-        if (event && set != null) {
+        if (lost) {
+            this.lost.lost(entry.setId, entry.live, failure);
+        }
+        if (lost && set != null) {
             Marshalled<Lease> shown = entry.held; // LR.2.1: the lease as last recorded
             if (shown == null) {
                 try {

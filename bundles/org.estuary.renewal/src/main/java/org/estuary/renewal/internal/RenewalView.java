@@ -20,6 +20,9 @@ import org.estuary.renewal.admin.SetInfo;
  */
 final class RenewalView {
 
+    /** The metric counting client leases dropped because they could not be renewed. */
+    static final String LOST = "leases.lost";
+
     private RenewalView() {
     }
 
@@ -38,7 +41,7 @@ final class RenewalView {
                 (parent, offset, limit, after) -> after == null ? admin.sets(offset, limit)
                         : admin.setsAfter(after, offset, limit),
                 (parent, page) -> Format.count(page.total(), "renewal set", "renewal sets") + ", "
-                        + Format.count(admin.leaseCount(), "client lease", "client leases"));
+                        + Format.count(admin.leaseCount(), "client lease", "client leases") + lost(admin));
         Table<LeaseInfo> leases = new Table<>("leases", "lease",
                 "Lists the client leases of a renewal set: desired and actual expiration, renew duration and last "
                         + "renewal failure.",
@@ -70,5 +73,12 @@ final class RenewalView {
                 "renewal set {0} has no lease {1}");
         return new ServiceView("renewal", "Estuary lease renewal", List.of(sets, leases), List.of(cancel, remove),
                 admin::metrics);
+    }
+
+    /** LR.2.1: client leases that expired or were refused before their desired expiration, if any were. */
+    private static String lost(RenewalAdmin admin) {
+        Long lost = admin.metrics().get(LOST);
+        return lost == null || lost == 0 ? ""
+                : "; " + Format.count(lost, "client lease", "client leases") + " lost: could not be renewed";
     }
 }

@@ -37,7 +37,7 @@ class RenewalAdminMBeanTest extends HarnessTest {
         assertEquals(2L, server.getAttribute(name, "LeaseCount"));
         javax.management.openmbean.TabularData metrics =
                 (javax.management.openmbean.TabularData) server.getAttribute(name, "Metrics");
-        assertEquals(9, metrics.size());
+        assertEquals(10, metrics.size());
         String id = Ids.format(admin.sets(0, 1).items().get(0).setId());
         String[] sets = (String[]) server.invoke(name, "sets", new Object[] {0L, 10},
                 new String[] {"long", "int"});
