@@ -52,6 +52,8 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
     private final RenewalMetrics metrics;
     private final SetLandlord landlord;
     private final RenewalScheduler scheduler;
+    /** The client-lease changes queued and not yet acknowledged; guarded by the lock. */
+    private final LeaseChanges changes = new LeaseChanges();
 
     RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
             EventDelivery delivery) {
@@ -241,7 +243,7 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
             ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.derivable ? null : copy.recorded,
                     actual, actual, desired, renewDuration);
             sets.add(entry); // found by the decisions after this one (LR.2: one set per lease)
-            int version = entry.version;
+            LeaseChanges.Queued added = changes.added(entry);
             return new Change<Void>() {
                 @Override
                 public Batch batch() {
@@ -250,6 +252,7 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
 
                 @Override
                 public Void acknowledged() {
+                    changes.acknowledged(added);
                     if (!entry.removed) {
                         scheduler.plan(entry); // renewed when it is due, not at once
                     }
@@ -258,9 +261,7 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
 
                 @Override
                 public void failed(StoreException cause) {
-                    if (!entry.removed && entry.version == version) {
-                        sets.remove(entry); // LR.2: not recorded, so not added
-                    }
+                    undo(added);
                 }
             };
         });
@@ -275,6 +276,7 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
         entry.renewDuration = renewDuration;
         int version = ++entry.version;
         Batch record = state.leaseRecord(entry, state.newestForm(entry));
+        LeaseChanges.Queued changed = changes.changed(entry, oldDesired, oldRenew);
         return new Change<Void>() {
             @Override
             public Batch batch() {
@@ -283,6 +285,7 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
 
             @Override
             public Void acknowledged() {
+                changes.acknowledged(changed);
                 if (!entry.removed && !entry.renewing && entry.version == version) {
                     scheduler.plan(entry);
                 }
@@ -291,16 +294,33 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
 
             @Override
             public void failed(StoreException cause) {
-                if (!entry.removed && entry.version == version) { // a later change records the entry anew
-                    entry.desired = oldDesired;
-                    entry.renewDuration = oldRenew;
-                    entry.version++;
-                    if (!entry.renewing) {
-                        scheduler.plan(entry);
-                    }
-                }
+                undo(changed);
             }
         };
+    }
+
+    /**
+     * Under the lock: a queued change of a client lease failed (LR.2: not recorded, so it did not happen); once it is
+     * the lease's newest, the lease goes back to the durations of the newest change before it that has not failed,
+     * or to those recorded before, or leaves its set if the failed changes added it ({@link LeaseChanges}).
+     */
+    private void undo(LeaseChanges.Queued failed) {
+        long[] durations = new long[2];
+        LeaseChanges.Undo undo = changes.failed(failed, durations);
+        ClientEntry entry = failed.entry;
+        if (undo == LeaseChanges.Undo.NONE || entry.removed) {
+            return;
+        }
+        if (undo == LeaseChanges.Undo.REMOVE) {
+            sets.remove(entry);
+            return;
+        }
+        entry.desired = durations[0];
+        entry.renewDuration = durations[1];
+        entry.version++; // a renewal in flight was asked for the durations taken back
+        if (!entry.renewing) {
+            scheduler.plan(entry);
+        }
     }
 
     /** The lease as last recorded when it left its set: the recorded form, or the live copy and its expiration. */
