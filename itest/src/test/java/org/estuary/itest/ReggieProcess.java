@@ -40,7 +40,10 @@ final class ReggieProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
 
-    private ReggieProcess(int port, Process process, Path log) {
+    private final boolean inNamespace;
+
+    private ReggieProcess(int port, Process process, Path log, boolean inNamespace) {
+        this.inNamespace = inNamespace;
         this.port = port;
         this.process = process;
         this.log = log;
@@ -61,6 +64,20 @@ final class ReggieProcess implements AutoCloseable {
     }
 
     static ReggieProcess start(Path work) throws IOException, InterruptedException {
+        return start(work, null);
+    }
+
+    /**
+     * Starts Reggie in the network namespace {@code netns} (made by {@link NetworkNamespace}) with multicast on its
+     * loopback interface: it answers multicast requests and announces itself there, and nothing of it is reachable
+     * from outside the namespace. Its programs run in the namespace too ({@link NetworkNamespace#command}).
+     */
+    static ReggieProcess startInNamespace(Path work, NetworkNamespace netns) throws IOException,
+            InterruptedException {
+        return start(work, netns);
+    }
+
+    private static ReggieProcess start(Path work, NetworkNamespace netns) throws IOException, InterruptedException {
         Files.createDirectories(work);
         Path patch = compile(work.resolve("jdk17"), Path.of("src/test/reggie-jdk17"),
                 List.of("--patch-module", "java.rmi=" + Path.of("src/test/reggie-jdk17").toAbsolutePath()));
@@ -81,7 +98,8 @@ final class ReggieProcess implements AutoCloseable {
                 "    initialMemberGroups = new String[] { };",
                 "    initialUnicastDiscoveryPort = " + port + ";",
                 "    unicastDiscoveryHost = \"127.0.0.1\";",
-                "    multicastInterfaces = new NetworkInterface[] { };",
+                netns == null ? "    multicastInterfaces = new NetworkInterface[] { };"
+                        : "    multicastInterfaces = new NetworkInterface[] { NetworkInterface.getByName(\"lo\") };",
                 "    serverSocketFactory = new LoopbackServerSocketFactory();",
                 "    serverExporter = new JrmpLoopbackExporter();",
                 "    minMaxServiceLease = " + MAX_LEASE_MS + "L;",
@@ -102,8 +120,8 @@ final class ReggieProcess implements AutoCloseable {
                 "    };",
                 "}", ""));
 
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(),
+        List<String> command = new ArrayList<>(netns == null ? List.of() : netns.command());
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--patch-module", "java.rmi=" + patch,
                 "--add-exports", "java.rmi/java.rmi.activation=ALL-UNNAMED",
                 // River's PolicyFileProvider builds the JDK's policy file class by name
@@ -119,7 +137,7 @@ final class ReggieProcess implements AutoCloseable {
         Path log = work.resolve("reggie.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Processes.killWhenThisJvmDies(process);
-        ReggieProcess reggie = new ReggieProcess(port, process, log);
+        ReggieProcess reggie = new ReggieProcess(port, process, log, netns != null);
         try {
             if (!Processes.await(Duration.ofSeconds(60), () -> !process.isAlive() || reggie.listening())) {
                 throw new AssertionError("Reggie did not listen on " + port + " within 60 s:\n" + reggie.log());
@@ -134,10 +152,16 @@ final class ReggieProcess implements AutoCloseable {
         return reggie;
     }
 
-    /** Whether Reggie has started ({@code ServiceStarter} reports a failure without exiting) and accepts. */
+    /**
+     * Whether Reggie has started ({@code ServiceStarter} reports a failure without exiting) and, outside a
+     * namespace, accepts.
+     */
     private boolean listening() {
         if (!log().contains("started Reggie")) {
             return false;
+        }
+        if (inNamespace) {
+            return true; // its port is out of this JVM's reach; its programs retry
         }
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             return true;

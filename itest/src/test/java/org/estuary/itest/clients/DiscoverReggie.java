@@ -1,5 +1,6 @@
 package org.estuary.itest.clients;
 
+import java.net.NetworkInterface;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -7,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceItem;
 import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.core.lookup.ServiceRegistration;
@@ -24,8 +26,9 @@ import org.estuary.discovery.tracking.RegistrarTracker;
  * A plain Java program, with Estuary's API and discovery jars first on its class path and Reggie's proxy classes
  * behind them, that discovers Apache River's lookup service at {@code 127.0.0.1:<port>} by unicast three ways
  * (Estuary's protocol client, {@code LookupLocator.getRegistrar}, the registrar tracker) and uses the proxy it gets:
- * registers a service item through one and looks it up through another. Prints what it saw; exits non-zero on any
- * failure.
+ * registers a service item through one and looks it up through another. With a second argument {@code multicast}
+ * (run in a network namespace with Reggie) it also finds Reggie by multicast request on the loopback interface.
+ * Prints what it saw; exits non-zero on any failure.
  */
 public final class DiscoverReggie {
 
@@ -58,13 +61,8 @@ public final class DiscoverReggie {
         BlockingQueue<Registrar> discovered = new LinkedBlockingQueue<>();
         try (SystemClock clock = new SystemClock("discover-reggie");
                 NetworkDiscovery discovery = new NetworkDiscovery(DiscoverySettings.defaults(), clock,
-                        java.net.InetAddress.getLoopbackAddress(), false, proxy -> {
-                            try {
-                                return ((ServiceRegistrar) proxy.get()).getServiceID();
-                            } catch (Exception e) {
-                                return null;
-                            }
-                        }, new RegistrarTracker.Listener() {
+                        java.net.InetAddress.getLoopbackAddress(), false, DiscoverReggie::idOf,
+                        new RegistrarTracker.Listener() {
                             @Override
                             public void discovered(Registrar r) {
                                 discovered.add(r);
@@ -84,6 +82,50 @@ public final class DiscoverReggie {
                 throw new AssertionError("the tracker did not discover Reggie at " + at + ": " + r);
             }
             System.out.println("tracker discovered " + r.id() + " at " + r.locator());
+        }
+        if (args.length > 1 && args[1].equals("multicast")) {
+            discoverByMulticast(viaProtocol.getServiceID());
+        }
+    }
+
+    private static void discoverByMulticast(ServiceID expected) throws Exception {
+        DiscoverySettings d = DiscoverySettings.defaults();
+        DiscoverySettings settings = new DiscoverySettings(NetworkInterface.getByName("lo"), 1, d.requestAddress(),
+                d.announcementAddress(), d.multicastPort(), d.requestCount(), d.requestIntervalMillis(),
+                d.announcementIntervalMillis(), d.missedAnnouncements(), 30_000, d.maxPacketSize());
+        BlockingQueue<Registrar> discovered = new LinkedBlockingQueue<>();
+        try (SystemClock clock = new SystemClock("discover-reggie-multicast");
+                NetworkDiscovery discovery = new NetworkDiscovery(settings, clock,
+                        java.net.InetAddress.getLoopbackAddress(), true, DiscoverReggie::idOf,
+                        new RegistrarTracker.Listener() {
+                            @Override
+                            public void discovered(Registrar r) {
+                                discovered.add(r);
+                            }
+
+                            @Override
+                            public void groupsChanged(Registrar r, List<String> before) {
+                            }
+
+                            @Override
+                            public void silent(Registrar r) {
+                            }
+                        })) {
+            discovery.tracker().setGroups(null); // every group: Reggie's member groups are none
+            Registrar r = discovered.poll(60, TimeUnit.SECONDS);
+            if (r == null || !r.id().equals(expected)) {
+                throw new AssertionError("multicast discovery did not find Reggie " + expected + ": " + r);
+            }
+            ServiceRegistrar proxy = (ServiceRegistrar) r.proxy().get();
+            System.out.println("multicast discovered " + proxy.getServiceID() + " groups " + r.groups());
+        }
+    }
+
+    private static ServiceID idOf(java.rmi.MarshalledObject<?> proxy) {
+        try {
+            return ((ServiceRegistrar) proxy.get()).getServiceID();
+        } catch (Exception e) {
+            return null;
         }
     }
 }
