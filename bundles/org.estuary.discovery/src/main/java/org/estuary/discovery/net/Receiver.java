@@ -5,7 +5,8 @@ import java.io.IOException;
 
 /**
  * One thread that runs a blocking receive (of a packet, of a connection) again and again until its socket is
- * closed. A failure of one round is reported and the loop goes on; closing the socket ends it.
+ * closed. A failure of one round is logged at DEBUG and the loop goes on after a short pause; closing the socket
+ * ends it.
  */
 final class Receiver implements AutoCloseable {
 
@@ -15,6 +16,9 @@ final class Receiver implements AutoCloseable {
     interface Round {
         void run() throws IOException;
     }
+
+    /** The pause after a failed round, so a socket that keeps failing costs little. */
+    private static final long FAILURE_PAUSE_MILLIS = 100;
 
     private final Closeable socket;
     private final Thread thread;
@@ -29,11 +33,20 @@ final class Receiver implements AutoCloseable {
                 } catch (IOException | RuntimeException e) {
                     if (!closed) {
                         LOG.log(System.Logger.Level.DEBUG, name + ": " + e, e);
+                        pause(); // a socket that keeps failing (no file descriptors left) must not spin a core
                     }
                 }
             }
         }, name);
         thread.setDaemon(true);
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(FAILURE_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     Receiver start() {
