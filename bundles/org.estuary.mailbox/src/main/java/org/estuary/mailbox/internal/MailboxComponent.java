@@ -1,6 +1,7 @@
 package org.estuary.mailbox.internal;
 
 import java.io.IOException;
+import java.util.Map;
 
 import net.jini.event.EventMailbox;
 import net.jini.event.PullEventMailbox;
@@ -13,6 +14,7 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
+import org.estuary.mailbox.admin.MailboxAdmin;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.management.Registrations;
 import org.estuary.remote.Exporter;
@@ -32,7 +34,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /**
  * The event mailbox as a DS component: builds a {@link MailboxService} from its configuration, recovers it from
- * the bound store and registers its proxy as {@code net.jini.event.PullEventMailbox} and {@code EventMailbox}.
+ * the bound store and registers its proxy as {@code net.jini.event.PullEventMailbox} and {@code EventMailbox}, its
+ * {@link MailboxAdmin}, its operators' view and its MBean.
  */
 @Component(configurationPid = MailboxComponent.PID, immediate = true, service = {})
 @Designate(ocd = MailboxComponent.Config.class)
@@ -171,6 +174,11 @@ public final class MailboxComponent {
         registrations.proxy(PullEventMailbox.class, service.proxy());
         registrations.register(EventMailbox.class, service.proxy(), Registrations.properties(
                 "Estuary event mailbox (EM 1.0 view)"));
+        AdminView admin = new AdminView(service);
+        registrations.admin(MailboxAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+        registrations.view(MailboxView.of(admin));
+        registrations.mbean(new MailboxAdminMBeanImpl(admin), MailboxAdminMXBean.class,
+                MailboxAdminMXBean.OBJECT_NAME);
         activation.start("export", exporter::activate, Attachment::deactivate);
         long[] counts = service.counts();
         LOG.log(System.Logger.Level.INFO, "Estuary event mailbox active: " + settings + ", store.target="

@@ -3,7 +3,6 @@ package org.estuary.mailbox.internal;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.ServerException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,8 +43,8 @@ final class MailboxState {
     /** Reads what clients and generators sent: targets, and events for push delivery, through the allowlist. */
     final Marshaller marshaller;
     final Records records;
-    /** The live registrations by id. */
-    final Map<Long, Registration> registrations = new HashMap<>();
+    /** The live registrations by id, in id order (the management view pages through it). */
+    final java.util.NavigableMap<Long, Registration> registrations = new java.util.TreeMap<>();
     /** The registration leases, by registration id; their expiry and cancellation end the registration. */
     final LeaseTable<Registration> leases;
     final BoundStore store;

@@ -1,0 +1,223 @@
+package org.estuary.bench.mailbox;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.event.MailboxPullRegistration;
+import net.jini.event.PullEventMailbox;
+import net.jini.event.RemoteEventIterator;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.core.time.SystemClock;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
+import org.estuary.mailbox.internal.BenchMailboxServices;
+import org.estuary.mailbox.internal.MailboxService;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+
+/**
+ * The event mailbox benchmark, one run:
+ * <ol>
+ * <li>durable ingest of 1 KB events on the journal store with 1, 8 and 64 generators (threads, each with its own
+ * registration, notify in a loop), next to the raw journal rate for the same number of writers (threads, each
+ * applying a 1 KB put and waiting for it) measured in the same run: events/s, records/s and their ratio;</li>
+ * <li>pull drain in process: EVENTS events stored in one registration (memory store), taken with one iterator;</li>
+ * <li>pull drain from another JVM: a server JVM ({@link MailboxServer}) stores EVENTS events, this JVM takes them
+ * through org.estuary.client's remote proxies.</li>
+ * </ol>
+ * Ends with {@code mailbox: ingest_ratio_min=<n> pull_drain_per_s=<n> remote_pull_drain_per_s=<n>}.
+ */
+public final class MailboxBench {
+
+    private static final int[] WRITERS = {1, 8, 64};
+    private static final int INGEST_BYTES = 1024;
+    private static final int DRAIN_BYTES = 200;
+
+    public static void main(String[] args) throws Exception {
+        Path data = Path.of(args[0]);
+        int seconds = Integer.parseInt(args[1]);
+        int events = Integer.parseInt(args[2]);
+        int port = Integer.parseInt(args[3]);
+        String classpath = System.getProperty("java.class.path");
+        Marshaller marshaller = Marshallers.builder().classLoader(MailboxBench.class.getClassLoader()).build();
+        say("mailbox: settings " + BenchMailboxServices.describe(Events.ROOMY));
+
+        double lowest = Double.MAX_VALUE;
+        for (int writers : WRITERS) {
+            double raw = raw(data.resolve("raw-" + writers), writers, seconds);
+            double ingest = ingest(data.resolve("ingest-" + writers), writers, seconds, marshaller);
+            double ratio = ingest / raw;
+            lowest = Math.min(lowest, ratio);
+            say(String.format(Locale.ROOT, "mailbox: %d writers: ingest %.0f events/s, raw journal %.0f records/s,"
+                    + " ratio %.2f", writers, ingest, raw, ratio));
+        }
+        double local = drainInProcess(events, marshaller);
+        say(String.format(Locale.ROOT, "mailbox: pull drain in process: %d events at %.0f events/s", events, local));
+        double remote = drainRemote(events, port, classpath);
+        say(String.format(Locale.ROOT, "mailbox: pull drain from another JVM: %d events at %.0f events/s", events,
+                remote));
+        System.out.printf(Locale.ROOT, "mailbox: ingest_ratio_min=%.2f pull_drain_per_s=%.0f "
+                + "remote_pull_drain_per_s=%.0f%n", lowest, local, remote);
+    }
+
+    /** Records/s of {@code writers} threads each applying a 1 KB put to a fresh journal and waiting for it. */
+    private static double raw(Path directory, int writers, int seconds) throws Exception {
+        Store store = Stores.journal(directory.toString());
+        byte[] value = new byte[INGEST_BYTES];
+        AtomicLong counter = new AtomicLong();
+        double rate = loop(writers, seconds, writer -> {
+            store.applyAndWait(Batch.builder().put("bench/raw", Long.toString(counter.incrementAndGet()), value)
+                    .build(), 10, TimeUnit.SECONDS);
+        });
+        Stores.close(store);
+        return rate;
+    }
+
+    /** Events/s of {@code writers} generators, each notifying its own registration's listener, on a journal. */
+    private static double ingest(Path directory, int writers, int seconds, Marshaller marshaller) throws Exception {
+        Store store = Stores.journal(directory.toString());
+        SystemClock clock = new SystemClock("bench-mailbox-timer");
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+                "bench-mailbox-events");
+        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        PullEventMailbox mailbox = BenchMailboxServices.proxy(service);
+        RemoteEventListener[] listeners = new RemoteEventListener[writers];
+        for (int i = 0; i < writers; i++) {
+            listeners[i] = mailbox.pullRegister(3_600_000).getListener();
+        }
+        Events made = new Events(INGEST_BYTES);
+        long[] sequence = new long[writers];
+        double rate = loop(writers, seconds, writer -> listeners[writer].notify(
+                made.event("generator-" + writer, ++sequence[writer])));
+        BenchMailboxServices.close(service);
+        delivery.close();
+        clock.close();
+        Stores.close(store);
+        return rate;
+    }
+
+    private static double drainInProcess(int events, Marshaller marshaller) throws Exception {
+        Store store = Stores.memory();
+        SystemClock clock = new SystemClock("bench-mailbox-timer");
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+                "bench-mailbox-events");
+        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        MailboxPullRegistration registration = BenchMailboxServices.proxy(service).pullRegister(3_600_000);
+        RemoteEventListener listener = registration.getListener();
+        Events made = new Events(DRAIN_BYTES);
+        for (long i = 1; i <= events; i++) {
+            listener.notify(made.event("generator", i));
+        }
+        double rate = drain(registration, events);
+        BenchMailboxServices.close(service);
+        delivery.close();
+        clock.close();
+        Stores.close(store);
+        return rate;
+    }
+
+    private static double drainRemote(int events, int port, String classpath) throws Exception {
+        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx3g", "-Djava.util.logging.config.file=/dev/null", "-cp", classpath,
+                MailboxServer.class.getName(), Integer.toString(port), Integer.toString(events),
+                Integer.toString(DRAIN_BYTES)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            if (!"READY".equals(line)) {
+                throw new IllegalStateException("the server JVM did not start: " + line);
+            }
+            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
+                MailboxPullRegistration registration = client.lookup(MailboxServer.REGISTRATION,
+                        MailboxPullRegistration.class);
+                return drain(registration, events);
+            }
+        } finally {
+            server.getOutputStream().close(); // the server's stdin: it stops
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /** Events/s of one iterator taking {@code events} events; fails if any is missing or comes twice. */
+    private static double drain(MailboxPullRegistration registration, int events) throws Exception {
+        RemoteEventIterator iterator = registration.getRemoteEvents();
+        long start = System.nanoTime();
+        long expected = 1;
+        for (RemoteEvent event; expected <= events && (event = iterator.next(0)) != null; expected++) {
+            if (event.getSequenceNumber() != expected) {
+                throw new IllegalStateException("event " + event.getSequenceNumber() + " where " + expected
+                        + " was due");
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        if (expected != events + 1L) {
+            throw new IllegalStateException("drained " + (expected - 1) + " of " + events + " events");
+        }
+        iterator.close();
+        return events / (nanos / 1e9);
+    }
+
+    /** One writer's step. */
+    private interface Step {
+        void run(int writer) throws Exception;
+    }
+
+    /** Runs {@code step} in {@code writers} threads for a third of {@code seconds} (warm-up), then counts. */
+    private static double loop(int writers, int seconds, Step step) throws Exception {
+        AtomicBoolean counting = new AtomicBoolean();
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicLong done = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        List<Exception> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            Thread thread = new Thread(() -> {
+                try {
+                    while (running.get()) {
+                        step.run(writer);
+                        if (counting.get()) {
+                            done.incrementAndGet();
+                        }
+                    }
+                } catch (Exception e) {
+                    failures.add(e);
+                }
+            }, "bench-writer-" + w);
+            threads.add(thread);
+            thread.start();
+        }
+        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds) / 3); // warm-up
+        counting.set(true);
+        long start = System.nanoTime();
+        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+        long count = done.get();
+        long nanos = System.nanoTime() - start;
+        running.set(false);
+        for (Thread thread : threads) {
+            thread.join(30_000);
+        }
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("a writer failed", failures.get(0));
+        }
+        return count / (nanos / 1e9);
+    }
+
+    private static void say(String line) {
+        System.err.println(line);
+    }
+
+}

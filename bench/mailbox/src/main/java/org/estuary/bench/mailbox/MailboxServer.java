@@ -1,0 +1,53 @@
+package org.estuary.bench.mailbox;
+
+import net.jini.core.event.RemoteEventListener;
+import net.jini.event.MailboxPullRegistration;
+
+import org.estuary.core.time.SystemClock;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshallers;
+import org.estuary.mailbox.internal.BenchMailboxServices;
+import org.estuary.mailbox.internal.MailboxService;
+import org.estuary.remote.RemoteSettings;
+import org.estuary.remote.RmiExporter;
+import org.estuary.store.memory.internal.MemoryStoreComponent;
+
+/**
+ * The server JVM of the remote pull drain: a mailbox on the memory store, exported through Estuary's
+ * {@link RmiExporter} on 127.0.0.1:PORT, with one pull registration holding EVENTS stored events of SIZE bytes,
+ * bound in the registry as {@value #REGISTRATION}. Prints READY, then serves until its stdin closes.
+ */
+public final class MailboxServer {
+
+    static final String REGISTRATION = "bench-mailbox-registration";
+
+    public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[0]);
+        int events = Integer.parseInt(args[1]);
+        int size = Integer.parseInt(args[2]);
+        SystemClock clock = new SystemClock("bench-mailbox-timer");
+        MemoryStoreComponent store = Stores.memory();
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+                "bench-mailbox-events");
+        MailboxService service = BenchMailboxServices.start(clock,
+                Marshallers.builder().classLoader(MailboxServer.class.getClassLoader()).build(), store, delivery,
+                Events.ROOMY);
+        RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
+        BenchMailboxServices.export(service, exporter);
+        MailboxPullRegistration registration = BenchMailboxServices.proxy(service).pullRegister(3_600_000);
+        RemoteEventListener listener = registration.getListener();
+        Events made = new Events(size);
+        for (long i = 1; i <= events; i++) {
+            listener.notify(made.event("server", i));
+        }
+        exporter.bind(REGISTRATION, (java.io.Serializable) registration); // the proxy is serializable
+        System.out.println("READY");
+        System.out.flush();
+        System.in.read(); // until the benchmark closes our stdin (or stops us by PID)
+        exporter.close();
+        BenchMailboxServices.close(service);
+        delivery.close();
+        clock.close();
+        store.deactivate();
+    }
+}
