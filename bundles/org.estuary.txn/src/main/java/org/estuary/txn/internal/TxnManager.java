@@ -83,6 +83,11 @@ public final class TxnManager implements TxnBackend {
         state.useReference(backend);
     }
 
+    /** Proxies made from now on call this manager directly in this JVM (the export was withdrawn). */
+    void useLocalReference() {
+        state.useReference(org.estuary.remote.BackendRef.local(state.managerId(), TxnBackend.class, this).backend());
+    }
+
     java.util.UUID managerId() {
         return state.managerId();
     }

@@ -1,0 +1,213 @@
+package org.estuary.txn.internal;
+
+import java.rmi.RemoteException;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionManager;
+
+import org.estuary.core.component.Activation;
+import org.estuary.core.component.Attachment;
+import org.estuary.core.time.SystemClock;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.remote.Exporter;
+import org.estuary.store.api.Store;
+import org.estuary.txn.proxy.TxnBackend;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * The transaction manager as a DS component: builds a {@link TxnManager} from its configuration, recovers it from the
+ * bound store and registers its proxy as {@code NestableTransactionManager} and {@code TransactionManager}; other
+ * JVMs reach it through the container's exporter under both names.
+ */
+@Component(configurationPid = TxnComponent.PID, immediate = true, service = {})
+@Designate(ocd = TxnComponent.Config.class)
+public final class TxnComponent {
+
+    public static final String PID = "org.estuary.txn";
+
+    private static final System.Logger LOG = System.getLogger(TxnComponent.class.getName());
+    private static final String[] NAMES = {NestableTransactionManager.class.getName(),
+        TransactionManager.class.getName()};
+
+    @ObjectClassDefinition(name = "Estuary transaction manager", description = "Creates and completes "
+            + "transactions with two-phase commit, nested ones included (TX); commit points are written to the store.")
+    public @interface Config {
+        @AttributeDefinition(name = "Lease default (ms)", min = "1",
+                description = "Granted to a transaction created with Lease.ANY.")
+        long lease_default_ms() default 60_000L;
+
+        @AttributeDefinition(name = "Lease maximum (ms)", min = "1", description = "Longest lease granted to a "
+                + "transaction; it must commit or abort (or renew its lease) within it, or it is aborted.")
+        long lease_maximum_ms() default 3_600_000L;
+
+        @AttributeDefinition(name = "Maximum active transactions", min = "1", description = "Transactions "
+                + "created and not yet committed or aborted at most; beyond, create is refused with a "
+                + "LeaseDeniedException naming this limit.")
+        int max_active() default 100_000;
+
+        @AttributeDefinition(name = "Maximum participants per transaction", min = "1", description = "Beyond, "
+                + "join and promote are refused with a CannotJoinException naming this limit.")
+        int max_participants() default 1_000;
+
+        @AttributeDefinition(name = "Participant threads", min = "1",
+                description = "Calls to participants (prepare, commit, abort) in parallel.")
+        int threads() default 16;
+
+        @AttributeDefinition(name = "Participant call queue", min = "1", description = "Calls waiting for a "
+                + "thread at most; a call beyond it is retried after the initial retry wait.")
+        int queue() default 10_000;
+
+        @AttributeDefinition(name = "Vote time (ms)", min = "1", description = "How long a commit's vote may take, "
+                + "retries of failed prepare calls included; a participant that has not voted by then aborts the "
+                + "transaction.")
+        long vote_ms() default 30_000L;
+
+        @AttributeDefinition(name = "Retry initial (ms)", min = "1", description = "Wait before a call to a "
+                + "participant that failed in a way that may clear up is repeated; doubles after each failure.")
+        long retry_initial_ms() default 500L;
+
+        @AttributeDefinition(name = "Retry maximum (ms)", min = "1",
+                description = "Longest wait between two calls to a participant (roll-forward retries forever).")
+        long retry_max_ms() default 30_000L;
+
+        @AttributeDefinition(name = "Abort notice time (ms)", min = "1", description = "How long participants of "
+                + "an aborted transaction are told of it before the manager gives up (they also learn it through "
+                + "getState).")
+        long abort_notice_ms() default 60_000L;
+
+        @AttributeDefinition(name = "Retention (ms)", min = "0", description = "How long a completed transaction's "
+                + "outcome is still answered after every participant heard it; afterwards its id is unknown.")
+        long retention_ms() default 60_000L;
+
+        @AttributeDefinition(name = "Store write timeout (ms)", min = "1", description = "Longest a commit waits "
+                + "for its commit point to be durable; beyond, the transaction aborts.")
+        long store_write_timeout_ms() default 10_000L;
+
+        @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0), so "
+                + "the default (store.type=*) takes jdbc if it runs, else journal, else memory. Changing it while "
+                + "the manager runs copies the commit records into the new store first.")
+        String store_target() default "(store.type=*)";
+    }
+
+    private final Activation activation = new Activation("the Estuary transaction manager");
+    private final TxnManager manager;
+    private final BundleContext context;
+    private final Settings settings;
+    private final String storeTarget;
+    private final Attachment<Exporter> exporter = new Attachment<>(this::export, this::withdraw);
+
+    @Activate
+    public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller) {
+        Settings settings = activation.run(() -> settings(config));
+        SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-txn-timer"));
+        ThreadPoolExecutor pool = activation.start("participant threads",
+                () -> newPool("estuary-txn", settings.threads(), settings.queue()), ThreadPoolExecutor::shutdownNow);
+        this.manager = activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
+                TxnManager::close);
+        this.context = context;
+        this.settings = settings;
+        this.storeTarget = config.store_target();
+    }
+
+    /** The store: greedy and dynamic; a new one first receives the commit records (Store S8). */
+    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindStore(Store store) {
+        manager.bindStore(store);
+    }
+
+    void unbindStore(Store store) {
+        manager.unbindStore(store);
+    }
+
+    /** Recovers from the store, registers the manager and exports it; undone newest first if a step fails. */
+    @Activate
+    void start() throws Exception {
+        activation.run(() -> {
+            manager.start();
+            return null;
+        });
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, "Estuary transaction manager");
+        properties.put(Store.TARGET, storeTarget);
+        activation.start("TransactionManager registration", () -> context.registerService(NAMES, manager.proxy(),
+                properties), ServiceRegistration::unregister);
+        activation.start("export", exporter::activate, Attachment::deactivate);
+        LOG.log(System.Logger.Level.INFO, "Estuary transaction manager " + manager.managerId() + " active: "
+                + settings + ", store.target=" + storeTarget);
+    }
+
+    /** Other JVMs reach the manager once an exporter runs; optional, rebound without a restart. */
+    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindExporter(Exporter bound) {
+        exporter.bind(bound);
+    }
+
+    void unbindExporter(Exporter unbound) {
+        exporter.unbind(unbound);
+    }
+
+    private void export(Exporter to) {
+        try {
+            manager.useReference(to.export(manager.managerId(), TxnBackend.class, manager).backend());
+            for (String name : NAMES) {
+                to.bind(name, manager.proxy());
+            }
+        } catch (RemoteException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the transaction manager is not reachable from other JVMs: "
+                    + "exporting it failed (" + e + "); it keeps serving bundles in this container", e);
+        }
+    }
+
+    private void withdraw(Exporter from) {
+        for (String name : NAMES) {
+            from.unbind(name);
+        }
+        from.unexport(manager.managerId());
+        manager.useLocalReference();
+    }
+
+    @Deactivate
+    void deactivate() {
+        activation.close();
+    }
+
+    static Settings settings(Config config) {
+        return new Settings(new LeasePolicy(config.lease_default_ms(), config.lease_maximum_ms()),
+                config.max_active(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
+                config.retry_initial_ms(), config.retry_max_ms(), config.abort_notice_ms(), config.retention_ms(),
+                config.store_write_timeout_ms());
+    }
+
+    private static ThreadPoolExecutor newPool(String name, int threads, int queue) {
+        AtomicInteger count = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(queue), task -> {
+                    Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+}
