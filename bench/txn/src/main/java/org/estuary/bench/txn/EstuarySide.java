@@ -66,6 +66,10 @@ final class EstuarySide {
         try (SystemClock clock = new SystemClock("bench-txn")) {
             NestableTransactionManager mgr = BenchManagers.start(clock, marshaller, store, pool);
             System.err.println("estuary: " + BenchManagers.describe());
+            long first = mgr.create(60_000).id; // as on Narayana's side: one transaction before the measurement
+            mgr.join(first, new Prepared(), 1);
+            mgr.join(first, new Prepared(), 1);
+            mgr.commit(first);
             String side = "estuary-" + storeType + (nested ? "-nested" : "");
             for (String p : participantCounts) {
                 int participants = Integer.parseInt(p);
