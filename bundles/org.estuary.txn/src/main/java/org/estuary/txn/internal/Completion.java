@@ -15,6 +15,7 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
+import org.estuary.management.ServiceMetrics;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
@@ -46,7 +47,12 @@ final class Completion {
      */
     void commit(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
         if (!toAsk.isEmpty()) {
-            vote(txn, toAsk, prepareAndCommit);
+            ServiceMetrics.Timing timing = state.metrics.votes.time();
+            try {
+                vote(txn, toAsk, prepareAndCommit);
+            } finally {
+                timing.stop();
+            }
         }
         decide(txn);
     }
@@ -142,6 +148,7 @@ final class Completion {
 
     /** TX.2.8: the commit point, durable before any participant hears {@code commit}. */
     private void commitPoint(Txn txn, List<Joined> prepared) throws InterruptedException {
+        ServiceMetrics.Timing timing = state.metrics.commitPoints.time();
         try {
             state.path.run(() -> {
                 if (txn.completed()) {
@@ -185,6 +192,8 @@ final class Completion {
             });
         } catch (StoreException e) {
             // failed() aborted it
+        } finally {
+            timing.stop();
         }
     }
 

@@ -16,8 +16,11 @@ import org.estuary.core.component.Attachment;
 import org.estuary.core.time.SystemClock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
+import org.estuary.management.MBeans;
+import org.estuary.management.ServiceView;
 import org.estuary.remote.Exporter;
 import org.estuary.store.api.Store;
+import org.estuary.txn.admin.TxnAdmin;
 import org.estuary.txn.proxy.TxnBackend;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -146,11 +149,19 @@ public final class TxnComponent {
             manager.start();
             return null;
         });
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(Constants.SERVICE_DESCRIPTION, "Estuary transaction manager");
+        Dictionary<String, Object> properties = description("Estuary transaction manager");
         properties.put(Store.TARGET, storeTarget);
         activation.start("TransactionManager registration", () -> context.registerService(NAMES, manager.proxy(),
                 properties), ServiceRegistration::unregister);
+        AdminView admin = new AdminView(manager);
+        activation.start("TxnAdmin registration", () -> context.registerService(TxnAdmin.class, admin,
+                description("Estuary transaction manager (management)")), ServiceRegistration::unregister);
+        activation.start("ServiceView registration", () -> context.registerService(ServiceView.class,
+                TxnView.of(admin), description("Estuary transaction manager (operators' view)")),
+                ServiceRegistration::unregister);
+        activation.start("MBean registration", () -> MBeans.register(context, new TxnAdminMBeanImpl(admin),
+                TxnAdminMXBean.class, TxnAdminMXBean.OBJECT_NAME, "Estuary transaction manager (JMX)"),
+                ServiceRegistration::unregister);
         activation.start("export", exporter::activate, Attachment::deactivate);
         LOG.log(System.Logger.Level.INFO, "Estuary transaction manager " + manager.managerId() + " active: "
                 + settings + ", store.target=" + storeTarget);
@@ -185,6 +196,12 @@ public final class TxnComponent {
         }
         from.unexport(manager.managerId());
         manager.useLocalReference();
+    }
+
+    private static Dictionary<String, Object> description(String text) {
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, text);
+        return properties;
     }
 
     @Deactivate

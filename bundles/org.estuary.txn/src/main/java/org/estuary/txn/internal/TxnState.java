@@ -2,9 +2,8 @@ package org.estuary.txn.internal;
 
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -57,7 +56,8 @@ final class TxnState {
     /** The crash count this manager joins parents with: new on every start, since nested transactions are volatile. */
     final long crashCount = new SecureRandom().nextLong();
     private final Executor pool;
-    private final Map<Long, Txn> txns = new HashMap<>();
+    private final TreeMap<Long, Txn> txns = new TreeMap<>();
+    final TxnMetrics metrics = new TxnMetrics();
     /** The transactions' leases, by transaction id; expiry or cancellation aborts an ACTIVE transaction (TX.2.1). */
     final LeaseTable<Boolean> leases;
     /** Transactions created and not yet decided; bounded by {@code max.active}. */
@@ -174,9 +174,9 @@ final class TxnState {
         return txns.get(id);
     }
 
-    /** Under the lock: every transaction, for the management view. */
-    List<Txn> all() {
-        return new ArrayList<>(txns.values());
+    /** Under the lock: the transactions by id, for the management view's pages. */
+    TreeMap<Long, Txn> table() {
+        return txns;
     }
 
     /**
@@ -200,6 +200,7 @@ final class TxnState {
         txn.expiration = grant.expiration();
         txns.put(txn.id, txn);
         unfinished++;
+        metrics.created.inc();
         if (localParent != null) {
             localParent.children.add(txn);
         }
@@ -300,6 +301,7 @@ final class TxnState {
         }
         txn.state = TransactionConstants.COMMITTED;
         unfinished--;
+        metrics.commits.inc();
         txn.decided.complete(TransactionConstants.COMMITTED);
         if (txn.nested()) {
             for (Joined joined : txn.parts.values()) {
@@ -339,6 +341,7 @@ final class TxnState {
         txn.abortReason = reason;
         txn.deciding = false;
         unfinished--;
+        metrics.aborts.inc();
         leases.remove(txn.id);
         txn.decided.complete(TransactionConstants.ABORTED);
         if (txn.voting != null) {

@@ -35,6 +35,7 @@ import org.estuary.store.api.StoreException;
 public final class PrepareLog {
 
     /** One PREPARED transaction as recorded: its manager, its id and the participant's changes. */
+    @org.osgi.annotation.versioning.ProviderType
     public record Prepared(TransactionManager mgr, long id, byte[] changes) {
     }
 

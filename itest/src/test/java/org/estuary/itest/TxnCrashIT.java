@@ -1,0 +1,155 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+
+import net.jini.core.transaction.UnknownTransactionException;
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionManager;
+import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.txn.participant.RollDecision;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Crash recovery of the transaction manager in the distribution, on its default journal store (TX.2.8): the
+ * container's JVM is killed with SIGKILL while one transaction is past its commit point with a participant not yet
+ * rolled forward, and another is still voting; after the restart the first is rolled forward at every PREPARED
+ * participant, and the second is unknown, so its participants roll back (TX.2.8.1).
+ */
+public class TxnCrashIT {
+
+    private static final Duration BOUND = Duration.ofSeconds(60);
+
+    private static RunningDistribution karaf;
+    private static EstuaryClient client;
+
+    /** A participant in this JVM: records calls; its commit fails until told otherwise; its prepare may hang. */
+    static final class Participant implements TransactionParticipant {
+        final List<String> calls = new CopyOnWriteArrayList<>();
+        /** The transactions it rolled forward (commit returned normally). */
+        final List<Long> rolledForward = new CopyOnWriteArrayList<>();
+        volatile boolean failCommits;
+        volatile CountDownLatch holdPrepare;
+
+        @Override
+        public int prepare(TransactionManager mgr, long id) {
+            calls.add("prepare " + id);
+            CountDownLatch hold = holdPrepare;
+            if (hold != null) {
+                try {
+                    hold.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return TransactionConstants.PREPARED;
+        }
+
+        @Override
+        public void commit(TransactionManager mgr, long id) throws RemoteException {
+            calls.add("commit " + id);
+            if (failCommits) {
+                throw new RemoteException("not reachable yet (the test's script)");
+            }
+            rolledForward.add(id);
+        }
+
+        @Override
+        public void abort(TransactionManager mgr, long id) {
+            calls.add("abort " + id);
+        }
+
+        @Override
+        public int prepareAndCommit(TransactionManager mgr, long id) throws RemoteException {
+            int vote = prepare(mgr, id);
+            commit(mgr, id);
+            return vote == TransactionConstants.PREPARED ? TransactionConstants.COMMITTED : vote;
+        }
+    }
+
+    @BeforeClass
+    public static void start() throws Exception {
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        karaf.awaitBound(NestableTransactionManager.class);
+        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    @Test
+    public void aKilledManagerRollsForwardWhatPassedItsCommitPointAndForgetsWhatDidNot() throws Exception {
+        NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
+        // past the commit point: b does not answer commit before the crash
+        Participant a = new Participant();
+        Participant b = new Participant();
+        b.failCommits = true;
+        long committed = mgr.create(600_000).id;
+        mgr.join(committed, client.exportParticipant(a), 1);
+        mgr.join(committed, client.exportParticipant(b), 1);
+        mgr.commit(committed);
+        await("b was asked to commit", () -> b.calls.contains("commit " + committed));
+        // short of the commit point: c holds its vote
+        Participant c = new Participant();
+        Participant d = new Participant();
+        c.holdPrepare = new CountDownLatch(1);
+        long voting = mgr.create(600_000).id;
+        mgr.join(voting, client.exportParticipant(c), 1);
+        mgr.join(voting, client.exportParticipant(d), 1);
+        CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
+            try {
+                mgr.commit(voting);
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        await("c was asked to vote", () -> c.calls.contains("prepare " + voting));
+        assertEquals(TransactionConstants.VOTING, mgr.getState(voting));
+
+        karaf = karaf.crashAndRestart();
+        c.holdPrepare.countDown();
+        b.failCommits = false;
+        karaf.awaitBound(NestableTransactionManager.class);
+
+        // TX.2.8: the committed transaction is COMMITTED and rolls forward at every PREPARED participant; the proxy
+        // from before the crash still reaches the manager
+        await("b rolled forward after the restart", () -> b.rolledForward.contains(committed));
+        assertTrue(a.rolledForward.contains(committed));
+        // TX.2.8.1: the one short of its commit point is unknown now: its participants roll back
+        try {
+            mgr.getState(voting);
+            fail("a transaction short of its commit point survived the crash");
+        } catch (UnknownTransactionException expected) {
+            // aborted by the crash
+        }
+        assertEquals(RollDecision.ROLL_BACK, RollDecision.of(mgr, voting));
+        assertTrue(c.rolledForward.isEmpty() && d.rolledForward.isEmpty());
+        assertTrue("the client's commit call did not finish normally", commit.handle((ok, e) -> e != null).get());
+    }
+
+    private static void await(String what, java.util.function.BooleanSupplier condition) throws Exception {
+        if (!Processes.await(BOUND, condition)) {
+            throw new AssertionError(what + " did not happen within " + BOUND + "; Karaf log:\n" + karaf.log());
+        }
+    }
+}
