@@ -32,6 +32,15 @@ public interface HighWaterMark {
      */
     void reserve(EventKind kind, long upTo) throws IOException;
 
+    /**
+     * Starts recording {@code upTo} for {@code kind} without waiting, ahead of need: {@code onDurable} runs once it
+     * is as durable as {@link #reserve} makes it, in whichever thread the store acknowledges in (it must not block);
+     * if the write fails, it never runs and {@link SequenceNumbers} reserves with {@link #reserve} when it must. The
+     * default starts nothing, so numbers are reserved only with {@link #reserve}.
+     */
+    default void reserveAhead(EventKind kind, long upTo, Runnable onDurable) {
+    }
+
     /** A mark that lives in memory: numbering restarts when it is garbage (a volatile store's rule). */
     static HighWaterMark inMemory() {
         return new InMemoryHighWaterMark();

@@ -19,6 +19,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * missed". A service that must never skip sets {@code blockSize} to 1 and writes the event in the same store
  * batch as the mark.
  *
+ * <p>Once half of a block is handed out, the next block is reserved ahead ({@link HighWaterMark#reserveAhead}), so a
+ * caller that holds its service's lock seldom waits for a store write: only when the numbers run out before the
+ * reservation ahead is durable does {@link #next} reserve and wait itself.
+ *
  * <p>Order across threads: two events get numbers in the order their threads call {@link #next}. A service
  * that also needs the numbers to match the order in which it hands events to delivery takes both steps under
  * one lock of its own.
@@ -68,6 +72,7 @@ public final class SequenceNumbers {
                 throw new IllegalStateException("sequence numbers of " + kind + " are used up");
             }
             long number = counter.last + 1;
+            counter.reserved = Math.max(counter.reserved, counter.durableAhead);
             if (number > counter.reserved) {
                 // EV.2.3.2: durable before handed out, so no number repeats after a restart.
                 long upTo = number - 1 > Long.MAX_VALUE - blockSize ? Long.MAX_VALUE : number - 1 + blockSize;
@@ -75,6 +80,13 @@ public final class SequenceNumbers {
                 counter.reserved = upTo;
             }
             counter.last = number;
+            if (counter.reserved - number < blockSize / 2 && counter.ahead <= counter.reserved
+                    && counter.reserved < Long.MAX_VALUE) {
+                long upTo = counter.reserved > Long.MAX_VALUE - blockSize ? Long.MAX_VALUE
+                        : counter.reserved + blockSize;
+                counter.ahead = upTo; // one reservation ahead at a time; a failed one is overtaken by reserve
+                marks.reserveAhead(kind, upTo, () -> counter.durable(upTo));
+            }
             return number;
         }
     }
@@ -125,6 +137,17 @@ public final class SequenceNumbers {
         boolean loaded;
         long last;
         long reserved;
+        /** The mark of the reservation ahead last started (0: none yet). */
+        long ahead;
+        /** The highest mark reserved ahead that is durable; written by the store's acknowledgement, without a lock. */
+        volatile long durableAhead;
+
+        /** A reservation ahead is durable (the store's thread: no lock, Store S3 order). */
+        void durable(long upTo) {
+            if (upTo > durableAhead) {
+                durableAhead = upTo;
+            }
+        }
 
         void loadIfNeeded(EventKind kind) throws IOException {
             if (loaded) {

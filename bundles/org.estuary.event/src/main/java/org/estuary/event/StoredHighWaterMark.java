@@ -31,12 +31,25 @@ public final class StoredHighWaterMark implements HighWaterMark {
         void write(Batch batch) throws IOException;
     }
 
+    /**
+     * How the service queues a batch without waiting: {@code onDurable} runs once it is acknowledged, in the store's
+     * thread; never if it fails.
+     */
+    @FunctionalInterface
+    public interface BackgroundWrite {
+        void write(Batch batch, Runnable onDurable);
+    }
+
     private static final byte FORMAT = 1;
 
     private final String space;
     private final Function<EventKind, String> keys;
     private final DurableWrite write;
+    private final BackgroundWrite background;
+    /** The marks durable, by key. */
     private final Map<String, Long> marks = new ConcurrentHashMap<>();
+    /** The marks reserved ahead and maybe not durable yet, by key: a copy into a new store carries them (S8). */
+    private final Map<String, Long> ahead = new ConcurrentHashMap<>();
 
     /**
      * @param space the store space the marks live in (the service's own, such as {@code "renewal/sequence"})
@@ -44,9 +57,22 @@ public final class StoredHighWaterMark implements HighWaterMark {
      * @param write the service's durable write
      */
     public StoredHighWaterMark(String space, Function<EventKind, String> keys, DurableWrite write) {
+        this(space, keys, write, null);
+    }
+
+    /**
+     * @param space the store space the marks live in (the service's own, such as {@code "renewal/sequence"})
+     * @param keys the record key of a kind; equal kinds after a restart must give equal keys
+     * @param write the service's durable write
+     * @param background the service's write that does not wait, for reservations ahead of need
+     *        ({@link #reserveAhead}); null reserves only with {@code write}
+     */
+    public StoredHighWaterMark(String space, Function<EventKind, String> keys, DurableWrite write,
+            BackgroundWrite background) {
         this.space = Objects.requireNonNull(space, "space");
         this.keys = Objects.requireNonNull(keys, "keys");
         this.write = Objects.requireNonNull(write, "write");
+        this.background = background;
     }
 
     /**
@@ -73,12 +99,28 @@ public final class StoredHighWaterMark implements HighWaterMark {
     public void reserve(EventKind kind, long upTo) throws IOException {
         String key = keys.apply(kind);
         write.write(Batch.builder().put(space, key, encode(upTo)).build());
-        marks.put(key, upTo); // only once durable (EV.2.3.2: never a repeat after a restart)
+        marks.merge(key, upTo, Math::max); // only once durable (EV.2.3.2: never a repeat after a restart)
+    }
+
+    @Override
+    public void reserveAhead(EventKind kind, long upTo, Runnable onDurable) {
+        if (background == null) {
+            return;
+        }
+        String key = keys.apply(kind);
+        ahead.merge(key, upTo, Math::max);
+        background.write(Batch.builder().put(space, key, encode(upTo)).build(), () -> {
+            if (ahead.remove(key, upTo) || ahead.containsKey(key)) { // not forgotten meanwhile
+                marks.merge(key, upTo, Math::max);
+            }
+            onDurable.run();
+        });
     }
 
     /** Drops the mark of a kind whose source is gone for good; the service deletes its record in the same batch. */
     public void forget(String key) {
         marks.remove(key);
+        ahead.remove(key);
     }
 
     /** Puts the delete of {@code key}'s record into {@code batch}: for a service ending a source. */
@@ -86,9 +128,14 @@ public final class StoredHighWaterMark implements HighWaterMark {
         batch.delete(space, key);
     }
 
-    /** Puts every mark into a copy of the service's state for a new store (Store S8). */
+    /**
+     * Puts every mark into a copy of the service's state for a new store (Store S8), also a reservation ahead still
+     * in flight to the store being left: its numbers may be handed out once it is durable there.
+     */
     public void snapshotInto(Batch.Builder batch) {
-        marks.forEach((key, mark) -> batch.put(space, key, encode(mark)));
+        Map<String, Long> newest = new java.util.HashMap<>(marks);
+        ahead.forEach((key, mark) -> newest.merge(key, mark, Math::max));
+        newest.forEach((key, mark) -> batch.put(space, key, encode(mark)));
     }
 
     static byte[] encode(long mark) {

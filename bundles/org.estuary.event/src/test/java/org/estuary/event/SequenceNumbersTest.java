@@ -230,4 +230,72 @@ class SequenceNumbersTest {
         assertThrows(NullPointerException.class, () -> numbers.current(null));
         assertThrows(NullPointerException.class, () -> numbers.forget(null));
     }
+
+    /** A mark whose reservations ahead wait until the test acknowledges them, as a store's background write does. */
+    static final class AheadMark implements HighWaterMark {
+        final CountingMark durable = new CountingMark();
+        final java.util.List<Runnable> inFlight = new java.util.ArrayList<>();
+        final java.util.List<Long> started = new java.util.ArrayList<>();
+
+        @Override
+        public OptionalLong load(EventKind kind) {
+            return durable.load(kind);
+        }
+
+        @Override
+        public void reserve(EventKind kind, long upTo) throws IOException {
+            durable.reserve(kind, upTo);
+        }
+
+        @Override
+        public void reserveAhead(EventKind kind, long upTo, Runnable onDurable) {
+            started.add(upTo);
+            inFlight.add(() -> {
+                durable.stored.put(kind, upTo);
+                onDurable.run();
+            });
+        }
+
+        void acknowledge() {
+            inFlight.forEach(Runnable::run);
+            inFlight.clear();
+        }
+    }
+
+    @Test
+    void ev232TheNextBlockIsReservedAheadSoNoCallWaitsOnceItIsDurable() throws IOException {
+        AheadMark mark = new AheadMark();
+        SequenceNumbers numbers = new SequenceNumbers(mark, 10, 100);
+        assertEquals(1, numbers.next(A));
+        assertEquals(1, mark.durable.reserves, "the first block: reserved and waited for");
+        for (int i = 2; i <= 5; i++) {
+            numbers.next(A);
+        }
+        assertEquals(java.util.List.of(), mark.started, "less than half of the block handed out");
+        assertEquals(6, numbers.next(A));
+        assertEquals(java.util.List.of(20L), mark.started, "half handed out: the next block is reserved ahead");
+        mark.acknowledge();
+        for (long expected = 7; expected <= 20; expected++) {
+            assertEquals(expected, numbers.next(A));
+        }
+        assertEquals(1, mark.durable.reserves, "no call waited for a reservation after the first");
+        assertEquals(java.util.List.of(20L, 30L), mark.started, "and the one after it is on its way");
+    }
+
+    @Test
+    void ev232NumbersBeyondAReservationAheadThatIsNotDurableAreReservedAndWaitedFor() throws IOException {
+        AheadMark mark = new AheadMark();
+        SequenceNumbers numbers = new SequenceNumbers(mark, 10, 100);
+        for (long expected = 1; expected <= 10; expected++) {
+            assertEquals(expected, numbers.next(A));
+        }
+        assertEquals(java.util.List.of(20L), mark.started, "reserved ahead, never acknowledged");
+        assertEquals(11, numbers.next(A));
+        assertEquals(2, mark.durable.reserves, "the 11th waited for a reservation of its own");
+        assertEquals(20L, mark.durable.stored.get(A));
+        for (long expected = 12; expected <= 16; expected++) {
+            assertEquals(expected, numbers.next(A));
+        }
+        assertEquals(java.util.List.of(20L, 30L), mark.started, "a new reservation ahead once past half again");
+    }
 }

@@ -82,4 +82,37 @@ class StoredHighWaterMarkTest {
         marks.snapshotInto(snapshot);
         assertEquals(0, snapshot.size(), "only readable marks are copied by the mark itself");
     }
+
+    @Test
+    void s8AReservationAheadStillInFlightGoesIntoACopyAndAForgottenOneIsNotRevived() throws Exception {
+        java.util.List<Runnable> inFlight = new java.util.ArrayList<>();
+        StoredHighWaterMark marks = new StoredHighWaterMark("test/sequence", kind -> kind.source() + "."
+                + kind.eventId(), batch -> {
+                    try {
+                        store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+                    } catch (StoreException | InterruptedException e) {
+                        throw new IOException(e);
+                    }
+                }, (batch, onDurable) -> inFlight.add(onDurable));
+        EventKind kept = EventKind.of("source-c", 1);
+        EventKind forgotten = EventKind.of("source-d", 1);
+        marks.reserve(kept, 10);
+        marks.reserveAhead(kept, 20, () -> { });
+        marks.reserveAhead(forgotten, 20, () -> { });
+        marks.forget("source-d.1");
+
+        Batch.Builder copy = Batch.builder();
+        marks.snapshotInto(copy);
+        Store next = MemoryStores.open();
+        next.applyAndWait(copy.build(), 10, TimeUnit.SECONDS);
+        Map<String, byte[]> records = new HashMap<>();
+        next.scan("test/sequence", records::put);
+        assertEquals(java.util.Set.of("source-c.1"), records.keySet());
+        assertEquals(20, java.nio.ByteBuffer.wrap(records.get("source-c.1"), 1, 8).getLong(),
+                "EV.2.3.2: numbers of the block ahead may be handed out once it is durable in the store left");
+
+        inFlight.forEach(Runnable::run);
+        assertEquals(20, marks.load(kept).getAsLong());
+        assertTrue(marks.load(forgotten).isEmpty(), "a kind forgotten meanwhile stays forgotten");
+    }
 }

@@ -19,9 +19,10 @@ import org.estuary.store.api.WritePath;
 /**
  * The service's side of its store: every client mutation {@linkplain #run runs} through the shared
  * {@link WritePath} (decided and queued under the state's lock, waited for without it, shown once acknowledged);
- * {@link #writeLater} queues what nobody waits for (renewal results, timer-driven removals); {@link #write} waits
- * under the lock, only for the rare reservation of event sequence numbers. Also the {@link StoredHighWaterMark} of
- * event sequence numbers, and the records recovery could not read, kept so that a switch to a new store (S8)
+ * {@link #writeLater} queues what nobody waits for (renewal results, timer-driven removals, event sequence numbers
+ * reserved ahead); {@link #write} waits under the lock, only for a block of event sequence numbers needed before the
+ * one reserved ahead is durable. Also the {@link StoredHighWaterMark} of event sequence numbers, and the records
+ * recovery could not read, kept so that a switch to a new store (S8)
  * carries them along.
  */
 final class Persistence {
@@ -30,7 +31,8 @@ final class Persistence {
     private final WritePath path;
     private final long timeoutMillis;
     private final StoredHighWaterMark marks = new StoredHighWaterMark(Records.SEQUENCE,
-            kind -> Records.kindKey(((SetProxy) kind.source()).setId(), kind.eventId()), this::reserveWrite);
+            kind -> Records.kindKey(((SetProxy) kind.source()).setId(), kind.eventId()), this::reserveWrite,
+            this::writeLater);
     /** Records recovery could not read, by space then key: kept in the store and carried into a new one. */
     private final Map<String, Map<String, byte[]>> unreadable = new ConcurrentHashMap<>();
 
@@ -72,7 +74,8 @@ final class Persistence {
 
     /**
      * Applies {@code batch} and waits until it is durable, holding the state's lock: only for what must be durable
-     * before the decision that needs it goes on (a block of event sequence numbers, EV.2.3.2).
+     * before the decision that needs it goes on (a block of event sequence numbers, EV.2.3.2, needed before the one
+     * reserved ahead in the background is durable).
      *
      * @throws RemoteException indefinite when the store may recover (retryable reason, unknown outcome), else a
      *     ServerException whose detail is the StoreException
