@@ -55,8 +55,6 @@ final class EstuarySide {
         boolean nested = args[1].equals("nested");
         double seconds = Double.parseDouble(args[2]);
         double warmup = Double.parseDouble(args[3]);
-        String[] threadCounts = args[4].split(",");
-        String[] participantCounts = args[5].split(",");
         Path dir = Path.of(args[6]);
         Store store = storeType.equals("journal") ? JournalStores.open(dir) : MemoryStores.open();
         Marshaller marshaller = Marshallers.builder().classLoader(EstuarySide.class.getClassLoader())
@@ -71,29 +69,25 @@ final class EstuarySide {
             mgr.join(first, new Prepared(), 1);
             mgr.commit(first);
             String side = "estuary-" + storeType + (nested ? "-nested" : "");
-            for (String p : participantCounts) {
-                int participants = Integer.parseInt(p);
-                for (String t : threadCounts) {
-                    int threads = Integer.parseInt(t);
-                    Prepared[][] parts = new Prepared[threads][participants];
-                    for (Prepared[] row : parts) {
-                        for (int i = 0; i < participants; i++) {
-                            row[i] = new Prepared();
-                        }
+            Workload.points(side, args[4], args[5], seconds, warmup, (participants, threads) -> {
+                Prepared[][] parts = new Prepared[threads][participants];
+                for (Prepared[] row : parts) {
+                    for (int i = 0; i < participants; i++) {
+                        row[i] = new Prepared();
                     }
-                    Workload.run(side, participants, threads, seconds, warmup, thread -> {
-                        long top = mgr.create(60_000).id;
-                        long id = nested ? mgr.create(mgr, top, 60_000).id : top;
-                        for (Prepared part : parts[thread]) {
-                            mgr.join(id, part, 1);
-                        }
-                        mgr.commit(id);
-                        if (nested) {
-                            mgr.commit(top);
-                        }
-                    });
                 }
-            }
+                return thread -> {
+                    long top = mgr.create(60_000).id;
+                    long id = nested ? mgr.create(mgr, top, 60_000).id : top;
+                    for (Prepared part : parts[thread]) {
+                        mgr.join(id, part, 1);
+                    }
+                    mgr.commit(id);
+                    if (nested) {
+                        mgr.commit(top);
+                    }
+                };
+            });
         } finally {
             pool.shutdownNow();
             if (storeType.equals("journal")) {

@@ -71,8 +71,6 @@ final class NarayanaSide {
         String storeType = args[0];
         double seconds = Double.parseDouble(args[2]);
         double warmup = Double.parseDouble(args[3]);
-        String[] threadCounts = args[4].split(",");
-        String[] participantCounts = args[5].split(",");
         Path dir = Path.of(args[6]);
         String type = storeType.equals("journal")
                 ? "com.arjuna.ats.internal.arjuna.objectstore.hornetq.HornetqObjectStoreAdaptor"
@@ -93,26 +91,22 @@ final class NarayanaSide {
         tm.getTransaction().enlistResource(new Prepared());
         tm.commit();
         String side = "narayana-" + storeType;
-        for (String p : participantCounts) {
-            int participants = Integer.parseInt(p);
-            for (String t : threadCounts) {
-                int threads = Integer.parseInt(t);
-                Prepared[][] parts = new Prepared[threads][participants];
-                for (Prepared[] row : parts) {
-                    for (int i = 0; i < participants; i++) {
-                        row[i] = new Prepared();
-                    }
+        Workload.points(side, args[4], args[5], seconds, warmup, (participants, threads) -> {
+            Prepared[][] parts = new Prepared[threads][participants];
+            for (Prepared[] row : parts) {
+                for (int i = 0; i < participants; i++) {
+                    row[i] = new Prepared();
                 }
-                Workload.run(side, participants, threads, seconds, warmup, thread -> {
-                    tm.begin();
-                    jakarta.transaction.Transaction txn = tm.getTransaction();
-                    for (Prepared part : parts[thread]) {
-                        txn.enlistResource(part);
-                    }
-                    tm.commit();
-                });
             }
-        }
+            return thread -> {
+                tm.begin();
+                jakarta.transaction.Transaction txn = tm.getTransaction();
+                for (Prepared part : parts[thread]) {
+                    txn.enlistResource(part);
+                }
+                tm.commit();
+            };
+        });
         System.exit(0);
     }
 }

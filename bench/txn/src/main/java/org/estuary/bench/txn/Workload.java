@@ -17,7 +17,24 @@ final class Workload {
         void run(int thread) throws Exception;
     }
 
+    /** The loop body of one point, with the participants it needs made for each of its threads. */
+    interface Point {
+        Transaction prepare(int participants, int threads);
+    }
+
     private Workload() {
+    }
+
+    /** Runs every point: participant counts, then thread counts, each as {@link #run} does. */
+    static void points(String side, String threadCounts, String participantCounts, double seconds, double warmup,
+            Point point) throws InterruptedException {
+        for (String p : participantCounts.split(",")) {
+            int participants = Integer.parseInt(p);
+            for (String t : threadCounts.split(",")) {
+                int threads = Integer.parseInt(t);
+                run(side, participants, threads, seconds, warmup, point.prepare(participants, threads));
+            }
+        }
     }
 
     static void run(String side, int participants, int threads, double seconds, double warmup, Transaction body)
