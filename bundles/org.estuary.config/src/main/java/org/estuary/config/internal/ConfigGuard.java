@@ -109,14 +109,19 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
         if (!Guard.guarded(pid)) {
             return;
         }
-        // The listener logs the refusal and repairs the stored copy; here the component only gets the valid one.
-        guard.review(pid, metatypePid(properties), map(properties)).ifPresent(refusal -> {
+        // The listener logs the refusal and repairs the stored copy; here the component only gets the valid one,
+        // with a list given as one text (config:property-set) as its values.
+        Map<String, Object> given = map(properties);
+        Map<String, Object> lists = guard.lists(metatypePid(properties), given);
+        Map<String, Object> seen = guard.review(pid, metatypePid(properties), lists)
+                .map(refusal -> refusal.restored()).orElse(lists);
+        if (seen != given) {
             for (String key : Collections.list(properties.keys())) {
                 properties.remove(key);
             }
-            refusal.restored().forEach(properties::put);
+            seen.forEach(properties::put);
             properties.put(Constants.SERVICE_PID, pid);
-        });
+        }
     }
 
     @Override
@@ -149,23 +154,32 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
         if (properties == null) {
             return; // created, never updated: the defaults apply
         }
-        Optional<Guard.Refusal> refusal = guard.review(configuration.getPid(), metatypePid(properties),
-                map(properties));
+        Map<String, Object> given = map(properties);
+        Map<String, Object> lists = guard.lists(metatypePid(properties), given);
+        Optional<Guard.Refusal> refusal = guard.review(configuration.getPid(), metatypePid(properties), lists);
         if (refusal.isPresent()) {
             LOG.log(System.Logger.Level.WARNING, refusal.get().message());
-            if (configuration.getChangeCount() != seen) {
-                // A newer update came while this one was reviewed (an operator's next edit): repairing now would
-                // overwrite it, and its own event reviews it. Configuration Admin has no compare-and-set, so a
-                // window of one call remains; the component never sees an invalid value either way
-                // (modifyConfiguration).
-                return;
-            }
-            Hashtable<String, Object> restored = new Hashtable<>(refusal.get().restored());
-            restored.remove(Constants.SERVICE_PID); // Configuration Admin sets these itself
-            restored.remove(ConfigurationAdmin.SERVICE_FACTORYPID);
-            restored.remove(ConfigurationAdmin.SERVICE_BUNDLELOCATION);
-            configuration.update(restored);
+            store(configuration, seen, refusal.get().restored());
+        } else if (lists != given) {
+            // a list given as one text is stored as its values, so the console's form and the etc/ file show them
+            store(configuration, seen, lists);
         }
+    }
+
+    /** Stores {@code properties} unless the configuration changed since {@code seen}. */
+    private static void store(Configuration configuration, long seen, Map<String, Object> properties)
+            throws IOException {
+        if (configuration.getChangeCount() != seen) {
+            // A newer update came while this one was reviewed (an operator's next edit): repairing now would
+            // overwrite it, and its own event reviews it. Configuration Admin has no compare-and-set, so a window of
+            // one call remains; the component never sees an invalid value either way (modifyConfiguration).
+            return;
+        }
+        Hashtable<String, Object> stored = new Hashtable<>(properties);
+        stored.remove(Constants.SERVICE_PID); // Configuration Admin sets these itself
+        stored.remove(ConfigurationAdmin.SERVICE_FACTORYPID);
+        stored.remove(ConfigurationAdmin.SERVICE_BUNDLELOCATION);
+        configuration.update(stored);
     }
 
     /** A factory configuration's metatype is declared for its factory PID. */

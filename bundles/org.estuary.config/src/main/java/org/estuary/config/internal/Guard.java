@@ -56,11 +56,12 @@ final class Guard {
      * its metatype lives): empty if they are valid (they become the last valid ones), else the refusal with the
      * properties to restore.
      */
-    Optional<Refusal> review(String pid, String metatypePid, Map<String, Object> properties) {
+    Optional<Refusal> review(String pid, String metatypePid, Map<String, Object> given) {
         if (!guarded(pid)) {
             return Optional.empty();
         }
         AttributeDefinition[] defined = definitions.apply(metatypePid);
+        Map<String, Object> properties = Validator.lists(defined, given);
         List<Violation> violations = new java.util.ArrayList<>(Validator.check(defined, properties));
         if (violations.isEmpty()) {
             violations.addAll(across(metatypePid, Validator.effective(defined, properties)));
@@ -83,6 +84,14 @@ final class Guard {
             restored = without;
         }
         return Optional.of(new Refusal(pid, List.copyOf(violations), restored));
+    }
+
+    /**
+     * {@code properties} with every multi-valued attribute of the metatype that came as one text split into its
+     * values (see {@link Validator#lists}); the same map if there is none. Reviews read the split form.
+     */
+    Map<String, Object> lists(String metatypePid, Map<String, Object> properties) {
+        return Validator.lists(definitions.apply(metatypePid), properties);
     }
 
     /** The problems the PID's cross-attribute rules find; a rule that throws is reported, not obeyed. */

@@ -42,6 +42,48 @@ final class Validator {
         return violations;
     }
 
+    /**
+     * {@code properties} with the value of each multi-valued attribute that came as one text (Karaf's
+     * {@code config:property-set} stores every value as one string) split into its values: separated by commas,
+     * blanks around them trimmed, a comma inside a value written {@code \,}. The same map if there is none.
+     */
+    static Map<String, Object> lists(AttributeDefinition[] definitions, Map<String, Object> properties) {
+        if (definitions == null) {
+            return properties;
+        }
+        Map<String, Object> split = null;
+        for (AttributeDefinition definition : definitions) {
+            if (definition.getCardinality() != 0 && properties.get(definition.getID()) instanceof String text) {
+                if (split == null) {
+                    split = new java.util.LinkedHashMap<>(properties);
+                }
+                split.put(definition.getID(), values(text));
+            }
+        }
+        return split == null ? properties : split;
+    }
+
+    /** The values of a list written as one text: {@code a, b\,c} is {@code a} and {@code b,c}; blank is none. */
+    static String[] values(String text) {
+        List<String> values = new ArrayList<>();
+        StringBuilder value = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == ',') {
+                value.append(',');
+                i++;
+            } else if (c == ',') {
+                values.add(value.toString().trim());
+                value.setLength(0);
+            } else {
+                value.append(c);
+            }
+        }
+        values.add(value.toString().trim());
+        values.removeIf(String::isEmpty);
+        return values.toArray(String[]::new);
+    }
+
     /** Why {@code text} is refused, or null if it is accepted. */
     private static String rule(AttributeDefinition definition, String text) {
         String message;

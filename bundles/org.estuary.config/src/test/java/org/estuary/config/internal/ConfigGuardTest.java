@@ -1,5 +1,6 @@
 package org.estuary.config.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -81,6 +82,29 @@ class ConfigGuardTest {
         store(before);
         guard();
         assertEquals(List.of(Map.of("renewal.lead.ms", "9")), updates);
+    }
+
+    /** Karaf's config:property-set stores a list as one text: the component and the stored copy get its values. */
+    @Test
+    void aListSetAsOneTextReachesTheComponentAndTheStoreAsItsValues() {
+        ConfigGuard guard = guard();
+        Hashtable<String, Object> typed = properties("allowlist.extra", "com.example.*, org.acme.**,a\\,b");
+        guard.modifyConfiguration(null, typed);
+        assertArrayEquals(new String[] {"com.example.*", "org.acme.**", "a,b"}, (String[]) typed.get("allowlist.extra"));
+
+        Hashtable<String, Object> file = properties("allowlist.extra", "com.example.*,org.acme.**");
+        file.put("felix.fileinstall.filename", "file:/etc/org.estuary.renewal.cfg");
+        store(file);
+        guard.configurationEvent(event());
+        assertEquals(1, updates.size());
+        assertArrayEquals(new String[] {"com.example.*", "org.acme.**"}, (String[]) stored.get("allowlist.extra"));
+        assertEquals("file:/etc/org.estuary.renewal.cfg", stored.get("felix.fileinstall.filename"));
+        guard.configurationEvent(event());
+        assertEquals(1, updates.size(), "a list stored as its values is left alone");
+
+        Hashtable<String, Object> array = properties("allowlist.extra", new String[] {"x.*"});
+        guard.modifyConfiguration(null, array);
+        assertArrayEquals(new String[] {"x.*"}, (String[]) array.get("allowlist.extra"));
     }
 
     @Test

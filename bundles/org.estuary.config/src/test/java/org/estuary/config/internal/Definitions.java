@@ -14,11 +14,21 @@ final class Definitions {
     }
 
     static AttributeDefinition attribute(String id, String type, String min, String max, String defaultValue) {
+        return attribute(id, type, min, max, defaultValue, 0);
+    }
+
+    /** A String[] attribute, as bnd declares one (cardinality {@code Integer.MAX_VALUE}). */
+    static AttributeDefinition list(String id) {
+        return attribute(id, "String", null, null, null, Integer.MAX_VALUE);
+    }
+
+    private static AttributeDefinition attribute(String id, String type, String min, String max, String defaultValue,
+            int cardinality) {
         AD ad = new AD();
         ad.setID(id);
         ad.setName(id);
         ad.setType(type);
-        ad.setCardinality(0);
+        ad.setCardinality(cardinality);
         if (min != null) {
             ad.setMin(min);
         }
@@ -86,6 +96,7 @@ final class Definitions {
     /** A slice of the lease renewal service's metatype. */
     static AttributeDefinition[] renewal() {
         return new AttributeDefinition[] {attribute("max.sets", "Integer", "1", null),
-            attribute("renewal.lead.ms", "Long", "1", null), attribute("store.target", "String", null, null)};
+            attribute("renewal.lead.ms", "Long", "1", null), attribute("store.target", "String", null, null),
+            list("allowlist.extra")};
     }
 }
