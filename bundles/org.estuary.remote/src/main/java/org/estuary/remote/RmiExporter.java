@@ -148,7 +148,7 @@ public final class RmiExporter implements Exporter, AutoCloseable {
                 }
             }
             unexportQuietly(backend);
-            BackendRef.release(serviceId, backend);
+            LocalBackends.forget(serviceId, backend);
         }
     }
 

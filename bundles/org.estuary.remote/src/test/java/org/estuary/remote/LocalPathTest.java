@@ -2,8 +2,11 @@ package org.estuary.remote;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,6 +19,7 @@ import org.estuary.core.failure.Failure;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
 import org.estuary.remote.fixture.EchoProxy;
+import org.estuary.remote.internal.LocalBackends;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,6 +65,25 @@ class LocalPathTest {
         assertEquals(Failure.INDEFINITE, Failure.of(swapping));
         BackendRef.local(id, Echo.class, new EchoBackend("second", first));
         assertEquals("second", proxy.generation());
+    }
+
+    @Test
+    void anUnexportedServiceIsNoLongerServedHere() throws Exception {
+        EchoProxy proxy = new EchoProxy(exporter.export(serviceId, Echo.class, new EchoBackend("one")));
+        assertTrue(LocalBackends.isHome(serviceId));
+        exporter.unexport(serviceId);
+        assertFalse(LocalBackends.isHome(serviceId), "the id is withdrawn with its backend");
+        assertNull(LocalBackends.local(serviceId));
+        // the reference goes by its route: the registry no longer names the service, an indefinite failure
+        ServiceSwappingException swapping = assertThrows(ServiceSwappingException.class, proxy::generation);
+        assertEquals(Failure.INDEFINITE, Failure.of(swapping));
+
+        UUID kept = UUID.randomUUID();
+        EchoBackend exported = new EchoBackend("exported");
+        exporter.export(kept, Echo.class, exported);
+        BackendRef.local(kept, Echo.class, new EchoBackend("local")); // the service's own reference took over
+        exporter.unexport(kept);
+        assertTrue(LocalBackends.isHome(kept), "another backend of the service still serves it here");
     }
 
     @Test

@@ -1,15 +1,13 @@
 package org.estuary.management.internal;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import org.estuary.management.MBeans;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreInventory;
 import org.estuary.store.api.StoreStats;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
@@ -86,10 +84,7 @@ public final class StoreBeans {
 
     /** The bundles using the store, this one left out (it only reads the stats). */
     private List<String> users(ServiceReference<Store> reference) {
-        Bundle[] using = reference.getUsingBundles();
-        long self = context.getBundle().getBundleId();
-        return using == null ? List.of() : Arrays.stream(using).filter(b -> b.getBundleId() != self)
-                .map(b -> b.getSymbolicName() + " [" + b.getBundleId() + "]").sorted().collect(Collectors.toList());
+        return StoreInventory.users(reference, context.getBundle().getBundleId());
     }
 
     private static void unregister(ServiceRegistration<?> registration) {

@@ -11,7 +11,8 @@ import org.estuary.remote.ClientSockets;
 
 /**
  * This JVM's backends by service id (the local path that never goes through RMI), the service ids served here (so a
- * local caller mid-swap gets an indefinite exception rather than a trip through RMI; one entry per service), and the
+ * local caller mid-swap gets an indefinite exception rather than a trip through RMI; one entry per service, from its
+ * first registration until an exporter withdraws it: {@link #forget}), and the
  * routes of the running exporters (what a reference written to a stream carries). Each exporter owns its routes: a
  * route stays while its exporter runs, also after an unexport, so a reference written mid-swap still names the
  * registry to re-resolve through, and goes with the exporter.
@@ -52,6 +53,16 @@ public final class LocalBackends {
 
     public static void unregister(UUID serviceId, Remote backend) {
         LOCAL.remove(serviceId, backend);
+    }
+
+    /**
+     * The service's exported backend was withdrawn: unless another backend of it is registered here, the id is no
+     * longer served in this JVM, and a local caller's reference goes by its route (re-resolving, or an indefinite
+     * {@code ServiceSwappingException}) until a backend is registered again.
+     */
+    public static void forget(UUID serviceId, Remote backend) {
+        unregister(serviceId, backend);
+        HOME.removeIf(id -> id.equals(serviceId) && !LOCAL.containsKey(serviceId));
     }
 
     public static Remote local(UUID serviceId) {

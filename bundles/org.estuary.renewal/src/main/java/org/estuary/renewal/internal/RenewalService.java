@@ -124,10 +124,6 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
         return state.read(read);
     }
 
-    SetProxy proxyOf(SetState set) {
-        return state.proxyOf(set);
-    }
-
     /**
      * The operator removes the client lease with {@code key} from set {@code setId}, as {@link #remove} does (LR.2:
      * never cancelled, no event). Durable before it returns.

@@ -8,12 +8,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalService;
@@ -38,6 +40,10 @@ abstract class ConcurrentClients {
     private static final long HOUR = 3_600_000;
 
     private final TestStores stores;
+    /** A set a client kept, and the lease it holds. */
+    private record Kept(LeaseRenewalSet set, Lease lease) {
+    }
+
     private Harness harness;
     private TestLandlord landlord;
     private ExecutorService clients;
@@ -89,8 +95,8 @@ abstract class ConcurrentClients {
     void lr2EachClientSeesItsOwnChangesAndARestartRecoversWhatClientsWereTold() throws Exception {
         LeaseRenewalService service = start().proxy();
         // Each client: sets with a lease each, a listener, a lease removed and added again, every other set cancelled.
-        List<Map<Long, Lease>> kept = concurrently(c -> () -> {
-            Map<Long, Lease> mine = new HashMap<>();
+        List<Map<Long, Kept>> kept = concurrently(c -> () -> {
+            Map<Long, Kept> mine = new HashMap<>();
             for (int i = 0; i < LOOPS; i++) {
                 LeaseRenewalSet set = service.createLeaseRenewalSet(HOUR);
                 Lease lease = landlord.grant(HOUR);
@@ -103,22 +109,24 @@ abstract class ConcurrentClients {
                 if (i % 2 == 0) {
                     set.getRenewalSetLease().cancel();
                 } else {
-                    mine.put(((org.estuary.lease.client.LandlordLease) set.getRenewalSetLease()).leaseId(), lease);
+                    mine.put(((org.estuary.lease.client.LandlordLease) set.getRenewalSetLease()).leaseId(),
+                            new Kept(set, lease));
                 }
             }
             return mine;
         });
-        Map<Long, Lease> told = new HashMap<>();
+        Map<Long, Kept> told = new HashMap<>();
         kept.forEach(told::putAll);
         assertEquals(CLIENTS * LOOPS / 2, told.size());
 
         RenewalService restarted = start();
-        Map<Long, List<Lease>> recovered = new HashMap<>();
-        for (SetState set : restarted.read(SetTable::sets)) {
-            recovered.put(set.setId, List.of(restarted.proxyOf(set).getLeases()));
+        Set<Long> recovered = restarted.read(table -> table.sets().stream().map(set -> set.setId)
+                .collect(Collectors.toSet()));
+        assertEquals(told.keySet(), recovered, "the sets not cancelled, and no other");
+        for (Map.Entry<Long, Kept> set : told.entrySet()) { // the clients' proxies reach the restarted service by id
+            assertEquals(List.of(set.getValue().lease()), List.of(set.getValue().set().getLeases()),
+                    "set " + set.getKey());
         }
-        assertEquals(told.keySet(), recovered.keySet(), "the sets not cancelled, and no other");
-        told.forEach((setId, lease) -> assertEquals(List.of(lease), recovered.get(setId), "set " + setId));
     }
 
     @Test
@@ -180,7 +188,7 @@ abstract class ConcurrentClients {
             return new long[] {entry.desired, entry.renewDuration};
         });
         assertArrayEquals(durations, recovered, "the lease's durations are the ones recorded last");
-        assertNull(restarted.proxyOf(restarted.read(SetTable::sets).get(0)).remove(landlord.grant(1_000)));
-        assertEquals(1, restarted.proxyOf(restarted.read(SetTable::sets).get(0)).getLeases().length);
+        assertNull(set.remove(landlord.grant(1_000))); // the client's proxy reaches the restarted service by its id
+        assertEquals(1, set.getLeases().length);
     }
 }

@@ -22,8 +22,11 @@ import org.junit.jupiter.api.Test;
 class RecoveredExpirationTest extends HarnessTest {
 
     /** A client lease renewed once in a new set whose failure events go to {@code failures}. */
+    /** The client's proxy of the set {@link #renewedInASet} made; it reaches a restarted service by its id. */
+    private LeaseRenewalSet set;
+
     private Lease renewedInASet(RenewalService service, TestListener failures) throws Exception {
-        LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+        set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
         set.setRenewalFailureListener(failures.ref(), null);
         Lease lease = landlord.grant(10_000);
         set.renewFor(lease, 3_600_000, 10_000);
@@ -62,8 +65,7 @@ class RecoveredExpirationTest extends HarnessTest {
         harness.advance(0);
 
         assertEquals(0, failures.events.size(), "LR.2.1: no failure event for a lease its landlord still holds");
-        LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
-        assertEquals(1, again.getLeases().length, "still in the set");
+        assertEquals(1, set.getLeases().length, "still in the set");
         assertTrue(landlord.expiration(lease) >= harness.clock.currentTimeMillis() + 9_000,
                 "renewed at the landlord after recovery");
         harness.advance(30_000);
@@ -82,6 +84,6 @@ class RecoveredExpirationTest extends HarnessTest {
         harness.advance(0);
 
         assertEquals(1, failures.events.size(), "LR.2.1: the landlord's definite answer drops it with an event");
-        assertEquals(0, second.proxyOf(second.read(SetTable::sets).get(0)).getLeases().length);
+        assertEquals(0, set.getLeases().length);
     }
 }

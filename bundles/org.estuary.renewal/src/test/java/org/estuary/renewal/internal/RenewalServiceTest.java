@@ -66,14 +66,12 @@ class RenewalServiceTest extends HarnessTest {
 
         RenewalService second = harness.start(); // a new component over the same store
         assertEquals(first.proxy(), second.proxy(), "same service id");
-        LeaseRenewalSet again = second.proxyOf(second.read(SetTable::sets).get(0));
-        assertEquals(set, again);
-        Lease[] held = again.getLeases();
+        Lease[] held = set.getLeases(); // the client's proxy reaches the new component by the service id
         assertEquals(1, held.length);
         assertEquals(renewedTo, held[0].getExpiration(), 1000, "the last recorded renewal");
         harness.advance(30_000);
         assertTrue(landlord.expiration(lease) > harness.clock.currentTimeMillis(), "still renewed");
-        again.renewFor(expired, 60_000);
+        set.renewFor(expired, 60_000);
         harness.advance(0);
         assertEquals(2, failures.events.size(), "listener registration survived");
         assertTrue(failures.events.get(1).getSequenceNumber() > firstSeq, "sequence numbers continue");
@@ -143,8 +141,7 @@ class RenewalServiceTest extends HarnessTest {
         assertEquals(1, listener.events.size(), "LR.2.1: not warned again for the same expiration");
 
         // a renewal gives the set a new expiration, which is warned of in its turn
-        LeaseRenewalSet again = restarted.proxyOf(restarted.read(SetTable::sets).get(0));
-        again.getRenewalSetLease().renew(60_000);
+        set.getRenewalSetLease().renew(60_000);
         harness.advance(51_000);
         assertEquals(2, listener.events.size(), "warned of the new expiration");
     }

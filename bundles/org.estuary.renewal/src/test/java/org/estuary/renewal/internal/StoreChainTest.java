@@ -59,8 +59,7 @@ class StoreChainTest extends HarnessTest {
         assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, journal, jdbc");
         List<SetState> sets = restarted.read(SetTable::sets);
         assertEquals(2, sets.size(), "both sets");
-        LeaseRenewalSet again = restarted.proxyOf(sets.stream()
-                .filter(s -> s.setId == ((org.estuary.renewal.proxy.SetProxy) set).setId()).findFirst().orElseThrow());
+        LeaseRenewalSet again = set; // the client's proxy reaches the restarted service by its id
         assertEquals(acknowledged, new HashSet<>(List.of(again.getLeases())), "every acknowledged lease");
         Lease expiredToo = landlord.grant(10);
         harness.advance(30_000);

@@ -56,7 +56,11 @@ public final class StoreInventory {
         return rows;
     }
 
-    private static List<String> users(ServiceReference<?> reference, long self) {
+    /**
+     * The bundles using the store {@code reference} names, as operators read them ({@code SYMBOLIC-NAME [ID]},
+     * sorted), the bundle {@code self} (the one that reads, only for the stats) left out.
+     */
+    public static List<String> users(ServiceReference<?> reference, long self) {
         Bundle[] using = reference.getUsingBundles();
         if (using == null) {
             return List.of();
