@@ -188,16 +188,31 @@ final class Records {
         return write(VERSION, 64, writer);
     }
 
+    /** A record of {@code size} bytes or about that; one of exactly {@code size} bytes is not copied. */
     private static byte[] write(byte version, int size, Writer writer) {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(size);
+            SizedBytes bytes = new SizedBytes(size);
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeByte(version);
             writer.write(out);
             out.flush();
-            return bytes.toByteArray();
+            return bytes.bytes();
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+            throw new UncheckedIOException(e); // writing to memory does not fail
+        }
+    }
+
+    /**
+     * A {@link ByteArrayOutputStream} that hands out its buffer itself when the record filled it exactly (a lease
+     * record, encoded once per renewal), instead of a copy.
+     */
+    private static final class SizedBytes extends ByteArrayOutputStream {
+        SizedBytes(int size) {
+            super(size);
+        }
+
+        byte[] bytes() {
+            return count == buf.length ? buf : toByteArray();
         }
     }
 }
