@@ -1,7 +1,12 @@
 /**
- * What the lookup discovery service's proxies run in the client's JVM: {@link
- * org.estuary.discovery.proxy.RegistrarUnmarshalling}, the element-by-element unmarshalling of the registrars a
- * registration's {@code getRegistrars} returns (LD.4.1.1, LD.4.3).
+ * The serializable proxies of the lookup discovery service (LD) and what they run in the client's JVM: the service
+ * ({@link org.estuary.discovery.proxy.LookupDiscoveryProxy}), its registrations
+ * ({@link org.estuary.discovery.proxy.RegistrationProxy}), the backend interface they call through an
+ * {@code org.estuary.remote.BackendRef}, the events the service sends
+ * ({@link org.estuary.discovery.proxy.MarshalledDiscoveryEvent}, made from marshalled lookup service proxies) and
+ * the element-by-element unmarshalling of the registrars {@code getRegistrars} returns
+ * ({@link org.estuary.discovery.proxy.RegistrarUnmarshalling}, LD.4.1.1, LD.4.3). Exported so that clients in
+ * other JVMs and containers can load the proxies and events they receive.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.0.0")

@@ -1,0 +1,120 @@
+package org.estuary.discovery.proxy;
+
+import java.io.IOException;
+import java.rmi.MarshalledObject;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.EventRegistration;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lookup.ServiceID;
+import net.jini.core.lookup.ServiceItem;
+import net.jini.core.lookup.ServiceMatches;
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.ServiceRegistration;
+import net.jini.core.lookup.ServiceTemplate;
+import net.jini.discovery.RemoteDiscoveryEvent;
+
+/**
+ * The {@link RemoteDiscoveryEvent} the lookup discovery service sends (LD.4.2): made from the lookup services'
+ * proxies as discovery received them, marshalled, so the service never needs their classes. The published
+ * constructor takes live proxies and marshals them; this one fills the same protected fields ({@code
+ * marshalledRegs}, {@code regs}, {@code groups}) from the marshalled forms, so the client's
+ * {@link #getRegistrars()} unmarshals each on its own exactly as for an event the published constructor made.
+ */
+public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What the published constructor marshals and this one replaces at once; never sent. */
+    private static final Map<ServiceRegistrar, String[]> PLACEHOLDER = Map.of(new Placeholder(), new String[0]);
+
+    /**
+     * @param source the event source (the lookup discovery service's proxy)
+     * @param eventID the registration's event id
+     * @param seqNum the event's sequence number
+     * @param handback the registration's handback, or null
+     * @param discarded whether the lookup services were discarded rather than discovered
+     * @param registrars the lookup services' marshalled proxies, at least one
+     * @param groups each lookup service's member groups by its id, as the event reports them
+     * @throws IOException never in practice: the published constructor marshals a local placeholder
+     * @throws IllegalArgumentException if no registrar is given
+     */
+    public MarshalledDiscoveryEvent(Object source, long eventID, long seqNum, MarshalledObject<?> handback,
+            boolean discarded, List<? extends MarshalledObject<?>> registrars, Map<ServiceID, String[]> groups)
+            throws IOException {
+        super(source, eventID, seqNum, handback, discarded, PLACEHOLDER);
+        if (registrars.isEmpty()) {
+            throw new IllegalArgumentException("a discovery event names at least one lookup service");
+        }
+        this.marshalledRegs = new ArrayList<>(registrars);
+        this.regs = new ServiceRegistrar[registrars.size()];
+        Map<ServiceID, String[]> copy = new HashMap<>();
+        groups.forEach((id, g) -> copy.put(id, g.clone()));
+        this.groups = copy;
+    }
+
+    /** Stands in for a lookup service while the published constructor runs; every call is refused. */
+    private static final class Placeholder implements ServiceRegistrar, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private static UnsupportedOperationException refused() {
+            return new UnsupportedOperationException("not a lookup service");
+        }
+
+        @Override
+        public ServiceRegistration register(ServiceItem item, long leaseDuration) {
+            throw refused();
+        }
+
+        @Override
+        public Object lookup(ServiceTemplate tmpl) {
+            throw refused();
+        }
+
+        @Override
+        public ServiceMatches lookup(ServiceTemplate tmpl, int maxMatches) {
+            throw refused();
+        }
+
+        @Override
+        public EventRegistration notify(ServiceTemplate tmpl, int transitions, RemoteEventListener listener,
+                MarshalledObject<?> handback, long leaseDuration) {
+            throw refused();
+        }
+
+        @Override
+        public Class<?>[] getEntryClasses(ServiceTemplate tmpl) {
+            throw refused();
+        }
+
+        @Override
+        public Object[] getFieldValues(ServiceTemplate tmpl, int setIndex, String field) {
+            throw refused();
+        }
+
+        @Override
+        public Class<?>[] getServiceTypes(ServiceTemplate tmpl, String prefix) {
+            throw refused();
+        }
+
+        @Override
+        public ServiceID getServiceID() {
+            return new ServiceID(0, 0);
+        }
+
+        @Override
+        public LookupLocator getLocator() throws RemoteException {
+            throw refused();
+        }
+
+        @Override
+        public String[] getGroups() throws RemoteException {
+            throw refused();
+        }
+    }
+}

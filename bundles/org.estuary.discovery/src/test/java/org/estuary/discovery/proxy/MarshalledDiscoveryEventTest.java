@@ -1,0 +1,85 @@
+package org.estuary.discovery.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.rmi.MarshalledObject;
+import java.util.List;
+import java.util.Map;
+
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.StubRegistrar;
+import net.jini.discovery.LookupUnmarshalException;
+import net.jini.discovery.RemoteDiscoveryEvent;
+
+import org.junit.jupiter.api.Test;
+
+// LD.4.2: the events the service makes from marshalled proxies behave, after travelling, as the published
+// constructor's do.
+class MarshalledDiscoveryEventTest {
+
+    /** Serializes, then refuses to come back, as a proxy whose codebase is down does. */
+    private static final class Unreadable implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            throw new ClassNotFoundException("codebase down");
+        }
+    }
+
+    private static RemoteDiscoveryEvent travel(RemoteDiscoveryEvent event) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(event);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return (RemoteDiscoveryEvent) in.readObject();
+        }
+    }
+
+    @Test
+    void fieldsAndRegistrarsAsTheServiceGaveThem() throws Exception {
+        StubRegistrar a = new StubRegistrar(1, "g1");
+        StubRegistrar b = new StubRegistrar(2, "g2", "g3");
+        MarshalledObject<String> handback = new MarshalledObject<>("hb");
+        RemoteDiscoveryEvent event = travel(new MarshalledDiscoveryEvent("source", 7, 42, handback, true,
+                List.of(new MarshalledObject<>(a), new MarshalledObject<>(b)),
+                Map.of(a.getServiceID(), new String[] {"g1"}, b.getServiceID(), new String[] {"g2", "g3"})));
+        assertEquals("source", event.getSource());
+        assertEquals(7, event.getID());
+        assertEquals(42, event.getSequenceNumber());
+        assertEquals(handback, event.getRegistrationObject());
+        assertTrue(event.isDiscarded());
+        assertArrayEquals(new ServiceRegistrar[] {a, b}, event.getRegistrars());
+        assertArrayEquals(new ServiceRegistrar[] {a, b}, event.getRegistrars(), "a second call returns them again");
+        assertEquals(2, event.getGroups().size());
+        assertArrayEquals(new String[] {"g2", "g3"}, event.getGroups().get(b.getServiceID()));
+    }
+
+    @Test
+    void aProxyThatCannotBeUnmarshalledIsCarriedWithTheOthersAndRetriedLater() throws Exception {
+        StubRegistrar a = new StubRegistrar(3);
+        MarshalledObject<?> down = new MarshalledObject<>(new Unreadable());
+        RemoteDiscoveryEvent event = travel(new MarshalledDiscoveryEvent("source", 1, 1, null, false,
+                List.of(down, new MarshalledObject<>(a)), Map.of(a.getServiceID(), new String[0])));
+        LookupUnmarshalException e = assertThrows(LookupUnmarshalException.class, event::getRegistrars);
+        assertArrayEquals(new ServiceRegistrar[] {a}, e.getRegistrars());
+        assertEquals(1, e.getMarshalledRegistrars().length);
+        LookupUnmarshalException again = assertThrows(LookupUnmarshalException.class, event::getRegistrars);
+        assertArrayEquals(new ServiceRegistrar[] {a}, again.getRegistrars());
+    }
+
+    @Test
+    void anEventNamesAtLeastOneLookupService() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new MarshalledDiscoveryEvent("source", 1, 1, null, false, List.of(), Map.of()));
+    }
+}
