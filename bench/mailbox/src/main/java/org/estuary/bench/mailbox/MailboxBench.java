@@ -35,9 +35,11 @@ import org.estuary.store.api.Store;
  * applying a 1 KB put and waiting for it) measured in the same run: events/s, records/s and their ratio;</li>
  * <li>pull drain in process: EVENTS events stored in one registration (memory store), taken with one iterator;</li>
  * <li>pull drain from another JVM: a server JVM ({@link MailboxServer}) stores EVENTS events, this JVM takes them
- * through org.estuary.client's remote proxies.</li>
+ * through org.estuary.client's remote proxies;</li>
+ * <li>push delivery of EVENTS / 50 stored events to one target in this JVM and to one over RMI on 127.0.0.1.</li>
  * </ol>
- * Ends with {@code mailbox: ingest_ratio_min=<n> pull_drain_per_s=<n> remote_pull_drain_per_s=<n>}.
+ * Ends with {@code mailbox: ingest_ratio_min=<n> pull_drain_per_s=<n> remote_pull_drain_per_s=<n>}; the push rates
+ * are in the lines before it.
  */
 public final class MailboxBench {
 
@@ -68,6 +70,13 @@ public final class MailboxBench {
         double remote = drainRemote(events, port, classpath);
         say(String.format(Locale.ROOT, "mailbox: pull drain from another JVM: %d events at %.0f events/s", events,
                 remote));
+        int pushed = Math.max(1, events / 50);
+        double pushLocal = push(pushed, marshaller, false);
+        say(String.format(Locale.ROOT, "mailbox: push to an in-process listener: %d events at %.0f events/s",
+                pushed, pushLocal));
+        double pushRemote = push(pushed, marshaller, true);
+        say(String.format(Locale.ROOT, "mailbox: push to a listener over RMI (127.0.0.1): %d events at %.0f "
+                + "events/s", pushed, pushRemote));
         System.out.printf(Locale.ROOT, "mailbox: ingest_ratio_min=%.2f pull_drain_per_s=%.0f "
                 + "remote_pull_drain_per_s=%.0f%n", lowest, local, remote);
     }
@@ -149,6 +158,65 @@ public final class MailboxBench {
             if (!server.waitFor(30, TimeUnit.SECONDS)) {
                 server.destroyForcibly();
             }
+        }
+    }
+
+    /**
+     * Events/s of push delivery of {@code events} stored events to one target (one registration: one event in
+     * flight at a time, in arrival order), in this JVM or exported with plain RMI on 127.0.0.1.
+     */
+    private static double push(int events, Marshaller marshaller, boolean overRmi) throws Exception {
+        Store store = Stores.memory();
+        SystemClock clock = new SystemClock("bench-mailbox-timer");
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+                "bench-mailbox-events");
+        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        MailboxPullRegistration registration = BenchMailboxServices.proxy(service).pullRegister(3_600_000);
+        RemoteEventListener listener = registration.getListener();
+        Events made = new Events(DRAIN_BYTES);
+        for (long i = 1; i <= events; i++) {
+            listener.notify(made.event("generator", i));
+        }
+        java.util.concurrent.CountDownLatch all = new java.util.concurrent.CountDownLatch(events);
+        CountingListener counting = new CountingListener(all);
+        RemoteEventListener target = overRmi ? (RemoteEventListener) java.rmi.server.UnicastRemoteObject
+                .exportObject(counting, 0, null, new LoopbackServerSockets()) : counting;
+        long start = System.nanoTime();
+        registration.enableDelivery(target);
+        if (!all.await(10, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("push delivered " + (events - all.getCount()) + " of " + events);
+        }
+        long nanos = System.nanoTime() - start;
+        if (overRmi) {
+            java.rmi.server.UnicastRemoteObject.unexportObject(counting, true);
+        }
+        BenchMailboxServices.close(service);
+        delivery.close();
+        clock.close();
+        Stores.close(store);
+        return events / (nanos / 1e9);
+    }
+
+    /** A target that counts what it is sent (serializable, as the mailbox records its target). */
+    private static final class CountingListener implements RemoteEventListener, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final transient java.util.concurrent.CountDownLatch all;
+
+        CountingListener(java.util.concurrent.CountDownLatch all) {
+            this.all = all;
+        }
+
+        @Override
+        public void notify(RemoteEvent event) {
+            all.countDown();
+        }
+    }
+
+    /** Server sockets on 127.0.0.1 only. */
+    private static final class LoopbackServerSockets implements java.rmi.server.RMIServerSocketFactory {
+        @Override
+        public java.net.ServerSocket createServerSocket(int port) throws java.io.IOException {
+            return new java.net.ServerSocket(port, 50, java.net.InetAddress.getLoopbackAddress());
         }
     }
 
