@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.rmi.MarshalledObject;
 import java.util.ArrayList;
@@ -82,7 +81,7 @@ public final class UnicastResponse {
      */
     public static UnicastResponse read(InputStream in) throws IOException {
         try {
-            ObjectInputStream objects = new ResponseInputStream(in);
+            ObjectInputStream objects = new MarshalledObjectInput(in, "unicast discovery response");
             Object registrar = objects.readObject();
             if (!(registrar instanceof MarshalledObject)) {
                 throw new DiscoveryProtocolException(KIND + " does not start with a java.rmi.MarshalledObject");
@@ -100,29 +99,6 @@ public final class UnicastResponse {
             throw new DiscoveryProtocolException(KIND + " holds an object other than a MarshalledObject", e);
         } catch (EOFException e) {
             throw new DiscoveryProtocolException(KIND + " is truncated", e);
-        }
-    }
-
-    /** Resolves only the classes a {@link MarshalledObject} is made of, so nothing else is deserialized. */
-    private static final class ResponseInputStream extends ObjectInputStream {
-        ResponseInputStream(InputStream in) throws IOException {
-            super(in);
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            if (desc.getName().equals(MarshalledObject.class.getName())) {
-                return MarshalledObject.class;
-            }
-            if (desc.getName().equals(byte[].class.getName())) {
-                return byte[].class;
-            }
-            throw new InvalidClassException(desc.getName(), "not allowed in a unicast discovery response");
-        }
-
-        @Override
-        protected Class<?> resolveProxyClass(String[] interfaces) throws IOException {
-            throw new InvalidClassException("dynamic proxy not allowed in a unicast discovery response");
         }
     }
 
