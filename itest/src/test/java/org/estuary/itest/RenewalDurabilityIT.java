@@ -196,20 +196,9 @@ public class RenewalDurabilityIT {
         client.unexport(listener);
     }
 
-    /** How often the container's log says the renewal component activated. */
+    /** How often the container's log says the component activated. */
     private static int activations() {
-        String log;
-        try {
-            log = java.nio.file.Files.readString(karaf.home.resolve("data/log/karaf.log"));
-        } catch (java.io.IOException notYet) {
-            return 0;
-        }
-        int count = 0;
-        for (int at = log.indexOf("Estuary lease renewal service active"); at >= 0;
-                at = log.indexOf("Estuary lease renewal service active", at + 1)) {
-            count++;
-        }
-        return count;
+        return karaf.logged("Estuary lease renewal service active");
     }
 
     /** Waits for one renewal failure event per set and records its sequence number. */

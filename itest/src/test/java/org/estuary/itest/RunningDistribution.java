@@ -188,6 +188,16 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
+    /** How often the Karaf log holds {@code text} so far (a component's activation line, for example). */
+    int logged(String text) {
+        String log = fullLog();
+        int count = 0;
+        for (int at = log.indexOf(text); at >= 0; at = log.indexOf(text, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
     /** The end of the Karaf log (its last 20,000 characters), for failure messages. */
     String log() {
         String text = fullLog();

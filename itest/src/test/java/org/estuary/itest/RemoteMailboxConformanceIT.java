@@ -1,0 +1,91 @@
+package org.estuary.itest;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import net.jini.event.PullEventMailbox;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.io.SerialFilter;
+import org.estuary.mailbox.conformance.EventMailboxConformance;
+import org.estuary.remote.RemoteSettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.runner.RunWith;
+
+import com.example.leases.ExampleEvent;
+
+/**
+ * The EM conformance suite (the one the mailbox bundle runs in-JVM on every store) from this JVM, through
+ * org.estuary.client, against the distribution started as an operator starts it, on its journal store. Generators in
+ * this JVM send events of classes of their own ({@code com.example.leases}); the mailbox listener marshals them here,
+ * and the pull iterator unmarshals them here. Push delivery sends the event objects from the container, so for the
+ * push tests their bundle is installed there with the package in {@code allowlist.extra}, as the mailbox README
+ * says. The container runs on real time: tests that need the clock to jump are skipped (the in-JVM runs cover them),
+ * deliveries are waited for with a bound.
+ */
+@RunWith(JUnitPlatformRunner.class)
+public class RemoteMailboxConformanceIT extends EventMailboxConformance {
+
+    private static final String GENERATOR_CLASSES = "com.example.leases.*";
+    /** How long the mailbox gets to deliver before a check fails. */
+    private static final Duration BOUND = Duration.ofSeconds(20);
+
+    private static RunningDistribution karaf;
+    private static EstuaryClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Files.writeString(
+                home.resolve("etc/org.estuary.io.marshaller.config"), // Felix's typed format: the property is a list
+                "allowlist.extra=[\"" + GENERATOR_CLASSES + "\"]\n"));
+        karaf.awaitBound(PullEventMailbox.class);
+        Path bundle = Path.of(ExampleEvent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertTrue(bundle.toString().endsWith(".jar"), "the generators' classes as a jar: " + bundle);
+        String installed = karaf.ssh("bundle:install -s " + bundle.toUri());
+        assertTrue(installed.contains("Bundle ID"), "bundle:install of " + bundle + ": " + installed);
+        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
+                .filter(SerialFilter.defaults().toBuilder().allow(GENERATOR_CLASSES).build()).build());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    @Override
+    protected PullEventMailbox mailbox() throws Exception {
+        return client.lookup(PullEventMailbox.class);
+    }
+
+    @Override
+    protected void advance(long millis) {
+        fail("a remote run lets no time pass on purpose: " + millis + " ms");
+    }
+
+    @Override
+    protected void requiresManualClock(String why) {
+        Assumptions.assumeTrue(false, () -> why + "; run in-JVM with the manual clock on every store");
+    }
+
+    @Override
+    protected void eventually(String what, Condition condition) throws Exception {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail(what + ": not within " + BOUND.toSeconds() + " s");
+            }
+            Thread.sleep(10); // polling a condition, bounded by the deadline
+        }
+    }
+}
