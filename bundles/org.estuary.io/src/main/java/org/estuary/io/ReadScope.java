@@ -89,7 +89,9 @@ public final class ReadScope implements ObjectInputFilter {
 
     /**
      * JEP 290: the marshaller's filter, then a JVM-wide filter an operator set; a refusal is logged (at most one line
-     * per second per scope). Each hashed collection is judged on its own here; a stream that reads in this scope
+     * per second per scope); in a scope for calls, the refusal is thrown as a {@code SecurityException} naming the
+     * class or limit, which the JDK keeps as the cause of its {@code InvalidClassException} and RMI returns to the
+     * caller (every client can read both). Each hashed collection is judged on its own here; a stream that reads in this scope
      * through the JVM's filter factory (as every one does where Estuary installed it) gets {@link #forStream()},
      * which also counts its hash tables and arrays in all.
      */
@@ -119,6 +121,11 @@ public final class ReadScope implements ObjectInputFilter {
                     : "refused a reply from a remote object, read by thread " + Thread.currentThread().getName()
                             + ": " + describe(refused) + "; that call failed with an UnmarshalException, this JVM "
                             + "keeps serving");
+            if (calls) {
+                // The JDK keeps a runtime exception the filter throws as the cause of its "filter status: REJECTED",
+                // which RMI returns to the caller: a class every client can read, with the reason.
+                throw new SecurityException("refused by the allowlist of the service called: " + describe(refused));
+            }
             return Status.REJECTED;
         }
         return info.serialClass() == null ? Status.UNDECIDED : Status.ALLOWED;

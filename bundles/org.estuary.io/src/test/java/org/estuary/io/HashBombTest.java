@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.estuary.io.SerialFilterException.Violation;
+import org.estuary.io.testing.HashBombs;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,60 +29,6 @@ class HashBombTest {
 
     private final Marshaller marshaller = Marshallers.builder().classLoader(getClass().getClassLoader()).build();
 
-    /** Sets of sets sharing their two elements at every level: rebuilding the top set hashes 2^levels sets. */
-    static Set<Object> nestedSets(int levels) {
-        Set<Object> root = new HashSet<>();
-        Set<Object> left = root;
-        Set<Object> right = new HashSet<>();
-        for (int i = 0; i < levels; i++) {
-            Set<Object> a = new HashSet<>();
-            Set<Object> b = new HashSet<>();
-            a.add("distinct");
-            left.add(a);
-            left.add(b);
-            right.add(a);
-            right.add(b);
-            left = a;
-            right = b;
-        }
-        return root;
-    }
-
-    /** The same shape with maps: the keys are maps whose hash is that of their entries. */
-    static Map<Object, Object> nestedMaps(int levels) {
-        Map<Object, Object> root = new HashMap<>();
-        Map<Object, Object> left = root;
-        Map<Object, Object> right = new HashMap<>();
-        for (int i = 0; i < levels; i++) {
-            Map<Object, Object> a = new HashMap<>();
-            Map<Object, Object> b = new HashMap<>();
-            a.put("distinct", "");
-            left.put(a, "");
-            left.put(b, "");
-            right.put(a, "");
-            right.put(b, "");
-            left = a;
-            right = b;
-        }
-        return root;
-    }
-
-    /** {@code n} distinct lists [a, -31a], all with hash 31 * (31 + a) + (-31a) = 961: every key collides. */
-    static List<Object> collidingKeys(int n) {
-        List<Object> keys = new ArrayList<>();
-        for (int a = 0; a < n; a++) {
-            keys.add(new ArrayList<>(List.of(a, -31 * a)));
-        }
-        return keys;
-    }
-
-    private static Map<Object, Object> mapOf(Map<Object, Object> map, List<Object> keys) {
-        for (Object key : keys) {
-            map.put(key, Boolean.TRUE);
-        }
-        return map;
-    }
-
     private SerialFilterException refusal(Object bomb) throws IOException {
         byte[] bytes = marshaller.marshal(bomb);
         return assertThrows(SerialFilterException.class, () -> marshaller.unmarshal(bytes, Object.class));
@@ -89,19 +36,19 @@ class HashBombTest {
 
     @Test
     void nestedSetsAreRefusedAtTheHashDepthLimit() throws Exception {
-        SerialFilterException e = refusal(nestedSets(24));
+        SerialFilterException e = refusal(HashBombs.nestedSets(24));
         assertEquals(Violation.HASH_DEPTH, e.violation());
         assertTrue(e.getMessage().contains("maxHashDepth=" + SerialFilter.DEFAULT_MAX_HASH_DEPTH), e.getMessage());
     }
 
     @Test
     void nestedMapsAreRefusedAtTheHashDepthLimit() throws Exception {
-        assertEquals(Violation.HASH_DEPTH, refusal(nestedMaps(24)).violation());
+        assertEquals(Violation.HASH_DEPTH, refusal(HashBombs.nestedMaps(24)).violation());
     }
 
     @Test
     void collidingKeysInAHashMapAreRefusedByTheCapacity() throws Exception {
-        SerialFilterException e = refusal(mapOf(new HashMap<>(), collidingKeys(8192)));
+        SerialFilterException e = refusal(HashBombs.mapOf(new HashMap<>(), HashBombs.collidingKeys(8192)));
         assertEquals(Violation.HASH_CAPACITY, e.violation());
         assertTrue(e.getMessage().contains("maxHashCapacity=" + SerialFilter.DEFAULT_MAX_HASH_CAPACITY),
                 e.getMessage());
@@ -110,13 +57,13 @@ class HashBombTest {
     @Test
     void collidingKeysInAHashtableAreRefusedByTheCapacity() throws Exception {
         assertEquals(Violation.HASH_CAPACITY,
-                refusal(mapOf(new Hashtable<>(), collidingKeys(8192))).violation());
+                refusal(HashBombs.mapOf(new Hashtable<>(), HashBombs.collidingKeys(8192))).violation());
     }
 
     @Test
     void collidingKeysSpreadOverManySmallSetsCountTogether() throws Exception {
         // Each set alone is within the capacity; one stream's sets are counted in all.
-        List<Object> keys = collidingKeys(400);
+        List<Object> keys = HashBombs.collidingKeys(400);
         List<Set<Object>> sets = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             sets.add(new HashSet<>(keys));

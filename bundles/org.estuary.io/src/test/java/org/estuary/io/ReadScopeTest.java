@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -131,6 +132,19 @@ class ReadScopeTest {
         assertNull(export.transport(Integer.class));
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(sent("x")))) {
             assertNull(ReadScope.of(in), "a stream outside any scope");
+        }
+    }
+
+    @Test
+    void aCallsScopeRefusesWithAReasonTheCallerCanRead() throws Exception {
+        // RMI returns the InvalidClassException and its cause to the caller: both classes every client has
+        ReadScope export = ReadScope.forCalls(Marshallers.defaults(), null);
+        byte[] tooDeep = Marshallers.defaults().marshal(org.estuary.io.testing.HashBombs.nestedSets(12));
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(tooDeep))) {
+            in.setObjectInputFilter(export);
+            InvalidClassException refused = assertThrows(InvalidClassException.class, in::readObject);
+            SecurityException reason = assertInstanceOf(SecurityException.class, refused.getCause());
+            assertTrue(reason.getMessage().contains("maxHashDepth=10"), reason.getMessage());
         }
     }
 
