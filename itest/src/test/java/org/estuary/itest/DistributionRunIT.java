@@ -11,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -66,9 +68,56 @@ public class DistributionRunIT {
     @Test
     public void theFirstStartCreatedTheAdministrativeUserAndStoresTheHashOnly() throws Exception {
         get(basic("admin", PASSWORD));
-        String users = Files.readString(karaf.home.resolve("etc/users.properties"));
+        Path file = karaf.home.resolve("etc/users.properties");
+        karaf.await("Karaf hashing the password at its first use", Duration.ofSeconds(30), () -> {
+            try {
+                return Files.readString(file).contains("{CRYPT}");
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        String users = Files.readString(file);
         assertTrue(users, users.contains("admin"));
         assertFalse("password kept in clear: " + users, users.contains(PASSWORD));
+        // a salted Argon2 hash ($argon2id$v=19$m=...$salt$hash), written in hexadecimal (encryption.encoding)
+        String argon2 = java.util.HexFormat.of().formatHex("$argon2id$".getBytes(StandardCharsets.US_ASCII));
+        assertTrue("not a salted Argon2 hash: " + users, users.contains("{CRYPT}" + argon2));
+        // the hashes are for the owner only, also after Karaf rewrote the file
+        assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(file));
+    }
+
+    /** A password etc/users.properties cannot hold stops the first start instead of creating another user. */
+    @Test
+    public void aPasswordWithACommaStopsTheFirstStartAndCreatesNoUser() throws Exception {
+        Path home = Files.createTempDirectory(Path.of(System.getProperty("estuary.work", "target/work")), "setenv");
+        Files.createDirectories(home.resolve("bin"));
+        Files.createDirectories(home.resolve("etc"));
+        Files.copy(karaf.home.resolve("bin/setenv"), home.resolve("bin/setenv"));
+        Files.writeString(home.resolve("etc/users.properties"), "# no user yet\n");
+        ProcessBuilder setenv = new ProcessBuilder("sh", home.resolve("bin/setenv").toString())
+                .redirectErrorStream(true).redirectOutput(home.resolve("setenv.log").toFile());
+        setenv.environment().put("ESTUARY_ADMIN_PASSWORD", "secret,admin");
+        Process process = setenv.start();
+        assertTrue("bin/setenv did not finish", process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        String said = Files.readString(home.resolve("setenv.log"));
+        assertEquals(said, 1, process.exitValue());
+        assertTrue(said, said.contains("a comma"));
+        assertEquals("# no user yet\n", Files.readString(home.resolve("etc/users.properties")));
+    }
+
+    /** Every failed login to the console (and the shell) is written to Karaf's audit log with the user name. */
+    @Test
+    public void failedLoginsAreAudited() throws Exception {
+        assertEquals(401, get(basic("admin", PASSWORD + "-wrong")).statusCode());
+        Path audit = karaf.home.resolve("data/security/audit.log");
+        karaf.await("the failed login in " + audit, Duration.ofSeconds(30), () -> {
+            try {
+                return Files.exists(audit) && Files.readString(audit).lines()
+                        .anyMatch(l -> l.contains("Authentication failed") && l.contains("admin"));
+            } catch (IOException e) {
+                return false;
+            }
+        });
     }
 
     /**
