@@ -18,6 +18,7 @@ import net.jini.event.RemoteEventIterator;
  * client received but never saw acknowledged (it crashed, or {@link #close} could not reach the mailbox) are given
  * again to the registration's next iterator.
  */
+@org.osgi.annotation.versioning.ProviderType
 public final class IteratorProxy implements RemoteEventIterator {
 
     /** The longest a single transfer waits in the mailbox; a longer {@code next} timeout takes several. */
