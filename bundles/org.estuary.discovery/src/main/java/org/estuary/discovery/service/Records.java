@@ -26,7 +26,10 @@ import org.estuary.io.Marshaller;
  */
 final class Records {
 
+    static final String SERVICE = "discovery/service";
+    static final String SERVICE_KEY = "id";
     static final String REGISTRATIONS = "discovery/registrations";
+    static final String SEQUENCES = "discovery/sequences";
 
     private static final byte VERSION = 1;
 

@@ -1,0 +1,614 @@
+package org.estuary.discovery.service;
+
+import java.io.IOException;
+import java.rmi.MarshalledObject;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.EventRegistration;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.UnknownLeaseException;
+import net.jini.core.lookup.ServiceID;
+
+import org.estuary.core.time.Clock;
+import org.estuary.discovery.proxy.DiscoveryBackend;
+import org.estuary.discovery.proxy.LookupDiscoveryProxy;
+import org.estuary.discovery.proxy.RegistrationProxy;
+import org.estuary.discovery.tracking.DiscoveryCore;
+import org.estuary.discovery.tracking.Interest;
+import org.estuary.discovery.tracking.Registrar;
+import org.estuary.discovery.tracking.RegistrarTracker;
+import org.estuary.discovery.tracking.Registrations;
+import org.estuary.event.EventDelivery;
+import org.estuary.event.GoverningLease;
+import org.estuary.event.SequenceNumbers;
+import org.estuary.event.StoredHighWaterMark;
+import org.estuary.io.Marshalled;
+import org.estuary.io.Marshaller;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeaseListener;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.OneByOne;
+import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.remote.BackendRef;
+import org.estuary.remote.ServiceExport;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.WritePath;
+
+/**
+ * The lookup discovery service (LD): registrations granted under a lease ({@link LeaseTable}), each change durable
+ * through the {@link WritePath} before the call returns, rebuilt from the store on {@link #start}, joined to
+ * discovery by a {@link DiscoveryCore} whose notices the {@link Notifier} numbers and delivers. Plain Java, so tests
+ * drive it with a manual clock and any store.
+ *
+ * <p>Locks: the service's lock, then the core's. The core's notices reach the notifier outside both (it reads the
+ * registrations from a concurrent map), so discovery threads never wait for the service's lock.
+ */
+public final class DiscoveryService implements DiscoveryBackend, ServiceExport.Exported<DiscoveryBackend> {
+
+    private static final System.Logger LOG = System.getLogger(DiscoveryService.class.getName());
+    private static final long STORE_RETRY_MILLIS = 1_000;
+
+    /** A live registration: its record as last made durable, its listener, and whether it has ended. */
+    private static final class Live {
+        long id;
+        volatile Registration record;
+        volatile RemoteEventListener listener;
+        volatile boolean ended;
+        boolean cancelling;
+        final WritePath.Ticket renewals = new WritePath.Ticket();
+
+        Live() {
+        }
+
+        Live(Registration record) {
+            this.id = record.id();
+            this.record = record;
+        }
+    }
+
+    private final Object lock = new Object();
+    private final Clock clock;
+    private final Marshaller marshaller;
+    private final Settings settings;
+    private final Records records;
+    private final BoundStore store;
+    private final WritePath path;
+    private final LeaseTable<Live> leases;
+    private final Map<Long, Live> registrations = new ConcurrentHashMap<>();
+    private final StoredHighWaterMark marks;
+    private final Notifier notifier;
+    private final DiscoveryCore<Long> core;
+    private volatile UUID serviceId;
+    private volatile DiscoveryBackend ref;
+
+    /**
+     * @param clock the clock of leases and retries
+     * @param marshaller reads and writes the listeners
+     * @param settings the bounds
+     * @param delivery sends the events; its per-lane bound is each registration's event queue
+     */
+    public DiscoveryService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+        this.clock = clock;
+        this.marshaller = marshaller;
+        this.settings = settings;
+        this.records = new Records(marshaller);
+        this.store = new BoundStore("lookup discovery service", lock, this::snapshot, settings.writeTimeoutMillis,
+                STORE_RETRY_MILLIS);
+        this.path = new WritePath("lookup discovery service", lock, store, settings.writeTimeoutMillis);
+        this.marks = new StoredHighWaterMark(Records.SEQUENCES, kind -> Records.key(kind.eventId()),
+                this::writeNow, (batch, onDurable) -> path.submitInBackground(batch, onDurable));
+        this.notifier = new Notifier(delivery, new SequenceNumbers(marks, settings.sequenceBlock,
+                Math.max(2, settings.maxRegistrations * 2)), this::refused);
+        this.core = new DiscoveryCore<>(this::send);
+        this.leases = new LeaseTable<>(clock, settings.leasePolicy, settings.maxRegistrations,
+                new LeaseListener<>() {
+                    @Override
+                    public void expired(long id, Live live) {
+                        end(live, false); // LD.3.1: the registration lasts until its lease ends
+                    }
+
+                    @Override
+                    public void cancelled(long id, Live live) {
+                        end(live, true);
+                    }
+                });
+    }
+
+    /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
+    public void bindStore(Store bound) {
+        store.bind(bound);
+    }
+
+    public void unbindStore(Store unbound) {
+        store.unbind(unbound);
+    }
+
+    /** Discovery's reports go here: the tracker's listener. */
+    public RegistrarTracker.Listener discoveryListener() {
+        return core;
+    }
+
+    /** The tracker the registrations' interests are sought by; attached before {@link #start}. */
+    public void attach(RegistrarTracker tracker) {
+        core.attach(tracker);
+    }
+
+    /** Rebuilds the registrations from the store; call once, after {@link #attach}, before use. */
+    public void start() throws IOException {
+        List<Live> recovered = new ArrayList<>();
+        synchronized (lock) {
+            try {
+                Store adopted = store.adopt();
+                UUID[] id = new UUID[1];
+                adopted.scan(Records.SERVICE, (key, value) -> id[0] = UUID.fromString(
+                        new String(value, java.nio.charset.StandardCharsets.UTF_8)));
+                if (id[0] == null) {
+                    id[0] = UUID.randomUUID();
+                    adopted.applyAndWait(Batch.builder().put(Records.SERVICE, Records.SERVICE_KEY, serviceIdRecord(
+                            id[0])).build(), settings.writeTimeoutMillis, TimeUnit.MILLISECONDS);
+                }
+                serviceId = id[0];
+                ref = BackendRef.local(serviceId, DiscoveryBackend.class, this).backend();
+                marks.recover(adopted, (key, value) -> LOG.log(System.Logger.Level.WARNING,
+                        "lookup discovery service: sequence record " + key + " does not parse; it is kept"));
+                adopted.scan(Records.REGISTRATIONS, (key, value) -> {
+                    try {
+                        recovered.add(new Live(records.decode(Long.parseLong(key), value)));
+                    } catch (IOException | RuntimeException e) {
+                        LOG.log(System.Logger.Level.WARNING, "lookup discovery service: registration record " + key
+                                + " does not parse (" + e + "); it is kept in the store");
+                    }
+                });
+            } catch (StoreException e) {
+                throw new IOException("lookup discovery service cannot read its store: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the lookup discovery service recovered", e);
+            }
+            for (Live live : recovered) {
+                live.listener = listenerOf(live.record);
+                registrations.put(live.id, live);
+                try {
+                    leases.restore(live.id, live, live.record.expiration()); // overdue: ends through the listener
+                } catch (LeaseDeniedException | IllegalArgumentException e) {
+                    LOG.log(System.Logger.Level.WARNING, "lookup discovery service: registration " + live.id
+                            + " cannot be restored: " + e);
+                }
+            }
+        }
+        for (Live live : recovered) {
+            if (!live.ended) {
+                core.register(live.id, live.record.interest());
+            }
+        }
+    }
+
+    @Override
+    public UUID serviceId() {
+        return serviceId;
+    }
+
+    @Override
+    public void useReference(BackendRef<DiscoveryBackend> exported) {
+        ref = exported != null ? exported.backend()
+                : BackendRef.local(serviceId, DiscoveryBackend.class, this).backend();
+    }
+
+    /** The service proxy clients get, which is also the source of every event. */
+    @Override
+    public LookupDiscoveryProxy proxy() {
+        return new LookupDiscoveryProxy(serviceId, ref);
+    }
+
+    /** The number of live registrations. */
+    public int size() {
+        return registrations.size();
+    }
+
+    public void close() {
+        leases.close();
+        if (serviceId != null) {
+            BackendRef.release(serviceId, this);
+        }
+    }
+
+    // ---- LookupDiscoveryService ----------------------------------------------------------------------------
+
+    @Override
+    public RegistrationProxy register(String[] groups, LookupLocator[] locators, RemoteEventListener listener,
+            MarshalledObject<?> handback, long leaseDuration) throws RemoteException {
+        Interest interest = Interest.register(groups, locators); // LD.3.1: NullPointerException for null elements
+        if (listener == null) {
+            throw new NullPointerException("listener is null: give the RemoteEventListener the events are sent to");
+        }
+        if (leaseDuration <= 0 && leaseDuration != Lease.ANY) {
+            throw new IllegalArgumentException(
+                    "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
+        }
+        checkBounds(interest);
+        Marshalled<RemoteEventListener> form;
+        try {
+            form = marshaller.marshalled(listener);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the listener cannot be serialized (" + e
+                    + "); give an exported remote object or a serializable listener", e);
+        }
+        Live created = run(() -> {
+            if (registrations.size() >= settings.maxRegistrations) {
+                throw new RemoteException("the lookup discovery service holds max.registrations="
+                        + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
+            }
+            Live live = new Live();
+            LeaseGrant grant;
+            try {
+                grant = leases.grant(live, leaseDuration); // granted <= requested, under the policy
+            } catch (LeaseDeniedException e) {
+                throw new RemoteException("registration refused: " + e.getMessage(), e);
+            }
+            live.id = grant.leaseId();
+            live.record = new Registration(grant.leaseId(), grant.expiration(), interest, form, handback);
+            live.listener = listener;
+            registrations.put(live.id, live);
+            return new WritePath.Change<Live>() {
+                @Override
+                public Batch batch() {
+                    return Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(
+                            live.record)).build();
+                }
+
+                @Override
+                public Live acknowledged() {
+                    return live;
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    live.ended = true;
+                    leases.remove(live.id);
+                    registrations.remove(live.id);
+                }
+            };
+        });
+        core.register(created.id, interest);
+        LookupDiscoveryProxy source = proxy();
+        long seq;
+        try {
+            seq = notifier.current(source, created.id);
+        } catch (IOException e) {
+            seq = 0;
+        }
+        Lease lease = LandlordLease.create(ref, serviceId, created.id, created.record.expiration(), clock);
+        return new RegistrationProxy(serviceId, created.id, ref, new EventRegistration(created.id, source, lease,
+                seq));
+    }
+
+    // ---- LookupDiscoveryRegistration ---------------------------------------------------------------------
+
+    @Override
+    public List<MarshalledObject<?>> registrars(long registrationId) throws RemoteException {
+        live(registrationId);
+        List<MarshalledObject<?>> proxies = new ArrayList<>();
+        for (Registrar r : core.discovered(registrationId)) {
+            proxies.add(r.proxy());
+        }
+        return proxies;
+    }
+
+    @Override
+    public String[] groups(long registrationId) throws RemoteException {
+        return live(registrationId).record.interest().groupsArray();
+    }
+
+    @Override
+    public LookupLocator[] locators(long registrationId) throws RemoteException {
+        return live(registrationId).record.interest().locatorsArray();
+    }
+
+    @Override
+    public void addGroups(long registrationId, String[] groups) throws RemoteException {
+        change(registrationId, i -> i.addGroups(groups));
+    }
+
+    @Override
+    public void setGroups(long registrationId, String[] groups) throws RemoteException {
+        change(registrationId, i -> i.setGroups(groups));
+    }
+
+    @Override
+    public void removeGroups(long registrationId, String[] groups) throws RemoteException {
+        change(registrationId, i -> i.removeGroups(groups));
+    }
+
+    @Override
+    public void addLocators(long registrationId, LookupLocator[] locators) throws RemoteException {
+        change(registrationId, i -> i.addLocators(locators));
+    }
+
+    @Override
+    public void setLocators(long registrationId, LookupLocator[] locators) throws RemoteException {
+        change(registrationId, i -> i.setLocators(locators));
+    }
+
+    @Override
+    public void removeLocators(long registrationId, LookupLocator[] locators) throws RemoteException {
+        change(registrationId, i -> i.removeLocators(locators));
+    }
+
+    @Override
+    public void discard(long registrationId, ServiceID registrar) throws RemoteException {
+        if (registrar == null) {
+            throw new NullPointerException("registrar is null");
+        }
+        live(registrationId);
+        core.discard(registrationId, registrar);
+    }
+
+    // ---- Landlord --------------------------------------------------------------------------------------------
+
+    @Override
+    public long renew(long id, long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
+        try {
+            return this.<Long, Exception>runChecked(() -> {
+                Live live = registrations.get(id);
+                if (live == null || live.ended || live.cancelling) {
+                    throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
+                }
+                long granted = leases.renew(id, duration);
+                Registration renewed = live.record.withExpiration(leases.expiration(id));
+                long shownBefore = live.record.expiration();
+                long ticket = live.renewals.decide();
+                return new WritePath.Change<Long>() {
+                    @Override
+                    public Batch batch() {
+                        return Batch.builder().put(Records.REGISTRATIONS, Records.key(id), Records.encode(renewed))
+                                .build();
+                    }
+
+                    @Override
+                    public Long acknowledged() {
+                        if (!live.ended && live.renewals.show(ticket)) {
+                            live.record = live.record.withExpiration(renewed.expiration());
+                        }
+                        return granted;
+                    }
+
+                    @Override
+                    public void failed(StoreException cause) {
+                        if (!live.ended && live.renewals.latest(ticket) && leases.get(id) != null) {
+                            try {
+                                leases.renew(id, Math.max(1, shownBefore - clock.currentTimeMillis()));
+                            } catch (UnknownLeaseException ended) {
+                                // ended meanwhile
+                            }
+                        }
+                    }
+                };
+            });
+        } catch (LeaseDeniedException | UnknownLeaseException | RemoteException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void cancel(long id) throws UnknownLeaseException, RemoteException {
+        try {
+            this.<Void, Exception>runChecked(() -> {
+                Live live = registrations.get(id);
+                if (live == null || live.ended || live.cancelling || leases.get(id) == null) {
+                    throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
+                }
+                live.cancelling = true;
+                return new WritePath.Change<Void>() {
+                    @Override
+                    public Batch batch() {
+                        return deletion(id);
+                    }
+
+                    @Override
+                    public Void acknowledged() {
+                        try {
+                            leases.cancel(id); // ends the registration through the lease listener
+                        } catch (UnknownLeaseException expiredMeanwhile) {
+                            // ended already
+                        }
+                        return null;
+                    }
+
+                    @Override
+                    public void failed(StoreException cause) {
+                        live.cancelling = false;
+                    }
+                };
+            });
+        } catch (UnknownLeaseException | RemoteException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public RenewResults renewAll(long[] ids, long[] durations) throws RemoteException {
+        return OneByOne.renewAll(ids, durations, this::renew);
+    }
+
+    @Override
+    public Exception[] cancelAll(long[] ids) throws RemoteException {
+        return OneByOne.cancelAll(ids, this::cancel);
+    }
+
+    // ---- inside ----------------------------------------------------------------------------------------------
+
+    /** LD.4.1.1: a mutator, refused (nothing changed) or applied once durable, its notices sent after. */
+    private void change(long registrationId, UnaryOperator<Interest> mutator) throws RemoteException {
+        run(() -> {
+            Live live = live(registrationId);
+            Interest after = mutator.apply(live.record.interest()); // NullPointerException, Unsupported...
+            checkBounds(after);
+            Registration changed = live.record.withInterest(after);
+            return new WritePath.Change<Void>() {
+                @Override
+                public Batch batch() {
+                    return Batch.builder().put(Records.REGISTRATIONS, Records.key(registrationId),
+                            Records.encode(changed)).build();
+                }
+
+                @Override
+                public Void acknowledged() {
+                    live.record = changed.withExpiration(live.record.expiration());
+                    core.change(registrationId, i -> after); // under the service's lock: in decision order
+                    return null;
+                }
+            };
+        });
+    }
+
+    private void checkBounds(Interest interest) {
+        if (interest.groups() != null && interest.groups().size() > settings.maxGroups) {
+            throw new IllegalArgumentException(interest.groups().size() + " groups exceed "
+                    + "max.groups.per.registration=" + settings.maxGroups + "; ask for fewer or raise the limit");
+        }
+        if (interest.locators().size() > settings.maxLocators) {
+            throw new IllegalArgumentException(interest.locators().size() + " locators exceed "
+                    + "max.locators.per.registration=" + settings.maxLocators + "; ask for fewer or raise the limit");
+        }
+    }
+
+    /** The core's notices, outside every lock of the service's: numbered and queued per registration. */
+    private void send(List<Registrations.Notice<Long>> notices) {
+        LookupDiscoveryProxy source = proxy();
+        for (Registrations.Notice<Long> notice : notices) {
+            Live live = registrations.get(notice.registration());
+            if (live == null || live.ended || live.listener == null) {
+                continue;
+            }
+            notifier.send(source, live.record, live.listener, governing(live), notice);
+        }
+    }
+
+    private GoverningLease governing(Live live) {
+        return () -> live.ended ? Long.MIN_VALUE : clock.deadlineOfWallTime(live.record.expiration());
+    }
+
+    /** LD.3.2: the listener answered UnknownEventException or failed definitely: the registration is cancelled. */
+    private void refused(long registrationId, String reason) {
+        synchronized (lock) {
+            Live live = registrations.get(registrationId);
+            if (live == null || live.ended) {
+                return;
+            }
+            LOG.log(System.Logger.Level.INFO, "lookup discovery service cancels registration " + registrationId
+                    + ": " + reason);
+            try {
+                leases.cancel(registrationId);
+            } catch (UnknownLeaseException endedMeanwhile) {
+                // ended already
+            }
+            path.submitInBackground(deletion(registrationId), () -> { });
+        }
+    }
+
+    /** The registration's lease ended: it is forgotten, its events dropped, its records deleted. */
+    private void end(Live live, boolean alreadyDeleted) {
+        synchronized (lock) {
+            if (live.ended) {
+                return;
+            }
+            live.ended = true;
+            registrations.remove(live.id);
+            if (!alreadyDeleted) {
+                path.submitInBackground(deletion(live.id), () -> { });
+            }
+        }
+        core.remove(live.id);
+        notifier.ended(proxy(), live.id);
+    }
+
+    private Batch deletion(long id) {
+        return Batch.builder().delete(Records.REGISTRATIONS, Records.key(id)).delete(Records.SEQUENCES,
+                Records.key(id)).build();
+    }
+
+    /** @throws NoSuchObjectException LD.4.1: once the registration's lease has ended */
+    private Live live(long id) throws NoSuchObjectException {
+        Live live = registrations.get(id);
+        if (live == null || live.ended || live.cancelling) {
+            throw new NoSuchObjectException("discovery registration " + Long.toUnsignedString(id)
+                    + " no longer exists: its lease ended or was cancelled");
+        }
+        return live;
+    }
+
+    private RemoteEventListener listenerOf(Registration r) {
+        try {
+            return marshaller.unmarshal(r.listener());
+        } catch (IOException | ClassNotFoundException | RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, "lookup discovery service: the listener of registration " + r.id()
+                    + " cannot be read back (" + e + "); it gets no events until its lease ends");
+            return null;
+        }
+    }
+
+    private <T> T run(WritePath.Decide<T, RemoteException> decide) throws RemoteException {
+        return runChecked(decide);
+    }
+
+    private <T, X extends Exception> T runChecked(WritePath.Decide<T, X> decide) throws X, RemoteException {
+        try {
+            return path.run(decide);
+        } catch (StoreException e) {
+            if (e.reason().isRetryable() || e.outcomeUnknown()) {
+                throw new RemoteException("lookup discovery service store: " + e.getMessage(), e);
+            }
+            throw new ServerException("lookup discovery service store refused the change: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RemoteException("interrupted while waiting for the lookup discovery service store", e);
+        }
+    }
+
+    private void writeNow(Batch batch) throws IOException {
+        try {
+            store.current().applyAndWait(batch, settings.writeTimeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (StoreException e) {
+            throw new IOException("cannot reserve event sequence numbers: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reserving event sequence numbers", e);
+        }
+    }
+
+    private static byte[] serviceIdRecord(UUID id) {
+        return id.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** S8: the whole state as one batch for a new store. */
+    private Batch snapshot() {
+        Batch.Builder batch = Batch.builder();
+        batch.clear(Records.SERVICE).clear(Records.REGISTRATIONS).clear(Records.SEQUENCES);
+        batch.put(Records.SERVICE, Records.SERVICE_KEY, serviceIdRecord(serviceId));
+        for (Live live : registrations.values()) {
+            batch.put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(live.record));
+        }
+        marks.snapshotInto(batch);
+        return batch.build();
+    }
+}

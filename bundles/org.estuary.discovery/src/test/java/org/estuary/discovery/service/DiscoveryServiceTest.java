@@ -1,0 +1,247 @@
+package org.estuary.discovery.service;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.net.InetAddress;
+import java.rmi.MarshalledObject;
+import java.rmi.NoSuchObjectException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.event.UnknownEventException;
+import net.jini.core.lease.Lease;
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.StubRegistrar;
+import net.jini.discovery.LookupDiscoveryRegistration;
+import net.jini.discovery.LookupDiscoveryService;
+import net.jini.discovery.RemoteDiscoveryEvent;
+
+import org.estuary.core.time.ManualClock;
+import org.estuary.discovery.net.DiscoverySettings;
+import org.estuary.discovery.net.LookupServiceEndpoint;
+import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.event.DeliveryConfig;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshallers;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.store.api.Store;
+import org.estuary.store.memory.testing.MemoryStores;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+// LD.3.1, LD.3.2, LD.4.1.1, LD.4.2 through the net.jini.discovery interfaces, on the memory store, with scripted
+// lookup services found by locator on 127.0.0.1.
+class DiscoveryServiceTest {
+
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    private static final DiscoverySettings NETWORK = DiscoverySettings.defaults();
+
+    /** Collects events; answers UnknownEventException when told to. */
+    static final class Listener implements RemoteEventListener, Serializable {
+        private static final long serialVersionUID = 1L;
+        final transient BlockingQueue<RemoteDiscoveryEvent> events = new LinkedBlockingQueue<>();
+        transient volatile boolean unknown;
+
+        @Override
+        public void notify(RemoteEvent event) throws UnknownEventException {
+            if (unknown) {
+                throw new UnknownEventException("not wanted");
+            }
+            events.add((RemoteDiscoveryEvent) event);
+        }
+
+        RemoteDiscoveryEvent next() throws InterruptedException {
+            RemoteDiscoveryEvent e = events.poll(20, TimeUnit.SECONDS);
+            assertNotNull(e, "an event within 20 s");
+            return e;
+        }
+    }
+
+    /**
+     * Plays a remote listener across a restart: the service reads back a copy from its record, which reaches the
+     * same queue through its name, as a stub reaches the same remote object.
+     */
+    static final class NamedListener implements RemoteEventListener, Serializable {
+        private static final long serialVersionUID = 1L;
+        static final java.util.Map<String, BlockingQueue<RemoteDiscoveryEvent>> QUEUES =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        private final String name;
+
+        NamedListener(String name) {
+            this.name = name;
+            QUEUES.put(name, new LinkedBlockingQueue<>());
+        }
+
+        @Override
+        public void notify(RemoteEvent event) {
+            QUEUES.get(name).add((RemoteDiscoveryEvent) event);
+        }
+
+        RemoteDiscoveryEvent next() throws InterruptedException {
+            RemoteDiscoveryEvent e = QUEUES.get(name).poll(20, TimeUnit.SECONDS);
+            assertNotNull(e, "an event within 20 s");
+            return e;
+        }
+    }
+
+    private final ManualClock clock = new ManualClock(1_000_000L);
+    private final Store store = MemoryStores.open();
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private DiscoveryService service;
+
+    @AfterEach
+    void closeAll() throws Exception {
+        if (service != null) {
+            service.close();
+        }
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+    }
+
+    private LookupDiscoveryService start() throws IOException {
+        if (service != null) {
+            service.close();
+        }
+        EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.builder().threads(1)
+                .maxQueuedPerLane(10).maxQueuedTotal(100).build());
+        service = new DiscoveryService(clock, Marshallers.builder().classLoader(getClass().getClassLoader())
+                .build(), new Settings(new LeasePolicy(60_000, 3_600_000), 100, 4, 4, 10, 10_000), delivery);
+        service.bindStore(store);
+        NetworkDiscovery discovery = new NetworkDiscovery(NETWORK, clock, LOOPBACK, false,
+                DiscoveryServiceTest::idOf, service.discoveryListener());
+        open.add(discovery);
+        service.attach(discovery.tracker());
+        service.start();
+        return service.proxy();
+    }
+
+    private static net.jini.core.lookup.ServiceID idOf(MarshalledObject<?> proxy) {
+        try {
+            return ((ServiceRegistrar) proxy.get()).getServiceID();
+        } catch (IOException | ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    private LookupServiceEndpoint lookup(long id, String... groups) throws IOException {
+        StubRegistrar registrar = new StubRegistrar(id);
+        LookupServiceEndpoint e = new LookupServiceEndpoint(NETWORK, clock, registrar.getServiceID(),
+                new MarshalledObject<>(registrar), List.of(groups), LOOPBACK, 0, false);
+        open.add(e);
+        return e;
+    }
+
+    @Test
+    void aRegistrationHearsOfItsLookupServicesAndItsStateIsAsked() throws Exception {
+        LookupServiceEndpoint a = lookup(1, "public");
+        LookupDiscoveryService lds = start();
+        Listener listener = new Listener();
+        MarshalledObject<String> handback = new MarshalledObject<>("hb");
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
+                handback, 30_000);
+        // LD.3.2: a discovered event naming the lookup service, with the registration's id and handback
+        RemoteDiscoveryEvent first = listener.next();
+        assertFalse(first.isDiscarded());
+        assertEquals(r.getEventRegistration().getID(), first.getID());
+        assertEquals(handback, first.getRegistrationObject());
+        assertEquals(lds, first.getSource());
+        assertArrayEquals(new ServiceRegistrar[] {new StubRegistrar(1)}, first.getRegistrars());
+        assertArrayEquals(new String[] {"public"}, first.getGroups().get(a.serviceId()));
+        // LD.4.1.1 accessors
+        assertSame(r.getLease(), r.getEventRegistration().getLease());
+        assertArrayEquals(new ServiceRegistrar[] {new StubRegistrar(1)}, r.getRegistrars());
+        assertArrayEquals(new String[0], r.getGroups());
+        assertArrayEquals(new LookupLocator[] {a.locator()}, r.getLocators());
+        // LD.4.1.1: removing the locator discards, with a greater sequence number
+        r.removeLocators(new LookupLocator[] {a.locator()});
+        RemoteDiscoveryEvent discarded = listener.next();
+        assertTrue(discarded.isDiscarded());
+        assertTrue(discarded.getSequenceNumber() > first.getSequenceNumber());
+        assertArrayEquals(new ServiceRegistrar[0], r.getRegistrars());
+    }
+
+    @Test
+    void refusedArgumentsChangeNothing() throws Exception {
+        LookupDiscoveryService lds = start();
+        Listener listener = new Listener();
+        // LD.3.1
+        assertThrows(NullPointerException.class, () -> lds.register(new String[] {null}, null, listener, null,
+                Lease.ANY));
+        assertThrows(NullPointerException.class, () -> lds.register(null, new LookupLocator[] {null}, listener,
+                null, Lease.ANY));
+        assertThrows(NullPointerException.class, () -> lds.register(null, null, null, null, Lease.ANY));
+        assertThrows(IllegalArgumentException.class, () -> lds.register(null, null, listener, null, 0));
+        assertThrows(IllegalArgumentException.class, () -> lds.register(new String[] {"a", "b", "c", "d", "e"},
+                null, listener, null, Lease.ANY), "beyond max.groups.per.registration");
+        assertEquals(0, service.size());
+        // LD.4.1.1: every group: addGroups and removeGroups are unsupported
+        LookupDiscoveryRegistration r = lds.register(null, null, listener, null, Lease.FOREVER);
+        assertNull(r.getGroups());
+        assertThrows(UnsupportedOperationException.class, () -> r.addGroups(new String[] {"x"}));
+        assertThrows(UnsupportedOperationException.class, () -> r.removeGroups(new String[] {"x"}));
+        assertThrows(NullPointerException.class, () -> r.setGroups(new String[] {"x", null}));
+        assertNull(r.getGroups());
+        r.setGroups(new String[] {"x", "x"});
+        assertArrayEquals(new String[] {"x"}, r.getGroups(), "duplicates removed");
+    }
+
+    @Test
+    void onceTheLeaseEndsTheRegistrationAnswersNoSuchObjectException() throws Exception {
+        LookupDiscoveryService lds = start();
+        LookupDiscoveryRegistration cancelled = lds.register(null, null, new Listener(), null, 30_000);
+        LookupDiscoveryRegistration expired = lds.register(null, null, new Listener(), null, 30_000);
+        cancelled.getLease().cancel();
+        assertThrows(NoSuchObjectException.class, cancelled::getGroups);
+        assertThrows(NoSuchObjectException.class, () -> cancelled.addLocators(new LookupLocator[0]));
+        clock.advance(31, TimeUnit.SECONDS);
+        assertThrows(NoSuchObjectException.class, expired::getRegistrars);
+        assertEquals(0, service.size());
+    }
+
+    @Test
+    void registrationsAndTheirSequenceNumbersSurviveARestart() throws Exception {
+        LookupServiceEndpoint a = lookup(2);
+        LookupDiscoveryService lds = start();
+        NamedListener listener = new NamedListener("restart");
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
+                null, Lease.FOREVER);
+        long before = listener.next().getSequenceNumber();
+
+        LookupDiscoveryService again = start(); // the same store: a restart
+        assertEquals(lds, again, "the service keeps its identity");
+        assertArrayEquals(new LookupLocator[] {a.locator()}, r.getLocators(), "the old proxy still works");
+        RemoteDiscoveryEvent rediscovered = listener.next();
+        assertFalse(rediscovered.isDiscarded());
+        assertTrue(rediscovered.getSequenceNumber() > before, rediscovered.getSequenceNumber() + " > " + before);
+    }
+
+    @Test
+    void unknownEventExceptionCancelsTheRegistration() throws Exception {
+        LookupServiceEndpoint a = lookup(3);
+        LookupDiscoveryService lds = start();
+        Listener listener = new Listener();
+        listener.unknown = true;
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
+                null, Lease.FOREVER);
+        for (int i = 0; i < 200 && service.size() > 0; i++) {
+            Thread.sleep(50); // bounded wait for discovery's thread to deliver
+        }
+        assertThrows(NoSuchObjectException.class, r::getGroups);
+    }
+}
