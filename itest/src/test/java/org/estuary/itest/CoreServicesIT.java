@@ -35,8 +35,14 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.namespace.PackageNamespace;
+import org.osgi.framework.wiring.BundleCapability;
+import org.osgi.framework.wiring.BundleRevision;
+import org.osgi.framework.wiring.BundleWire;
+import org.osgi.framework.wiring.BundleWiring;
 
 /**
  * The core features in Karaf: the memory store and the marshaller are registered services, and the core
@@ -116,5 +122,45 @@ public class CoreServicesIT {
             }
             table.close();
         }
+    }
+
+    /**
+     * Each service's proxy package has exactly one exporting bundle, org.estuary.client, where the client and the
+     * services meet (this container runs both): no service bundle declares an export of it, and each service bundle
+     * that uses its proxy package is wired to the client bundle for it.
+     */
+    @Test
+    public void eachProxyPackageHasOneExporterTheClientBundleAndTheServicesImportIt() {
+        Map<String, List<String>> exporters = new TreeMap<>();
+        Map<String, String> providerOfImport = new TreeMap<>();
+        for (Bundle bundle : context.getBundles()) {
+            BundleRevision revision = bundle.adapt(BundleRevision.class);
+            if (revision == null || !bundle.getSymbolicName().startsWith("org.estuary.")) {
+                continue;
+            }
+            for (BundleCapability export : revision.getDeclaredCapabilities(PackageNamespace.PACKAGE_NAMESPACE)) {
+                String name = (String) export.getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE);
+                if (name.endsWith(".proxy")) {
+                    exporters.computeIfAbsent(name, n -> new ArrayList<>()).add(bundle.getSymbolicName());
+                }
+            }
+            BundleWiring wiring = bundle.adapt(BundleWiring.class);
+            if (wiring == null) {
+                continue; // not resolved: wired to nothing
+            }
+            for (BundleWire wire : wiring.getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE)) {
+                String name = (String) wire.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE);
+                if (name.equals(bundle.getSymbolicName() + ".proxy")) {
+                    providerOfImport.put(bundle.getSymbolicName(), wire.getProvider().getSymbolicName());
+                }
+            }
+        }
+        assertTrue("the renewal, mailbox and transaction proxy packages are exported: " + exporters,
+                exporters.keySet().containsAll(List.of("org.estuary.renewal.proxy", "org.estuary.mailbox.proxy",
+                        "org.estuary.txn.proxy")));
+        exporters.forEach((name, bundles) -> assertEquals("the exporters of " + name,
+                List.of("org.estuary.client"), bundles));
+        assertEquals(Map.of("org.estuary.renewal", "org.estuary.client", "org.estuary.mailbox",
+                "org.estuary.client", "org.estuary.txn", "org.estuary.client"), providerOfImport);
     }
 }
