@@ -1,5 +1,6 @@
 package org.estuary.itest;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
@@ -16,12 +17,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.client.EstuaryClient;
 import org.junit.Test;
 
 /**
  * `java -jar estuary.jar` (bnd-workspace/) runs the bundle set of the `estuary` feature on Felix without Karaf: the
  * API, the journal store (its default store, with the embedded Artemis journal logging through SLF4J 2) and the
- * lease renewal service bound to it, the journal's files under estuary-data/ in the working directory.
+ * lease renewal service bound to it, the journal's files under estuary-data/ in the working directory; on TERM it
+ * stops the framework cleanly (org.estuary.launcher on the jar's -runpath) and the journal reopens with its state.
  */
 public class ExecutableJarIT {
 
@@ -64,6 +70,112 @@ public class ExecutableJarIT {
         }
     }
 
+    @Test
+    public void termStopsTheFrameworkCleanlyAndTheJournalReopensWithItsState() throws Exception {
+        Path dir = Files.createDirectories(Path.of(System.getProperty("estuary.work", "target/work"),
+                "jar-term-" + System.nanoTime()));
+        StringBuilder first = new StringBuilder();
+        Process felix = scripted(dir, first);
+        EstuaryClient client = null;
+        Process again = null;
+        try {
+            client = connect(felix, first);
+            LeaseRenewalSet set = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(3_600_000);
+            // the launcher starts org.estuary.launcher once it has started every bundle
+            assertTrue(text(first), Processes.await(LIMIT, () -> text(first).contains("Estuary: started; TERM")));
+            felix.toHandle().destroy(); // TERM (Process.destroy would also close the pipe the jar logs to)
+            assertTrue("the jar exits on TERM:\n" + text(first), felix.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS));
+            // the stop's last lines may still be in the pipe when the process has exited
+            Processes.await(LIMIT, () -> text(first).contains("Estuary: the framework stopped in "));
+            String log = text(first);
+            assertTrue(log, log.contains("Estuary: SIGTERM; stopping the framework"));
+            assertTrue("the bundles deactivate:\n" + log, log.contains("Estuary journal store closed"));
+            assertTrue(log, log.contains("Estuary: the framework stopped in "));
+            assertEquals("bnd's launcher exits with STOPPED (117) once the framework has stopped:\n" + log, 117,
+                    felix.exitValue());
+
+            StringBuilder second = new StringBuilder();
+            again = scripted(dir, second);
+            connect(again, second).close();
+            String log2 = text(second);
+            assertTrue(log2, log2.contains("Estuary journal store active"));
+            assertTrue("the journal reopens with the set:\n" + log2, Pattern.compile(
+                    "Estuary journal store active \\([1-9]\\d* records recovered\\)").matcher(log2).find());
+            assertFalse("no torn tail or damaged record to recover from:\n" + log2,
+                    log2.contains("WARNING: Estuary journal store in"));
+            assertEquals("the set made before TERM is there, through the same proxy", 0, set.getLeases().length);
+            set.getRenewalSetLease().cancel();
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+            Processes.stop(felix);
+            if (again != null) {
+                again.destroy();
+                again.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS);
+                Processes.stop(again);
+            }
+        }
+    }
+
+    /** The jar as a script or a service manager runs it (the documented form), its output collected into {@code out}. */
+    private static Process scripted(Path dir, StringBuilder out) throws IOException {
+        Path jar = Path.of(System.getProperty("estuary.jar"));
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgosh.args=--nointeractive", "-jar", jar.toString()).directory(dir.toFile())
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+        collect(process, out);
+        return process;
+    }
+
+    /** Collects what {@code process} prints into {@code out}, on a daemon thread. */
+    private static void collect(Process process, StringBuilder out) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    synchronized (out) {
+                        out.append(line).append('\n');
+                    }
+                }
+            } catch (IOException ended) {
+                // the process is gone; what it printed stays in out
+            }
+        }, "estuary-jar-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static String text(StringBuilder out) {
+        synchronized (out) {
+            return out.toString();
+        }
+    }
+
+    /** A client of the jar's registry once the renewal service is bound there. */
+    private static EstuaryClient connect(Process process, StringBuilder out) throws Exception {
+        EstuaryClient[] connected = new EstuaryClient[1];
+        assertTrue("the renewal service is not bound on 127.0.0.1:4170:\n" + text(out),
+                Processes.await(Duration.ofSeconds(120), () -> {
+                    if (!process.isAlive()) {
+                        return false;
+                    }
+                    try {
+                        EstuaryClient client = EstuaryClient.connect("127.0.0.1", 4170);
+                        if (client.names().contains(LeaseRenewalService.class.getName())) {
+                            connected[0] = client;
+                            return true;
+                        }
+                        client.close();
+                    } catch (Exception notYet) {
+                        // not yet listening
+                    }
+                    return false;
+                }));
+        return connected[0];
+    }
+
     private static boolean hasJournalFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
             return false;
@@ -83,20 +195,7 @@ public class ExecutableJarIT {
 
         Gogo(Process process) {
             this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = out.readLine(); line != null; line = out.readLine()) {
-                        synchronized (output) {
-                            output.append(line).append('\n');
-                        }
-                    }
-                } catch (IOException ended) {
-                    // the process is gone; what it printed stays in output
-                }
-            }, "estuary-jar-output");
-            reader.setDaemon(true);
-            reader.start();
+            collect(process, output);
         }
 
         String output() {

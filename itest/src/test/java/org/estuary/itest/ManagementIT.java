@@ -146,6 +146,24 @@ public class ManagementIT {
         }
     }
 
+    /**
+     * The shell README's scripted forms over a non-interactive ssh exec channel: a command's own help
+     * ({@code 'estuary:sets --help'}, where Karaf's {@code help} prints nothing) and {@code log:display} with a pattern
+     * without colour codes, then the reset codes Karaf still writes removed as the README's {@code sed} does.
+     */
+    @Test
+    public void theReadmesScriptedSshFormsPrintWhatItSays() throws Exception {
+        String help = ssh("estuary:sets --help");
+        assertTrue(help, help.contains("estuary:sets"));
+        assertTrue(help, help.contains("--limit"));
+
+        String log = ssh("log:display -p '%d{ISO8601} | %-5.5p | %c{1} | %m%n'");
+        String plain = log.replace("\u001b[0m", ""); // sed 's/\x1b\[0m//g'
+        assertFalse("no escape code is left: " + plain, plain.contains("\u001b"));
+        assertTrue(plain, Pattern.compile("(?m)^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},\\d{3} \\| [A-Z ]{5} \\| \\S+ \\| ")
+                .matcher(plain).find());
+    }
+
     @Test
     public void consolePagesShowAndCancelWithTheTokenOnly() throws Exception {
         LeaseRenewalSet set = renewals.createLeaseRenewalSet(600_000);
