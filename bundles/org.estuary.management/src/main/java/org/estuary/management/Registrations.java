@@ -36,9 +36,27 @@ public final class Registrations {
         this.service = service;
     }
 
-    /** Registers the service's proxy under its spec interface ({@code net.jini.lease.LeaseRenewalService}). */
-    public <S> ServiceRegistration<S> proxy(Class<S> spec, S proxy) {
-        return register(spec, proxy, properties(service));
+    /**
+     * Registers the service's proxy under its spec interfaces, one registration for all of them
+     * ({@code net.jini.lease.LeaseRenewalService}; {@code EventMailbox} and {@code PullEventMailbox}).
+     *
+     * @throws IllegalArgumentException if {@code specs} is empty or the proxy does not implement one of them
+     */
+    public ServiceRegistration<?> proxy(Object proxy, Class<?>... specs) {
+        if (specs.length == 0) {
+            throw new IllegalArgumentException(service + ": no spec interface to register its proxy under");
+        }
+        String[] names = new String[specs.length];
+        for (int i = 0; i < specs.length; i++) {
+            if (!specs[i].isInstance(proxy)) {
+                throw new IllegalArgumentException(service + ": its proxy " + proxy.getClass().getName()
+                        + " is not a " + specs[i].getName());
+            }
+            names[i] = specs[i].getName();
+        }
+        Hashtable<String, Object> properties = properties(service);
+        return activation.start(specs[0].getSimpleName() + " registration",
+                () -> context.registerService(names, proxy, properties), ServiceRegistration::unregister);
     }
 
     /**

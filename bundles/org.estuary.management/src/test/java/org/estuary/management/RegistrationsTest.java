@@ -41,7 +41,7 @@ public class RegistrationsTest {
     @Test
     void eachRegistrationIsDescribedAndWithdrawnNewestFirst() {
         SampleAdmin admin = () -> 3;
-        registrations.proxy(Runnable.class, () -> { });
+        registrations.proxy((Runnable) () -> { }, Runnable.class);
         registrations.admin(SampleAdmin.class, admin, Map.of("store.target", "(store.type=memory)"));
         registrations.view(new SampleView().view);
         registrations.mbean((SampleAdminMXBean) admin::count, SampleAdminMXBean.class, "org.estuary:type=Sample");
@@ -56,8 +56,28 @@ public class RegistrationsTest {
     }
 
     @Test
+    void aProxyIsRegisteredOnceUnderEachOfItsSpecInterfaces() {
+        registrations.proxy(new Both(), Runnable.class, AutoCloseable.class);
+        assertEquals(List.of("java.lang.Runnable,java.lang.AutoCloseable: Sample service"), registered);
+        assertThrows(IllegalArgumentException.class, () -> registrations.proxy(new Both(), Comparable.class));
+        assertThrows(IllegalArgumentException.class, () -> registrations.proxy(new Both()));
+        activation.close();
+        assertEquals(List.of(), registered);
+    }
+
+    private static final class Both implements Runnable, AutoCloseable {
+        @Override
+        public void run() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
     void aLaterStepThatFailsWithdrawsTheRegistrations() {
-        registrations.proxy(Runnable.class, () -> { });
+        registrations.proxy((Runnable) () -> { }, Runnable.class);
         registrations.view(new SampleView().view);
         IllegalStateException failed = assertThrows(IllegalStateException.class,
                 () -> activation.run(() -> {
@@ -73,7 +93,8 @@ public class RegistrationsTest {
                 if (!method.getName().equals("registerService")) {
                     throw new UnsupportedOperationException(method.getName());
                 }
-                String name = args[0] instanceof Class<?> type ? type.getName() : (String) args[0];
+                String name = args[0] instanceof Class<?> type ? type.getName()
+                        : args[0] instanceof String[] names ? String.join(",", names) : (String) args[0];
                 String entry = name + ": " + describe((Dictionary<?, ?>) args[2]);
                 registered.add(entry);
                 return registration(entry);

@@ -48,24 +48,33 @@ public final class ServiceExport {
 
     /**
      * @param service the service as a log message names it ("the lease renewal service")
-     * @param spec the spec interface its bootstrap proxy is bound under ({@code LeaseRenewalService})
      * @param type the backend interface
      * @param backend the backend to export
      * @param exported the service's side: its id, the reference its proxies use and its proxy
+     * @param specs the spec interfaces its bootstrap proxy is bound under, at least one ({@code LeaseRenewalService};
+     *        {@code EventMailbox} and {@code PullEventMailbox}), each of which the proxy implements
+     * @throws IllegalArgumentException if {@code specs} is empty
      */
-    public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<?> spec, Class<B> type,
-            B backend, Exported<B> exported) {
-        String name = spec.getName();
+    public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<B> type, B backend,
+            Exported<B> exported, Class<?>... specs) {
+        if (specs.length == 0) {
+            throw new IllegalArgumentException(service + ": no spec interface to bind its proxy under");
+        }
         return new Attachment<>(to -> {
             try {
                 exported.useReference(to.export(exported.serviceId(), type, backend));
-                to.bind(name, exported.proxy());
+                Serializable proxy = exported.proxy();
+                for (Class<?> spec : specs) {
+                    to.bind(spec.getName(), proxy);
+                }
             } catch (RemoteException | RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, service + " is not reachable from other JVMs: exporting it "
                         + "failed (" + e + "); it keeps serving bundles in this container", e);
             }
         }, from -> {
-            from.unbind(name);
+            for (Class<?> spec : specs) {
+                from.unbind(spec.getName());
+            }
             from.unexport(exported.serviceId());
             exported.useReference(null);
         });

@@ -2,6 +2,7 @@ package org.estuary.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.Serializable;
@@ -54,7 +55,7 @@ class ServiceExportTest {
     };
 
     private final Attachment<Exporter> attachment = ServiceExport.attachment("the echo service", Echo.class,
-            Echo.class, backend, service);
+            backend, service, Echo.class);
 
     @AfterEach
     void close() {
@@ -76,6 +77,21 @@ class ServiceExportTest {
         assertEquals(List.of("unbind " + Echo.class.getName(), "unexport " + serviceId), calls);
         assertEquals(List.of("ref", "local"), references, "the proxies go back to the in-JVM reference");
         assertEquals(List.of(), log.messages());
+    }
+
+    @Test
+    void aProxyOfSeveralSpecInterfacesIsBoundUnderEachAndUnboundFromEach() {
+        Attachment<Exporter> both = ServiceExport.attachment("the echo service", Echo.class, backend, service,
+                Echo.class, Remote.class);
+        both.bind(new Recording());
+        both.activate();
+        both.deactivate();
+        assertEquals(List.of("export " + serviceId + " " + Echo.class.getName(),
+                "bind " + Echo.class.getName() + " proxy through ref", "bind " + Remote.class.getName()
+                        + " proxy through ref", "unbind " + Echo.class.getName(), "unbind " + Remote.class.getName(),
+                "unexport " + serviceId), calls);
+        assertThrows(IllegalArgumentException.class,
+                () -> ServiceExport.attachment("the echo service", Echo.class, backend, service));
     }
 
     @Test

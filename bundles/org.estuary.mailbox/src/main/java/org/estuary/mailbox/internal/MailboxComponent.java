@@ -143,8 +143,8 @@ public final class MailboxComponent {
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the event mailbox", PullEventMailbox.class, MailboxBackend.class,
-                service, service);
+        this.exporter = ServiceExport.attachment("the event mailbox", MailboxBackend.class, service, service,
+                EventMailbox.class, PullEventMailbox.class);
     }
 
     /**
@@ -171,9 +171,7 @@ public final class MailboxComponent {
             return null;
         });
         Registrations registrations = new Registrations(activation, context, "Estuary event mailbox");
-        registrations.proxy(PullEventMailbox.class, service.proxy());
-        registrations.register(EventMailbox.class, service.proxy(), Registrations.properties(
-                "Estuary event mailbox (EM 1.0 view)"));
+        registrations.proxy(service.proxy(), EventMailbox.class, PullEventMailbox.class);
         AdminView admin = new AdminView(service);
         registrations.admin(MailboxAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
         registrations.view(MailboxView.of(admin));

@@ -164,8 +164,8 @@ public final class RenewalComponent {
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the lease renewal service", LeaseRenewalService.class,
-                RenewalBackend.class, service, service);
+        this.exporter = ServiceExport.attachment("the lease renewal service", RenewalBackend.class, service, service,
+                LeaseRenewalService.class);
     }
 
     /**
@@ -184,8 +184,8 @@ public final class RenewalComponent {
 
     /**
      * Recovers from the store, then registers the service, its management view, its operators' view (shell commands
-     * and console page) and its MBean, and exports it. If a step fails, everything started before it, here and in the constructor, is stopped or unregistered, newest
-     * first: SCR calls no {@link #deactivate()} for a component whose activation failed.
+     * and console page) and its MBean, and exports it. If a step fails, everything started before it, here and in the
+     * constructor, is stopped or unregistered, newest first: SCR calls no {@link #deactivate()} for a component whose activation failed.
      */
     @Activate
     void start() throws IOException {
@@ -194,7 +194,7 @@ public final class RenewalComponent {
             return null;
         });
         Registrations registrations = new Registrations(activation, context, "Estuary lease renewal service");
-        registrations.proxy(LeaseRenewalService.class, service.proxy());
+        registrations.proxy(service.proxy(), LeaseRenewalService.class);
         AdminView admin = new AdminView(service);
         registrations.admin(RenewalAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
         registrations.view(RenewalView.of(admin));

@@ -112,7 +112,8 @@ class RenewalComponentTest {
                     threadsWhenRefused = new java.util.HashSet<>(renewalThreads());
                     throw new IllegalStateException("the framework refuses registration " + refuse);
                 }
-                String name = args[0] instanceof Class<?> type ? type.getName() : (String) args[0];
+                String name = args[0] instanceof Class<?> type ? type.getName()
+                        : args[0] instanceof String[] names ? String.join(",", names) : (String) args[0];
                 registered.add(name);
                 services.put(name, args[1]);
                 return registration(name);

@@ -1,30 +1,24 @@
 package org.estuary.txn.internal;
 
-import java.rmi.RemoteException;
-import java.util.Dictionary;
-import java.util.Hashtable;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.core.component.Activation;
 import org.estuary.core.component.Attachment;
+import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
-import org.estuary.management.MBeans;
-import org.estuary.management.ServiceView;
+import org.estuary.management.Registrations;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.ServiceExport;
 import org.estuary.store.api.Store;
 import org.estuary.txn.admin.TxnAdmin;
 import org.estuary.txn.proxy.TxnBackend;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
-import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -48,8 +42,6 @@ public final class TxnComponent {
     public static final String PID = "org.estuary.txn";
 
     private static final System.Logger LOG = System.getLogger(TxnComponent.class.getName());
-    private static final String[] NAMES = {NestableTransactionManager.class.getName(),
-        TransactionManager.class.getName()};
 
     @ObjectClassDefinition(name = "Estuary transaction manager", description = "Creates and completes "
             + "transactions with two-phase commit, nested ones included (TX); commit points are written to the store.")
@@ -117,19 +109,23 @@ public final class TxnComponent {
     private final BundleContext context;
     private final Settings settings;
     private final String storeTarget;
-    private final Attachment<Exporter> exporter = new Attachment<>(this::export, this::withdraw);
+    /** The container's exporter, when the remote feature runs: other JVMs reach the manager while it is active. */
+    private final Attachment<Exporter> exporter;
 
     @Activate
     public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller) {
         Settings settings = activation.run(() -> settings(config));
         SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-txn-timer"));
         ThreadPoolExecutor pool = activation.start("participant threads",
-                () -> newPool("estuary-txn", settings.threads(), settings.queue()), ThreadPoolExecutor::shutdownNow);
+                () -> Pools.bounded("estuary-txn", settings.threads(), settings.queue()),
+                ThreadPoolExecutor::shutdownNow);
         this.manager = activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
                 TxnManager::close);
         this.context = context;
         this.settings = settings;
         this.storeTarget = config.store_target();
+        this.exporter = ServiceExport.attachment("the transaction manager", TxnBackend.class, manager, manager,
+                NestableTransactionManager.class, TransactionManager.class);
     }
 
     /** The store: greedy and dynamic; a new one first receives the commit records (Store S8). */
@@ -149,21 +145,14 @@ public final class TxnComponent {
             manager.start();
             return null;
         });
-        Dictionary<String, Object> properties = description("Estuary transaction manager");
-        properties.put(Store.TARGET, storeTarget);
-        activation.start("TransactionManager registration", () -> context.registerService(NAMES, manager.proxy(),
-                properties), ServiceRegistration::unregister);
+        Registrations registrations = new Registrations(activation, context, "Estuary transaction manager");
+        registrations.proxy(manager.proxy(), NestableTransactionManager.class, TransactionManager.class);
         AdminView admin = new AdminView(manager);
-        activation.start("TxnAdmin registration", () -> context.registerService(TxnAdmin.class, admin,
-                description("Estuary transaction manager (management)")), ServiceRegistration::unregister);
-        activation.start("ServiceView registration", () -> context.registerService(ServiceView.class,
-                TxnView.of(admin), description("Estuary transaction manager (operators' view)")),
-                ServiceRegistration::unregister);
-        activation.start("MBean registration", () -> MBeans.register(context, new TxnAdminMBeanImpl(admin),
-                TxnAdminMXBean.class, TxnAdminMXBean.OBJECT_NAME, "Estuary transaction manager (JMX)"),
-                ServiceRegistration::unregister);
+        registrations.admin(TxnAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+        registrations.view(TxnView.of(admin));
+        registrations.mbean(new TxnAdminMBeanImpl(admin), TxnAdminMXBean.class, TxnAdminMXBean.OBJECT_NAME);
         activation.start("export", exporter::activate, Attachment::deactivate);
-        LOG.log(System.Logger.Level.INFO, "Estuary transaction manager " + manager.managerId() + " active: "
+        LOG.log(System.Logger.Level.INFO, "Estuary transaction manager " + manager.serviceId() + " active: "
                 + settings + ", store.target=" + storeTarget);
     }
 
@@ -178,32 +167,6 @@ public final class TxnComponent {
         exporter.unbind(unbound);
     }
 
-    private void export(Exporter to) {
-        try {
-            manager.useReference(to.export(manager.managerId(), TxnBackend.class, manager).backend());
-            for (String name : NAMES) {
-                to.bind(name, manager.proxy());
-            }
-        } catch (RemoteException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "the transaction manager is not reachable from other JVMs: "
-                    + "exporting it failed (" + e + "); it keeps serving bundles in this container", e);
-        }
-    }
-
-    private void withdraw(Exporter from) {
-        for (String name : NAMES) {
-            from.unbind(name);
-        }
-        from.unexport(manager.managerId());
-        manager.useLocalReference();
-    }
-
-    private static Dictionary<String, Object> description(String text) {
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(Constants.SERVICE_DESCRIPTION, text);
-        return properties;
-    }
-
     @Deactivate
     void deactivate() {
         activation.close();
@@ -214,17 +177,5 @@ public final class TxnComponent {
                 config.max_active(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
                 config.retry_initial_ms(), config.retry_max_ms(), config.abort_notice_ms(), config.retention_ms(),
                 config.store_write_timeout_ms());
-    }
-
-    private static ThreadPoolExecutor newPool(String name, int threads, int queue) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(queue), task -> {
-                    Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
     }
 }

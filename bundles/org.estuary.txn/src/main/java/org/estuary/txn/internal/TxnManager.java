@@ -4,6 +4,7 @@ import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -27,6 +28,8 @@ import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
+import org.estuary.remote.BackendRef;
+import org.estuary.remote.ServiceExport;
 import org.estuary.store.api.Store;
 import org.estuary.txn.proxy.ManagerProxy;
 import org.estuary.txn.proxy.NestedParticipant;
@@ -38,7 +41,7 @@ import org.estuary.txn.proxy.TxnBackend;
  * through its export. Thread-safe: each operation holds the state's lock while it reads or changes the state, and
  * waits (for votes, for durability, for notices) without it.
  */
-public final class TxnManager implements TxnBackend {
+public final class TxnManager implements TxnBackend, ServiceExport.Exported<TxnBackend> {
 
     private final TxnState state;
     private final Completion completion;
@@ -74,21 +77,21 @@ public final class TxnManager implements TxnBackend {
     }
 
     /** The proxy clients and participants hold. */
+    @Override
     public ManagerProxy proxy() {
         return state.proxy();
     }
 
-    /** Proxies made from now on call the backend through {@code backend} (the exported reference). */
-    void useReference(TxnBackend backend) {
-        state.useReference(backend);
+    /** Proxies made from now on call the manager through the exported reference, or in this JVM for null. */
+    @Override
+    public void useReference(BackendRef<TxnBackend> exported) {
+        state.useReference(exported != null ? exported.backend()
+                : BackendRef.local(state.managerId(), TxnBackend.class, this).backend());
     }
 
-    /** Proxies made from now on call this manager directly in this JVM (the export was withdrawn). */
-    void useLocalReference() {
-        state.useReference(org.estuary.remote.BackendRef.local(state.managerId(), TxnBackend.class, this).backend());
-    }
-
-    java.util.UUID managerId() {
+    /** The manager's persistent id, the name its backend is exported under. */
+    @Override
+    public UUID serviceId() {
         return state.managerId();
     }
 
