@@ -1,0 +1,367 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.rmi.Remote;
+import java.rmi.server.ObjID;
+import java.rmi.server.RemoteObjectInvocationHandler;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.io.testing.HashBombs;
+import org.estuary.remote.ClientSockets;
+import org.estuary.remote.Exporter;
+import org.estuary.remote.Registries;
+import org.estuary.remote.RemoteSettings;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+import net.jini.lease.LeaseRenewalService;
+import net.jini.lease.LeaseRenewalSet;
+
+/**
+ * Attacks a process on the same host can make without a login, against the distribution started as an operator
+ * starts it: each is refused and logged by the container while a legitimate client keeps being served, each of its
+ * calls answered within its 10 s call timeout. The attacker connects from other loopback addresses (127.0.0.3-5)
+ * than the legitimate client (127.0.0.1), as another peer would: some caps are per peer address.
+ */
+public class HostileClientsIT {
+
+    /**
+     * The request deadline this test configures, short enough to watch a drip attack end. A connection's handshake
+     * ends with a message the container does not answer, so an idle connection is closed at this bound too: longer
+     * than the flood below takes to open its connections.
+     */
+    private static final int REQUEST_TIMEOUT_MS = 15_000;
+    /** The attacker's patience: far beyond every bound the container is held to here. */
+    private static final int PATIENCE_MS = 30_000;
+    /** Each attack from a loopback address of its own, so the per-address counts of one do not meet another's. */
+    private static final InetAddress STALLER = address("127.0.0.3");
+    private static final InetAddress FLOODER = address("127.0.0.4");
+    private static final InetAddress DRIPPER = address("127.0.0.5");
+
+    private static RunningDistribution karaf;
+    private static EstuaryClient legitimate;
+    private static LeaseRenewalService renewals;
+
+    @BeforeClass
+    public static void start() throws Exception {
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Processes.setProperty(
+                home.resolve("etc/org.estuary.remote.cfg"), "request.timeout.ms", Integer.toString(REQUEST_TIMEOUT_MS)));
+        karaf.awaitBound(LeaseRenewalService.class);
+        legitimate = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
+                RemoteSettings.builder().callTimeoutMs(10_000).build());
+        renewals = legitimate.lookup(LeaseRenewalService.class);
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (legitimate != null) {
+            legitimate.close();
+        }
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    /** What a legitimate client does meanwhile: a set created and cancelled, each call within the call timeout. */
+    private static void legitimateCalls(int rounds) throws Exception {
+        for (int i = 0; i < rounds; i++) {
+            LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);
+            set.getRenewalSetLease().cancel();
+        }
+    }
+
+    @Test
+    public void hashBombsAreRefusedAndLoggedWhileAClientIsServed() throws Exception {
+        Remote backend = backendStub();
+        List<Object> bombs = List.of(HashBombs.nestedSets(30), HashBombs.nestedMaps(30),
+                HashBombs.mapOf(new HashMap<>(), HashBombs.collidingKeys(16_384)));
+        ExecutorService attacker = Executors.newFixedThreadPool(bombs.size());
+        try {
+            List<Future<Throwable>> answers = new ArrayList<>();
+            for (Object bomb : bombs) {
+                answers.add(attacker.submit(() -> callWith(backend, bomb)));
+            }
+            legitimateCalls(20);
+            for (Future<Throwable> answer : answers) {
+                // refused: the container answers with the filter's reason, or, for an argument too large to
+                // send whole before it refuses, stops reading it and closes the connection
+                Throwable refused = answer.get(PATIENCE_MS, TimeUnit.MILLISECONDS);
+                boolean cutOff = refused instanceof java.rmi.MarshalException
+                        && refused.getCause() instanceof SocketException;
+                assertTrue("not refused by the filter: " + chain(refused),
+                        cutOff || chain(refused).contains("filter status: REJECTED"));
+            }
+        } finally {
+            attacker.shutdownNow();
+        }
+        awaitLogged("maxHashDepth=");
+        awaitLogged("maxHashCapacity=");
+        legitimateCalls(1);
+    }
+
+    @Test
+    public void anArrayDeclaredWithoutItsDataIsRefusedAtOnceAndLogged() throws Exception {
+        Remote backend = backendStub();
+        ObjID target = objId(backend);
+        Method method = methodWithObjectParameter(backend);
+        List<Socket> calls = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                // Each call declares a long[999,999] (8 MB) in a few dozen bytes and sends none of it.
+                Socket socket = handshake(connect(STALLER));
+                calls.add(socket);
+                OutputStream out = socket.getOutputStream();
+                out.write(0x50);
+                out.write(callDeclaringArray(target, method));
+                out.flush();
+            }
+            legitimateCalls(5);
+            for (Socket socket : calls) {
+                // refused: the container answers the call (an exception) or closes it, before any element arrives
+                try {
+                    assertTrue("the call was closed without an answer", socket.getInputStream().read() >= 0);
+                } catch (SocketTimeoutException held) {
+                    fail("the container held a call whose array never arrived for " + PATIENCE_MS + " ms");
+                }
+            }
+        } finally {
+            for (Socket socket : calls) {
+                socket.close();
+            }
+        }
+        awaitLogged("maxArrayMemory=");
+        legitimateCalls(1);
+    }
+
+    @Test
+    public void connectionsBeyondThePerHostCapAreClosedAndLoggedWhileAClientIsServed() throws Exception {
+        int cap = RemoteSettings.DEFAULT_MAX_CONNECTIONS_PER_HOST;
+        List<Socket> held = new ArrayList<>();
+        try {
+            int refused = 0;
+            for (int i = 0; i < cap + 20; i++) {
+                Socket socket = connect(FLOODER);
+                held.add(socket);
+                try {
+                    handshake(socket);
+                } catch (IOException closedByTheContainer) {
+                    refused++;
+                }
+            }
+            legitimateCalls(5);
+            assertEquals("connections refused beyond max.connections.per.host=" + cap, 20, refused);
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+        awaitLogged("refused a connection from 127.0.0.4");
+    }
+
+    @Test
+    public void aRequestSentAByteAtATimeIsCutAtTheRequestDeadline() throws Exception {
+        Socket drip = handshake(connect(DRIPPER));
+        try {
+            drip.setSoTimeout(200); // the drip's pace: a byte per 200 ms, far within the read timeout
+            InputStream in = drip.getInputStream();
+            byte[] request = new byte[8 + 255]; // a Call's stream header, then a block of its target and method
+            System.arraycopy(new byte[] {0x50, (byte) 0xac, (byte) 0xed, 0x00, 0x05, 0x77, (byte) 0xff}, 0, request,
+                    0, 7);
+            for (byte next : request) {
+                drip.getOutputStream().write(next);
+                drip.getOutputStream().flush();
+                try {
+                    int answer = in.read();
+                    assertTrue("the container answered a request still arriving: " + answer, answer < 0);
+                    legitimateCalls(1);
+                    return; // closed by the container
+                } catch (SocketTimeoutException stillOpen) {
+                    legitimateCalls(1); // served meanwhile
+                } catch (SocketException reset) {
+                    legitimateCalls(1);
+                    return;
+                }
+            }
+            fail("a request sent a byte per 200 ms outlived request.timeout.ms=" + REQUEST_TIMEOUT_MS);
+        } finally {
+            drip.close();
+        }
+    }
+
+    // ---- the attacker's tools
+
+    /** The stub of an exported backend, as any local process gets it from the registry. */
+    private static Remote backendStub() throws Exception {
+        ClientSockets sockets = new ClientSockets(null, 5_000, PATIENCE_MS, false);
+        for (String name : Registries.list("127.0.0.1", karaf.registryPort, sockets)) {
+            if (name.startsWith(Exporter.BACKEND_PREFIX)) {
+                return (Remote) Registries.lookup("127.0.0.1", karaf.registryPort, sockets, name);
+            }
+        }
+        throw new AssertionError("no backend bound in the registry");
+    }
+
+    /** A method of the backend taking an object (which the container reads whatever it is, then casts). */
+    private static Method methodWithObjectParameter(Remote stub) {
+        for (Class<?> face : stub.getClass().getInterfaces()) {
+            for (Method method : face.getMethods()) {
+                if (Remote.class.isAssignableFrom(face) && method.getParameterCount() > 0
+                        && !method.getParameterTypes()[0].isPrimitive()) {
+                    return method;
+                }
+            }
+        }
+        throw new AssertionError("no method with an object parameter on " + stub);
+    }
+
+    /** Calls the backend's method with {@code argument} where it takes an object; returns what the call threw. */
+    private static Throwable callWith(Remote stub, Object argument) {
+        Method method = methodWithObjectParameter(stub);
+        Object[] args = new Object[method.getParameterCount()];
+        Class<?>[] types = method.getParameterTypes();
+        for (int i = 0; i < args.length; i++) {
+            args[i] = types[i] == long.class ? 0L : types[i] == int.class ? 0 : types[i] == boolean.class
+                    ? Boolean.FALSE : null;
+        }
+        args[0] = argument;
+        try {
+            Proxy.getInvocationHandler(stub).invoke(stub, method, args); // RMI writes the argument as it is
+            return new AssertionError("the call with a bomb succeeded");
+        } catch (Throwable thrown) {
+            return thrown;
+        }
+    }
+
+    /** The object id a stub calls (its reference's external form: endpoint, socket factory, id). */
+    private static ObjID objId(Remote stub) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            ((RemoteObjectInvocationHandler) Proxy.getInvocationHandler(stub)).getRef().writeExternal(out);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            byte format = in.readByte();
+            in.readUTF();
+            in.readInt();
+            if (format == 1) {
+                in.readObject(); // the client socket factory
+            }
+            return ObjID.read(in);
+        }
+    }
+
+    /** A call's stream up to the length of a long[999,999] as its first argument: no element follows. */
+    private static byte[] callDeclaringArray(ObjID target, Method method) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes) {
+            @Override
+            protected void annotateClass(Class<?> type) throws IOException {
+                writeObject(null); // RMI's class annotation: no codebase
+            }
+        }) {
+            target.write(out);
+            out.writeInt(-1); // a call by method hash
+            out.writeLong(methodHash(method));
+            out.writeObject(new long[999_999]);
+        }
+        byte[] whole = bytes.toByteArray();
+        return Arrays.copyOf(whole, whole.length - Long.BYTES * 999_999);
+    }
+
+    /** RMI's method hash: the first 8 bytes (little-endian) of the SHA-1 of the method's name and descriptor. */
+    private static long methodHash(Method method) throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA");
+        try (DataOutputStream out = new DataOutputStream(new DigestOutputStream(OutputStream.nullOutputStream(),
+                sha))) {
+            StringBuilder descriptor = new StringBuilder(method.getName()).append('(');
+            for (Class<?> type : method.getParameterTypes()) {
+                descriptor.append(type.descriptorString());
+            }
+            out.writeUTF(descriptor.append(')').append(method.getReturnType().descriptorString()).toString());
+        }
+        byte[] digest = sha.digest();
+        long hash = 0;
+        for (int i = 0; i < 8; i++) {
+            hash += ((long) (digest[i] & 0xff)) << (i * 8);
+        }
+        return hash;
+    }
+
+    private static Socket connect(InetAddress from) throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(from, 0));
+        socket.connect(new InetSocketAddress("127.0.0.1", karaf.registryPort), 5_000);
+        socket.setSoTimeout(PATIENCE_MS);
+        return socket;
+    }
+
+    /** The JRMP handshake: the connection is then one RMI serves, with a thread of its own. */
+    private static Socket handshake(Socket socket) throws IOException {
+        DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        out.writeInt(0x4a524d49); // JRMI, version 2, stream protocol
+        out.writeShort(2);
+        out.writeByte(0x4b);
+        out.flush();
+        if (in.readUnsignedByte() != 0x4e) { // ProtocolAck, then the endpoint the server sees
+            throw new IOException("no protocol acknowledgement");
+        }
+        in.readUTF();
+        in.readInt();
+        out.writeUTF(socket.getLocalAddress().getHostAddress());
+        out.writeInt(0);
+        out.flush();
+        return socket;
+    }
+
+    private static void awaitLogged(String text) throws InterruptedException {
+        karaf.await("the container logging a refusal naming '" + text + "'", Duration.ofSeconds(30),
+                () -> karaf.fullLog().contains(text));
+    }
+
+    private static String chain(Throwable thrown) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            text.append(t).append(" / ");
+        }
+        return text.toString();
+    }
+
+    private static InetAddress address(String literal) {
+        try {
+            return InetAddress.getByName(literal);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
