@@ -6,7 +6,6 @@ import static org.junit.Assert.fail;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +40,7 @@ import org.estuary.remote.ClientSockets;
 import org.estuary.remote.Exporter;
 import org.estuary.remote.Registries;
 import org.estuary.remote.RemoteSettings;
+import org.estuary.remote.fixture.Jrmp;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
@@ -139,7 +139,7 @@ public class HostileClientsIT {
         try {
             for (int i = 0; i < 8; i++) {
                 // Each call declares a long[999,999] (8 MB) in a few dozen bytes and sends none of it.
-                Socket socket = handshake(connect(STALLER));
+                Socket socket = Jrmp.handshake(connect(STALLER));
                 calls.add(socket);
                 OutputStream out = socket.getOutputStream();
                 out.write(0x50);
@@ -174,7 +174,7 @@ public class HostileClientsIT {
                 Socket socket = connect(FLOODER);
                 held.add(socket);
                 try {
-                    handshake(socket);
+                    Jrmp.handshake(socket);
                 } catch (IOException closedByTheContainer) {
                     refused++;
                 }
@@ -191,7 +191,7 @@ public class HostileClientsIT {
 
     @Test
     public void aRequestSentAByteAtATimeIsCutAtTheRequestDeadline() throws Exception {
-        Socket drip = handshake(connect(DRIPPER));
+        Socket drip = Jrmp.handshake(connect(DRIPPER));
         try {
             drip.setSoTimeout(200); // the drip's pace: a byte per 200 ms, far within the read timeout
             InputStream in = drip.getInputStream();
@@ -322,25 +322,6 @@ public class HostileClientsIT {
         socket.bind(new InetSocketAddress(from, 0));
         socket.connect(new InetSocketAddress("127.0.0.1", karaf.registryPort), 5_000);
         socket.setSoTimeout(PATIENCE_MS);
-        return socket;
-    }
-
-    /** The JRMP handshake: the connection is then one RMI serves, with a thread of its own. */
-    private static Socket handshake(Socket socket) throws IOException {
-        DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-        DataInputStream in = new DataInputStream(socket.getInputStream());
-        out.writeInt(0x4a524d49); // JRMI, version 2, stream protocol
-        out.writeShort(2);
-        out.writeByte(0x4b);
-        out.flush();
-        if (in.readUnsignedByte() != 0x4e) { // ProtocolAck, then the endpoint the server sees
-            throw new IOException("no protocol acknowledgement");
-        }
-        in.readUTF();
-        in.readInt();
-        out.writeUTF(socket.getLocalAddress().getHostAddress());
-        out.writeInt(0);
-        out.flush();
         return socket;
     }
 

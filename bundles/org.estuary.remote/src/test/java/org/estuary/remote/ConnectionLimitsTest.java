@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -20,6 +18,7 @@ import java.util.UUID;
 import org.estuary.io.testing.LogCapture;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
+import org.estuary.remote.fixture.Jrmp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +62,7 @@ class ConnectionLimitsTest {
         start(RemoteSettings.builder().maxConnectionsPerHost(4));
         try (LogCapture log = LogCapture.warnings("org.estuary.remote")) {
             for (int i = 0; i < 4; i++) {
-                held.add(handshake(connect(ATTACKER))); // each holds a server thread
+                held.add(Jrmp.handshake(connect(ATTACKER))); // each holds a server thread
             }
             Socket fifth = connect(ATTACKER);
             held.add(fifth);
@@ -83,7 +82,7 @@ class ConnectionLimitsTest {
     void connectionsBeyondTheTotalCapAreClosed() throws Exception {
         start(RemoteSettings.builder().maxConnections(3));
         for (int i = 0; i < 3; i++) {
-            held.add(handshake(connect(ATTACKER)));
+            held.add(Jrmp.handshake(connect(ATTACKER)));
         }
         Socket fourth = connect(InetAddress.getLoopbackAddress());
         held.add(fourth);
@@ -94,7 +93,7 @@ class ConnectionLimitsTest {
     void aRequestSentAByteAtATimeIsCutAtTheRequestDeadline() throws Exception {
         // Each byte comes well within the read timeout; the whole request does not come within its deadline.
         start(RemoteSettings.builder().readTimeoutMs(5_000).requestTimeoutMs(500));
-        Socket drip = handshake(connect(ATTACKER));
+        Socket drip = Jrmp.handshake(connect(ATTACKER));
         held.add(drip);
         drip.setSoTimeout(100); // the pace of the drip
         InputStream in = drip.getInputStream();
@@ -129,23 +128,6 @@ class ConnectionLimitsTest {
         return socket;
     }
 
-    /** The JRMP handshake: the connection is then one RMI is serving, with a thread of its own. */
-    private static Socket handshake(Socket socket) throws IOException {
-        DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-        DataInputStream in = new DataInputStream(socket.getInputStream());
-        out.writeInt(0x4a524d49); // JRMI header, version 2, stream protocol
-        out.writeShort(2);
-        out.writeByte(0x4b);
-        out.flush();
-        assertEquals(0x4e, in.readUnsignedByte()); // ProtocolAck, then the endpoint the server sees
-        in.readUTF();
-        in.readInt();
-        out.writeUTF(socket.getLocalAddress().getHostAddress());
-        out.writeInt(0);
-        out.flush();
-        return socket;
-    }
-
     /** Within the patience, a connection from {@code from} completes the handshake (bounded retries). */
     private boolean eventuallyAccepted(InetAddress from) throws IOException {
         long deadline = System.nanoTime() + PATIENCE_MS * 1_000_000L;
@@ -153,7 +135,7 @@ class ConnectionLimitsTest {
             Socket socket = connect(from);
             held.add(socket);
             try {
-                handshake(socket);
+                Jrmp.handshake(socket);
                 return true;
             } catch (IOException refused) {
                 socket.close(); // the release may still be on its way: try again
