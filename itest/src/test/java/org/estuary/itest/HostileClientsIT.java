@@ -6,6 +6,7 @@ import static org.junit.Assert.fail;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -125,8 +126,8 @@ public class HostileClientsIT {
         } finally {
             attacker.shutdownNow();
         }
-        awaitLogged("maxHashDepth=");
-        awaitLogged("maxHashCapacity=");
+        // one line per second at most: the refusals of the same second are counted into the first
+        awaitRefusalLogged("refused a remote call", "maxHashDepth=", "maxHashCapacity=");
         legitimateCalls(1);
     }
 
@@ -160,7 +161,7 @@ public class HostileClientsIT {
                 socket.close();
             }
         }
-        awaitLogged("maxArrayMemory=");
+        awaitRefusalLogged("refused a remote call", "maxArrayMemory=");
         legitimateCalls(1);
     }
 
@@ -186,21 +187,29 @@ public class HostileClientsIT {
                 socket.close();
             }
         }
-        awaitLogged("refused a connection from 127.0.0.4");
+        awaitRefusalLogged("refused a connection from 127.0.0.4", "max.connections.per.host=");
     }
 
     @Test
     public void aRequestSentAByteAtATimeIsCutAtTheRequestDeadline() throws Exception {
-        Socket drip = Jrmp.handshake(connect(DRIPPER));
+        Socket drip = connect(DRIPPER);
         try {
-            drip.setSoTimeout(200); // the drip's pace: a byte per 200 ms, far within the read timeout
-            InputStream in = drip.getInputStream();
-            byte[] request = new byte[8 + 255]; // a Call's stream header, then a block of its target and method
-            System.arraycopy(new byte[] {0x50, (byte) 0xac, (byte) 0xed, 0x00, 0x05, 0x77, (byte) 0xff}, 0, request,
-                    0, 7);
-            for (byte next : request) {
-                drip.getOutputStream().write(next);
-                drip.getOutputStream().flush();
+            DataOutputStream out = new DataOutputStream(drip.getOutputStream());
+            DataInputStream in = new DataInputStream(drip.getInputStream());
+            out.writeInt(0x4a524d49); // JRMI, version 2, stream protocol
+            out.writeShort(2);
+            out.writeByte(0x4b);
+            out.flush();
+            assertEquals(0x4e, in.readUnsignedByte()); // ProtocolAck and the endpoint the server sees
+            in.readUTF();
+            in.readInt();
+            // The client's endpoint, which the container reads whole before anything else: a host name of 65,535
+            // bytes, sent a byte per 200 ms, far within the read timeout.
+            drip.setSoTimeout(200);
+            out.writeShort(0xffff);
+            for (int sent = 0; sent < 400; sent++) {
+                out.writeByte('a');
+                out.flush();
                 try {
                     int answer = in.read();
                     assertTrue("the container answered a request still arriving: " + answer, answer < 0);
@@ -325,9 +334,11 @@ public class HostileClientsIT {
         return socket;
     }
 
-    private static void awaitLogged(String text) throws InterruptedException {
-        karaf.await("the container logging a refusal naming '" + text + "'", Duration.ofSeconds(30),
-                () -> karaf.fullLog().contains(text));
+    /** Waits for a line of the container's log saying {@code what} and naming one of {@code limits}. */
+    private static void awaitRefusalLogged(String what, String... limits) throws InterruptedException {
+        karaf.await("the container logging '" + what + "' naming one of " + Arrays.toString(limits),
+                Duration.ofSeconds(30), () -> karaf.fullLog().lines().anyMatch(line -> line.contains(what)
+                        && Arrays.stream(limits).anyMatch(line::contains)));
     }
 
     private static String chain(Throwable thrown) {
