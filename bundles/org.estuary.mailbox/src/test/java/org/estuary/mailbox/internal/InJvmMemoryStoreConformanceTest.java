@@ -1,18 +1,15 @@
 package org.estuary.mailbox.internal;
 
-import org.estuary.store.api.Store;
-import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.testing.TestStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The EM conformance suite in this JVM on the memory store. */
 class InJvmMemoryStoreConformanceTest extends InJvmConformance {
 
-    @Override
-    Store store() {
-        return MemoryStores.open();
-    }
+    @RegisterExtension
+    static final TestStores STORES = TestStores.memory();
 
-    @Override
-    void close(Store store) {
-        MemoryStores.close(store);
+    InJvmMemoryStoreConformanceTest() {
+        super(STORES);
     }
 }
