@@ -4,33 +4,35 @@ import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.time.SystemClock;
-import org.estuary.store.api.Store;
+import org.estuary.testing.TestStores;
 import org.estuary.txn.conformance.Recording;
 import org.estuary.txn.conformance.TransactionConformance;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * The TX conformance suite against two managers in this JVM on the system clock, each on a store of the subclass's
- * kind; participants are passed as they are.
+ * The TX conformance suite against two managers in this JVM on the system clock, each on a store of the kind a
+ * subclass names, closed after the test by {@link TestStores}; participants are passed as they are.
  */
 abstract class InJvmConformance extends TransactionConformance {
 
     private final SystemClock clock = new SystemClock("estuary-txn-conformance");
-    private final Managers managers = new Managers();
-    private Store[] stores;
+    private final TestStores stores;
+    private Managers firstManagers;
+    private Managers secondManagers;
     private NestableTransactionManager first;
     private NestableTransactionManager second;
 
-    /** A new store of the subclass's kind; {@code index} tells the two managers' stores apart. */
-    abstract Store open(int index) throws Exception;
+    InJvmConformance(TestStores stores) {
+        this.stores = stores;
+    }
 
-    abstract void close(Store store);
-
+    /** Made at first use: a store opens only while a test runs. */
     private void start() throws Exception {
         if (first == null) {
-            stores = new Store[] {open(0), open(1)};
-            first = managers.start(Managers.settings(1_000, 100), stores[0], clock).proxy();
-            second = managers.start(Managers.settings(1_000, 100), stores[1], clock).proxy();
+            firstManagers = new Managers(stores.open(), clock);
+            secondManagers = new Managers(stores.open(), clock);
+            first = firstManagers.start(Managers.settings(1_000, 100)).proxy();
+            second = secondManagers.start(Managers.settings(1_000, 100)).proxy();
         }
     }
 
@@ -53,12 +55,10 @@ abstract class InJvmConformance extends TransactionConformance {
 
     @AfterEach
     void stop() {
-        managers.close();
-        clock.close();
-        if (stores != null) {
-            for (Store store : stores) {
-                close(store);
-            }
+        if (firstManagers != null) {
+            firstManagers.close();
+            secondManagers.close();
         }
+        clock.close();
     }
 }

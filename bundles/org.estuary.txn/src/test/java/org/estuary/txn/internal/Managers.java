@@ -8,37 +8,46 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.estuary.core.time.Clock;
-import org.estuary.core.time.ManualClock;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.SerialFilter;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.store.api.Store;
 import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.testing.ServiceHarness;
 
 /**
- * Builds transaction managers for tests on a manual clock: participants are called on a small pool of real threads,
- * retries and leases wait for the clock. A manager's store outlives it, so a second {@link #start} is a restart.
+ * Transaction managers for tests ({@link ServiceHarness}): a manual clock (or the clock given), a store kept across
+ * restarts (memory unless given); participants are called on a small pool of real threads, retries and leases wait
+ * for the clock.
  */
-final class Managers implements AutoCloseable {
+final class Managers extends ServiceHarness<TxnManager> {
 
     static final long VOTE_MS = 10_000;
     static final long RETRY_MS = 1_000;
     static final long RETENTION_MS = 60_000;
 
-    final ManualClock clock = new ManualClock(1_700_000_000_000L);
     final Marshaller marshaller = Marshallers.builder().classLoader(Managers.class.getClassLoader())
             .filter(SerialFilter.defaults().toBuilder().allow("org.estuary.txn.internal.*").build()).build();
-    private final List<TxnManager> started = new ArrayList<>();
+    private final Clock time;
     private final List<ThreadPoolExecutor> pools = new ArrayList<>();
-    Store store;
+    private Settings settings;
 
+    /** On a memory store. */
     Managers() {
         this(MemoryStores.open());
     }
 
+    /** On {@code store}, which the caller closes; managers on the harness's manual clock. */
     Managers(Store store) {
-        this.store = store;
+        super(store);
+        this.time = clock;
+    }
+
+    /** On {@code store}, which the caller closes; managers on {@code time}. */
+    Managers(Store store, Clock time) {
+        super(store);
+        this.time = time;
     }
 
     static Settings settings(int maxActive, int maxParticipants) {
@@ -46,30 +55,44 @@ final class Managers implements AutoCloseable {
                 8 * RETRY_MS, VOTE_MS, RETENTION_MS, 10_000);
     }
 
-    TxnManager start() throws Exception {
-        return start(settings(100, 10), store);
+    /** A manager with {@code with}, recovered from the store: a restart if one ran before. */
+    TxnManager start(Settings with) throws Exception {
+        settings = with;
+        return super.start();
     }
 
-    /** A manager on {@code store}, recovered from it. */
-    TxnManager start(Settings settings, Store on) throws Exception {
-        return start(settings, on, clock);
+    /** A manager with {@code settings(100, 10)}, recovered from the store. */
+    @Override
+    public TxnManager start() throws Exception {
+        return start(settings(100, 10));
     }
 
-    /** A manager on {@code store} and {@code time}, recovered from the store. */
-    TxnManager start(Settings settings, Store on, Clock time) throws Exception {
+    @Override
+    protected TxnManager create() {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 1, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.queue()));
         pools.add(pool);
-        TxnManager manager = new TxnManager(time, marshaller, settings, pool);
-        manager.bindStore(on);
-        manager.start();
-        started.add(manager);
-        return manager;
+        return new TxnManager(time, marshaller, settings, pool);
     }
 
-    /** Lets time pass: due retries, lease expiries and forgetting run. */
-    void advance(long millis) {
-        clock.advance(millis, TimeUnit.MILLISECONDS);
+    @Override
+    protected void bind(TxnManager manager, Store bound) {
+        manager.bindStore(bound);
+    }
+
+    @Override
+    protected void unbind(TxnManager manager, Store unbound) {
+        manager.unbindStore(unbound);
+    }
+
+    @Override
+    protected void recover(TxnManager manager) throws Exception {
+        manager.start();
+    }
+
+    @Override
+    protected void stop(TxnManager manager) {
+        manager.close();
     }
 
     /** Waits until a retry of {@code what} (such as "commit of p-3") waits for the clock. */
@@ -93,11 +116,10 @@ final class Managers implements AutoCloseable {
         manager.close();
     }
 
+    /** Stops the running manager and every pool its managers called participants on. */
     @Override
     public void close() {
-        for (TxnManager manager : started) {
-            manager.close();
-        }
+        super.close();
         for (ThreadPoolExecutor pool : pools) {
             pool.shutdownNow();
         }

@@ -27,10 +27,13 @@ import org.junit.jupiter.api.Test;
 class NestedTest {
 
     private final Managers managers = new Managers();
+    /** A second manager, on a store of its own and the first one's clock. */
+    private final Managers others = new Managers(MemoryStores.open(), managers.clock);
 
     @AfterEach
     void close() {
         managers.close();
+        others.close();
     }
 
     @Test
@@ -113,7 +116,7 @@ class NestedTest {
     @Test
     void nestingAcrossTwoManagers() throws Exception {
         NestableTransactionManager top = managers.start().proxy();
-        NestableTransactionManager other = managers.start(Managers.settings(100, 10), MemoryStores.open()).proxy();
+        NestableTransactionManager other = others.start().proxy();
         long parent = top.create(30_000).id;
         long nested = other.create(top, parent, 30_000).id;
         Scripted a = Scripted.voting(PREPARED);
@@ -131,7 +134,7 @@ class NestedTest {
     @Test
     void abortingAParentInAnotherManagerAbortsTheNested() throws Exception {
         NestableTransactionManager top = managers.start().proxy();
-        NestableTransactionManager other = managers.start(Managers.settings(100, 10), MemoryStores.open()).proxy();
+        NestableTransactionManager other = others.start().proxy();
         long parent = top.create(30_000).id;
         long committed = other.create(top, parent, 30_000).id;
         long active = other.create(top, parent, 30_000).id;

@@ -82,7 +82,7 @@ class TxnManagerTest {
 
     @Test
     void createBeyondMaxActiveIsDeniedWithItsReason() throws Exception {
-        TransactionManager mgr = managers.start(Managers.settings(2, 10), managers.store).proxy();
+        TransactionManager mgr = managers.start(Managers.settings(2, 10)).proxy();
         mgr.create(30_000);
         long second = mgr.create(30_000).id;
         // TX.2.1: the manager may deny the lease; the reason names the limit
@@ -94,7 +94,7 @@ class TxnManagerTest {
 
     @Test
     void joinRules() throws Exception {
-        TransactionManager mgr = managers.start(Managers.settings(10, 2), managers.store).proxy();
+        TransactionManager mgr = managers.start(Managers.settings(10, 2)).proxy();
         long id = mgr.create(30_000).id;
         Scripted part = Scripted.voting(NOTCHANGED);
         // TX.2.3: unknown id
@@ -124,7 +124,7 @@ class TxnManagerTest {
         List<List<String>> seen = new ArrayList<>();
         a.onCommit = () -> {
             try {
-                seen.add(records(managers.store, Records.COMMITTED));
+                seen.add(records(managers.store(), Records.COMMITTED));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -141,7 +141,7 @@ class TxnManagerTest {
         // TX.2.8: the record goes once every PREPARED participant rolled forward
         until("commit record deleted", () -> {
             try {
-                return records(managers.store, Records.COMMITTED).isEmpty();
+                return records(managers.store(), Records.COMMITTED).isEmpty();
             } catch (Exception e) {
                 return false;
             }
@@ -158,7 +158,7 @@ class TxnManagerTest {
         // TX.2.7: a single participant gets prepareAndCommit; it rolled forward itself, so no commit point is needed
         assertEquals(List.of("prepareAndCommit " + id), only.calls);
         assertEquals(COMMITTED, mgr.getState(id));
-        assertTrue(records(managers.store, Records.COMMITTED).isEmpty());
+        assertTrue(records(managers.store(), Records.COMMITTED).isEmpty());
     }
 
     @Test
@@ -169,13 +169,13 @@ class TxnManagerTest {
         Scripted b = Scripted.voting(NOTCHANGED);
         mgr.join(id, a, 1);
         mgr.join(id, b, 1);
-        long before = managers.store.stats().records();
+        long before = managers.store().stats().records();
         mgr.commit(id, 1_000);
         // TX.2.7: read-only: COMMITTED, nobody hears commit, nothing is written
         assertEquals(COMMITTED, mgr.getState(id));
         assertEquals(List.of("prepare " + id), a.calls);
         assertEquals(List.of("prepare " + id), b.calls);
-        assertEquals(before, managers.store.stats().records());
+        assertEquals(before, managers.store().stats().records());
     }
 
     @Test
