@@ -142,12 +142,17 @@ final class Completion {
         if (txn.nested()) {
             promote(txn, prepared);
         } else {
-            commitPoint(txn, prepared);
+            commitPoint(txn, prepared, 1);
         }
     }
 
-    /** TX.2.8: the commit point, durable before any participant hears {@code commit}. */
-    private void commitPoint(Txn txn, List<Joined> prepared) throws InterruptedException {
+    /**
+     * TX.2.8: the commit point, durable before any participant hears {@code commit}. A write whose outcome the store
+     * cannot tell (S1: it may still become durable) decides nothing: neither the client nor any participant has heard
+     * an outcome, so the same record is written again, with back-off, until the store acknowledges one; only a write
+     * that certainly failed aborts the transaction.
+     */
+    private void commitPoint(Txn txn, List<Joined> prepared, int attempt) throws InterruptedException {
         ServiceMetrics.Timing timing = state.metrics.commitPoints.time();
         try {
             state.path.run(() -> {
@@ -179,21 +184,32 @@ final class Completion {
 
                     @Override
                     public void failed(StoreException cause) {
-                        txn.deciding = false;
                         txn.record = null;
                         if (cause.outcomeUnknown()) {
-                            // S1: the record may still become durable; a later delete wins (S2)
-                            state.path.submitInBackground(Batch.builder().delete(Records.COMMITTED,
-                                    Records.key(txn.id)).build(), () -> { });
+                            return; // still deciding: written again below
                         }
+                        txn.deciding = false;
                         state.abort(txn, "its commit point could not be made durable: " + cause.getMessage());
                     }
                 };
             });
         } catch (StoreException e) {
-            // failed() aborted it
+            if (e.outcomeUnknown()) {
+                LOG.log(System.Logger.Level.WARNING, "the commit point of " + txn + " may or may not be durable ("
+                        + e.getMessage() + "); writing it again (attempt " + (attempt + 1) + ")");
+                state.later("commit point of " + txn, () -> writeAgain(txn, prepared, attempt + 1),
+                        settings.backoff(attempt));
+            } // else failed() aborted it
         } finally {
             timing.stop();
+        }
+    }
+
+    private void writeAgain(Txn txn, List<Joined> prepared, int attempt) {
+        try {
+            commitPoint(txn, prepared, attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the manager is closing: recovery decides from the store
         }
     }
 

@@ -216,6 +216,10 @@ public final class TxnManager implements TxnBackend, ServiceExport.Exported<TxnB
                 throw new RemoteException("interrupted while committing " + txn + "; its outcome is decided by the "
                         + "manager: ask getState", e);
             }
+            if (!txn.nested() && !txn.decided.isDone()) { // its commit point's write had an unknown outcome
+                throw new RemoteException(txn + " is not decided yet: the store could not tell whether its commit "
+                        + "point is durable, and the manager writes it again until it can; ask getState");
+            }
         }
         int outcome = await(txn.decided, txn);
         if (outcome == TransactionConstants.ABORTED) {
