@@ -8,12 +8,14 @@ import java.util.function.Consumer;
 import org.estuary.discovery.protocol.Discovery;
 import org.estuary.discovery.protocol.DiscoveryProtocolException;
 import org.estuary.discovery.protocol.MulticastAnnouncement;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The discovering side of the multicast announcement protocol: receives the announcements sent to the
  * announcement group on the configured interface and hands each decoded packet on, in its one thread. Packets that
  * are not version 1 announcements are dropped.
  */
+@ProviderType
 public final class AnnouncementListener implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(AnnouncementListener.class.getName());

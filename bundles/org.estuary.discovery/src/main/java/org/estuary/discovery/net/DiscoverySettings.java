@@ -5,6 +5,7 @@ import java.net.NetworkInterface;
 import java.net.UnknownHostException;
 
 import org.estuary.discovery.protocol.Discovery;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Where and how often the discovery protocols talk. The defaults are the published ones: groups 224.0.1.85
@@ -24,6 +25,7 @@ import org.estuary.discovery.protocol.Discovery;
  * @param unicastTimeoutMillis the bound on connecting and on each read of a unicast exchange
  * @param maxPacketSize the largest multicast packet sent
  */
+@ProviderType
 public record DiscoverySettings(NetworkInterface networkInterface, int ttl, InetAddress requestAddress,
         InetAddress announcementAddress, int multicastPort, int requestCount, long requestIntervalMillis,
         long announcementIntervalMillis, int missedAnnouncements, int unicastTimeoutMillis, int maxPacketSize) {

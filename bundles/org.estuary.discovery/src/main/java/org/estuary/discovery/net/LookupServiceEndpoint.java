@@ -22,6 +22,7 @@ import org.estuary.discovery.protocol.DiscoveryProtocolException;
 import org.estuary.discovery.protocol.MulticastAnnouncement;
 import org.estuary.discovery.protocol.MulticastRequest;
 import org.estuary.discovery.protocol.UnicastResponse;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The discovered side of the three protocols, for one lookup service: answers unicast requests on its port, answers
@@ -32,6 +33,7 @@ import org.estuary.discovery.protocol.UnicastResponse;
  * <p>Threads: one accepting unicast connections, one receiving multicast requests (when multicast is on), a
  * {@link Connections} pool answering; announcements run on the clock's thread.
  */
+@ProviderType
 public final class LookupServiceEndpoint implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(LookupServiceEndpoint.class.getName());

@@ -16,6 +16,7 @@ import net.jini.core.lookup.ServiceID;
 import org.estuary.core.time.Clock;
 import org.estuary.discovery.protocol.MulticastRequest;
 import org.estuary.discovery.protocol.UnicastResponse;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The discovering side of the multicast request protocol: sends requests for a set of groups on the standard
@@ -26,6 +27,7 @@ import org.estuary.discovery.protocol.UnicastResponse;
  * <p>Threads: one accepting connections, a {@link Connections} pool asking (a connection beyond its bound is closed,
  * and its lookup service answers the next request); sends run on the clock's thread.
  */
+@ProviderType
 public final class MulticastRequester implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(MulticastRequester.class.getName());

@@ -12,11 +12,13 @@ import net.jini.core.discovery.LookupLocator;
 
 import org.estuary.discovery.protocol.UnicastRequest;
 import org.estuary.discovery.protocol.UnicastResponse;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Unicast discovery, version 1, on a connection: the discovering side sends the request and reads the response,
  * the discovered side reads the request and sends the response, whichever of them opened the connection.
  */
+@ProviderType
 public final class UnicastDiscovery {
 
     private UnicastDiscovery() {

@@ -1,9 +1,12 @@
 package org.estuary.discovery.protocol;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The constants of the discovery protocols, version 1: the well-known port, the multicast groups and the packet
  * size every implementation can receive.
  */
+@ProviderType
 public final class Discovery {
 
     /** The protocol version this package speaks, the first int of every packet and of every unicast request. */

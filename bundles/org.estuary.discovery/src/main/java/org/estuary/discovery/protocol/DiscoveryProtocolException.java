@@ -2,7 +2,10 @@ package org.estuary.discovery.protocol;
 
 import java.io.IOException;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /** Bytes that do not follow the discovery protocol (a wrong version, a negative count, a truncated packet). */
+@ProviderType
 public class DiscoveryProtocolException extends IOException {
 
     private static final long serialVersionUID = 1L;

@@ -7,12 +7,15 @@ import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.rmi.MarshalledObject;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * An object stream that resolves only the classes a {@link MarshalledObject} is made of ({@code MarshalledObject}
  * and {@code byte[]}), so reading one deserializes nothing else: what it holds stays marshalled until its user
  * unmarshals it with its own classes and filter. Unicast responses and the lookup discovery service's records are
  * read with it.
  */
+@ProviderType
 public final class MarshalledObjectInput extends ObjectInputStream {
 
     private final String what;

@@ -9,6 +9,8 @@ import java.util.Objects;
 
 import net.jini.core.lookup.ServiceID;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * A multicast announcement, version 1: what a lookup service sends to {@value Discovery#ANNOUNCEMENT_ADDRESS} to
  * say where it is and which groups it is a member of. Layout of each packet, as {@link java.io.DataOutputStream}
@@ -26,6 +28,7 @@ import net.jini.core.lookup.ServiceID;
  * <p>An announcement whose groups do not fit in one packet is split: each packet repeats host, port and id and
  * carries a share of the groups.
  */
+@ProviderType
 public final class MulticastAnnouncement {
 
     private static final String KIND = "multicast announcement";

@@ -10,6 +10,8 @@ import java.util.Objects;
 
 import net.jini.core.lookup.ServiceID;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * A multicast request, version 1: what a client sends to {@value Discovery#REQUEST_ADDRESS} to ask lookup services
  * to contact it. Layout of each packet, as {@link java.io.DataOutputStream} writes it:
@@ -28,6 +30,7 @@ import net.jini.core.lookup.ServiceID;
  * many of the heard ids as fit beside the first of its groups (a lookup service missing from a packet's heard list
  * merely answers once more). The requester's host is the packet's source address, not part of the packet.
  */
+@ProviderType
 public final class MulticastRequest {
 
     private static final String KIND = "multicast request";

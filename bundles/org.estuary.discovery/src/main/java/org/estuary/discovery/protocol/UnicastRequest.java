@@ -7,12 +7,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The unicast request, version 1: the one int (the protocol version) that the discovering side writes on a
  * connection, whichever side opened it (a client connecting to a lookup service's port, or a lookup service
  * connecting to a client's port in answer to a multicast request). The other side answers with a
  * {@link UnicastResponse}.
  */
+@ProviderType
 public final class UnicastRequest {
 
     private UnicastRequest() {

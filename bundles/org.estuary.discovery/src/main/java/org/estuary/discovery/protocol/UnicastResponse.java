@@ -13,6 +13,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The unicast response, version 1: the lookup service's proxy, marshalled, and the groups it is a member of. Written
  * on one {@link ObjectOutputStream}:
@@ -26,6 +28,7 @@ import java.util.Objects;
  * <p>The proxy stays marshalled here: reading a response resolves no class but {@link MarshalledObject} and
  * {@code byte[]}, and whoever wants the proxy unmarshals it with its own class loading and filter.
  */
+@ProviderType
 public final class UnicastResponse {
 
     private static final String KIND = "unicast response";

@@ -19,6 +19,8 @@ import net.jini.core.lookup.ServiceRegistration;
 import net.jini.core.lookup.ServiceTemplate;
 import net.jini.discovery.RemoteDiscoveryEvent;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The {@link RemoteDiscoveryEvent} the lookup discovery service sends (LD.4.2): made from the lookup services'
  * proxies as discovery received them, marshalled, so the service never needs their classes. The published
@@ -26,6 +28,7 @@ import net.jini.discovery.RemoteDiscoveryEvent;
  * marshalledRegs}, {@code regs}, {@code groups}) from the marshalled forms, so the client's
  * {@link #getRegistrars()} unmarshals each on its own exactly as for an event the published constructor made.
  */
+@ProviderType
 public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent {
 
     private static final long serialVersionUID = 1L;

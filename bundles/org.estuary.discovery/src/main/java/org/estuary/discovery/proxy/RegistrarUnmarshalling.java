@@ -11,11 +11,14 @@ import java.util.Set;
 import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.discovery.LookupUnmarshalException;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * LD.4.1.1 {@code getRegistrars}, client side: the lookup discovery service sends the registrars of a registration
  * marshalled one by one, and the client unmarshals each with its own classes; one that fails does not prevent the
  * others.
  */
+@ProviderType
 public final class RegistrarUnmarshalling {
 
     private RegistrarUnmarshalling() {
