@@ -63,6 +63,8 @@ public class HostileClientsIT {
      * than the flood below takes to open its connections.
      */
     private static final int REQUEST_TIMEOUT_MS = 15_000;
+    /** The per-address connection cap this test configures: a flood past it stays well inside the fd limits. */
+    private static final int PER_HOST_CAP = 64;
     /** The attacker's patience: far beyond every bound the container is held to here. */
     private static final int PATIENCE_MS = 30_000;
     /** Each attack from a loopback address of its own, so the per-address counts of one do not meet another's. */
@@ -76,8 +78,12 @@ public class HostileClientsIT {
 
     @BeforeClass
     public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Processes.setProperty(
-                home.resolve("etc/org.estuary.remote.cfg"), "request.timeout.ms", Integer.toString(REQUEST_TIMEOUT_MS)));
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "request.timeout.ms",
+                    Integer.toString(REQUEST_TIMEOUT_MS));
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "max.connections.per.host",
+                    Integer.toString(PER_HOST_CAP));
+        });
         karaf.awaitBound(LeaseRenewalService.class);
         legitimate = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
                 RemoteSettings.builder().callTimeoutMs(10_000).build());
@@ -167,7 +173,7 @@ public class HostileClientsIT {
 
     @Test
     public void connectionsBeyondThePerHostCapAreClosedAndLoggedWhileAClientIsServed() throws Exception {
-        int cap = RemoteSettings.DEFAULT_MAX_CONNECTIONS_PER_HOST;
+        int cap = PER_HOST_CAP;
         List<Socket> held = new ArrayList<>();
         try {
             int refused = 0;

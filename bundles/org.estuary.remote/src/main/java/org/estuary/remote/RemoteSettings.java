@@ -29,9 +29,9 @@ public final class RemoteSettings {
     /** Default request deadline: how long a request may take to arrive whole . */
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
     /** Default cap on the connections an exporter has open at once. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 512;
+    public static final int DEFAULT_MAX_CONNECTIONS = 2048;
     /** Default cap on the connections an exporter has open at once from one peer address. */
-    public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 256;
+    public static final int DEFAULT_MAX_CONNECTIONS_PER_HOST = 1024;
 
     private final String bindAddress;
     private final String advertisedHost;
