@@ -26,7 +26,7 @@ import org.junit.Test;
 /**
  * `java -jar estuary.jar` (bnd-workspace/) runs the bundle set of the `estuary` feature on Felix without Karaf: the
  * API, the journal store (its default store, with the embedded Artemis journal logging through SLF4J 2) and the
- * lease renewal service bound to it, the journal's files under estuary-data/ in the working directory; on TERM it
+ * lease renewal service, event mailbox and transaction manager bound to it, the journal's files under estuary-data/ in the working directory; on TERM it
  * stops the framework cleanly (org.estuary.launcher on the jar's -runpath) and the journal reopens with its state.
  */
 public class ExecutableJarIT {
@@ -44,14 +44,15 @@ public class ExecutableJarIT {
         Gogo shell = new Gogo(felix);
         try {
             // Gogo answers `lb` once the framework has started every bundle of -runbundles.
-            for (String bundle : new String[] {"Estuary API", "Estuary store.journal", "Estuary renewal"}) {
+            for (String bundle : new String[] {"Estuary API", "Estuary store.journal", "Estuary renewal",
+                "Estuary mailbox", "Estuary transactions"}) {
                 Pattern active = Pattern.compile("\\|Active\\s*\\|.*\\|" + Pattern.quote(bundle) + " ");
                 assertTrue(bundle + " not listed as Active:\n" + shell.output(), shell.ask("lb", active));
             }
             // The journal store is registered with its type, and the renewal service is registered and uses it.
             Pattern journalUsedByRenewal = Pattern.compile(
-                    "(?s)org\\.estuary\\.store\\.journal \\[\\d+\\] provides:.*store\\.type = journal.*Used by:\\s*"
-                            + "org\\.estuary\\.renewal \\[");
+                    "(?s)org\\.estuary\\.store\\.journal \\[\\d+\\] provides:.*store\\.type = journal.*Used by:"
+                            + "(\\s*org\\.estuary\\.[a-z.]+ \\[\\d+\\])*?\\s*org\\.estuary\\.renewal \\[");
             assertTrue("the journal store is not registered or not used by the renewal service:\n" + shell.output(),
                     shell.ask("inspect cap service org.estuary.store.journal", journalUsedByRenewal));
             Pattern renewalService = Pattern.compile(
