@@ -22,7 +22,11 @@ import org.estuary.store.api.StoreException;
  */
 public abstract class ServiceHarness<S> implements AutoCloseable {
 
-    /** Where every harness's clock starts: 2023-11-14T22:13:20Z. */
+    /**
+     * The wall-clock time every harness's clock starts at (1.7e12 ms since the epoch), so absolute lease
+     * expirations in assertions are the same on every run, and far enough from 0 and from Long.MAX_VALUE that
+     * durations added to it or subtracted from it neither go negative nor saturate (LE.2.2's absolute times).
+     */
     public static final long START_MILLIS = 1_700_000_000_000L;
 
     /** The service's clock; {@link #advance} moves it. */
