@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.rmi.NoSuchObjectException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import net.jini.core.lease.Lease;
@@ -30,7 +31,9 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.HasAuthentication;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.UsernameAndPassword;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -114,17 +117,22 @@ public class ConsoleBrowserIT {
 
                 // the charts, drawn by the bundle's uPlot from the metrics history: this container's only client
                 // operations are this test's two (the set's creation and renewFor), so they are the total, and a
-                // rate above zero between two samples; each went through a store write, whose latency is charted
-                By operations = By.cssSelector("#estuary-chart-summary tr[data-metric='operations']");
-                wait.until(page -> page.findElements(operations).stream()
-                        .anyMatch(found -> number(found, "peak") > 0));
-                WebElement charted = browser.findElement(operations);
-                assertEquals("the operations this test made", "2", charted.findElement(By.className("total")).getText());
-                By writes = By.cssSelector("#estuary-chart-summary tr[data-metric='store.write.p99.us']");
-                assertTrue("a store write's latency is charted", number(browser.findElement(writes), "peak") > 0);
+                // rate above zero between two samples; each went through a store write, whose latency is charted.
+                // The page redraws the summary and may replace a chart every sampling interval, so each check reads
+                // what it needs in one step of the page or retries on an element that was replaced meanwhile.
+                Map<String, String> operations = wait.until(page -> {
+                    Map<String, String> cells = summaryRow(page, "operations");
+                    return cells != null && number(cells.get("peak")) > 0 ? cells : null;
+                });
+                assertEquals("the operations this test made", "2", operations.get("total"));
+                Map<String, String> writes = summaryRow(browser, "store.write.p99.us");
+                assertTrue("a store write's latency is charted: " + writes,
+                        writes != null && number(writes.get("peak")) > 0);
+                wait.ignoring(StaleElementReferenceException.class);
                 for (String chart : List.of("estuary-chart-rates", "estuary-chart-latencies")) {
-                    WebElement canvas = browser.findElement(By.cssSelector("#" + chart + " canvas"));
-                    assertTrue(chart + " is drawn", canvas.isDisplayed() && canvas.getSize().getWidth() > 0);
+                    By canvas = By.cssSelector("#" + chart + " canvas");
+                    assertTrue(chart + " is drawn", wait.until(page -> page.findElement(canvas).isDisplayed()
+                            && page.findElement(canvas).getSize().getWidth() > 0));
                 }
                 assertTrue(browser.findElement(By.id("estuary-chart-rates")).getAttribute("data-series")
                         .contains("operations"));
@@ -168,10 +176,23 @@ public class ConsoleBrowserIT {
         return new ChromeDriver(service, options);
     }
 
-    /** The number in the cell of class {@code name} of a chart summary's row. */
-    private static double number(WebElement row, String name) {
-        String text = row.findElement(By.className(name)).getText();
-        return text.equals("-") ? 0 : Double.parseDouble(text);
+    /**
+     * The cells of the chart summary's row for {@code metric}, by class name ({@code latest}, {@code peak},
+     * {@code total}), read in one script so that a redraw cannot come between them; null while there is no such row.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> summaryRow(WebDriver browser, String metric) {
+        return (Map<String, String>) ((JavascriptExecutor) browser).executeScript(
+                "var row = document.querySelector('#estuary-chart-summary tr[data-metric=\"' + arguments[0] + '\"]');"
+                        + " if (!row) { return null; } var cells = {};"
+                        + " row.querySelectorAll('td[class]').forEach(function (td) {"
+                        + " cells[td.className] = td.textContent; });"
+                        + " return cells;", metric);
+    }
+
+    /** A summary cell's number ({@code -} for none yet). */
+    private static double number(String text) {
+        return text == null || text.equals("-") ? 0 : Double.parseDouble(text);
     }
 
     private static void screenshot(WebDriver browser, Path file) throws Exception {
