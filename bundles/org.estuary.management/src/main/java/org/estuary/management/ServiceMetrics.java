@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import com.codahale.metrics.Histogram;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Snapshot;
 
@@ -38,39 +39,40 @@ public final class ServiceMetrics {
         }
     }
 
-    /** Latencies of one kind of operation, over a recent window. */
+    /** Latencies of one kind of operation, over its last 1,024 operations. */
     @ProviderType
     public static final class Timer {
-        private final com.codahale.metrics.Timer timer;
+        private final Histogram latencies;
 
-        private Timer(com.codahale.metrics.Timer timer) {
-            this.timer = timer;
+        private Timer(Histogram latencies) {
+            this.latencies = latencies;
         }
 
         /** Starts timing one operation; {@link Timing#stop()} records it. */
         public Timing time() {
-            return new Timing(timer.time());
+            return new Timing(latencies);
         }
 
         public long count() {
-            return timer.getCount();
+            return latencies.getCount();
         }
     }
 
     /** One operation being timed. */
     @ProviderType
     public static final class Timing {
-        private final com.codahale.metrics.Timer.Context context;
+        private final Histogram latencies;
+        private final long start = System.nanoTime();
         private final AtomicBoolean stopped = new AtomicBoolean();
 
-        private Timing(com.codahale.metrics.Timer.Context context) {
-            this.context = context;
+        private Timing(Histogram latencies) {
+            this.latencies = latencies;
         }
 
         /** Records the time since {@link Timer#time()}; only the first call counts. */
         public void stop() {
             if (stopped.compareAndSet(false, true)) {
-                context.stop();
+                latencies.update(System.nanoTime() - start);
             }
         }
     }
@@ -100,18 +102,18 @@ public final class ServiceMetrics {
 
     /**
      * A timer shown as {@code name} (how many were timed) and {@code prefix.p50.us}, {@code prefix.p99.us},
-     * {@code prefix.max.us} (latencies in microseconds over the timer's recent window).
+     * {@code prefix.max.us} (latencies in microseconds over its last 1,024 operations).
      */
     public synchronized Timer timer(String name, String prefix) {
-        com.codahale.metrics.Timer timer = registry.timer(name);
+        Histogram latencies = registry.histogram(name, () -> new Histogram(new RecentReservoir()));
         declare(name, values -> {
-            values.put(name, timer.getCount());
-            Snapshot latency = timer.getSnapshot();
+            values.put(name, latencies.getCount());
+            Snapshot latency = latencies.getSnapshot();
             values.put(prefix + ".p50.us", micros(latency.getMedian()));
             values.put(prefix + ".p99.us", micros(latency.get99thPercentile()));
             values.put(prefix + ".max.us", micros(latency.getMax()));
         });
-        return new Timer(timer);
+        return new Timer(latencies);
     }
 
     /** Name to value, in the order the metrics were declared. */
