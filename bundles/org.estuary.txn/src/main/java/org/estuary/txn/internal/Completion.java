@@ -66,19 +66,32 @@ final class Completion {
             }
         }
         long deadline = clock.deadlineAfterMillis(settings.voteMillis());
-        Clock.Scheduled timer = clock.schedule(votes::timeUp, settings.voteMillis(), TimeUnit.MILLISECONDS);
         for (int i = 0; i < toAsk.size() - 1; i++) {
             Joined joined = toAsk.get(i);
             state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline));
         }
         ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline); // the last one in this thread
+        // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no timer
+        Clock.Scheduled timer = votes.over.isDone() ? null : timeUpAt(votes, deadline);
         try {
             votes.over.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         } finally {
-            timer.cancel();
+            if (timer != null) {
+                timer.cancel();
+            }
         }
+    }
+
+    /** Ends the vote at {@code deadline}: now, if it has passed. */
+    private Clock.Scheduled timeUpAt(Votes votes, long deadline) {
+        long remaining = deadline - clock.nanoTime();
+        if (remaining <= 0) {
+            votes.timeUp();
+            return null;
+        }
+        return clock.schedule(votes::timeUp, remaining, TimeUnit.NANOSECONDS);
     }
 
     /** One vote (TX.2.7): asked now, retried after an indefinite failure while the vote's time lasts. */

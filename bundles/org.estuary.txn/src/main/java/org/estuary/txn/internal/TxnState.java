@@ -57,6 +57,7 @@ final class TxnState {
     final long crashCount = new SecureRandom().nextLong();
     private final Executor pool;
     private final TreeMap<Long, Txn> txns = new TreeMap<>();
+    private final ForgetQueue forgets;
     final TxnMetrics metrics = new TxnMetrics();
     /** The transactions' leases, by transaction id; expiry or cancellation aborts an ACTIVE transaction (TX.2.1). */
     final LeaseTable<Boolean> leases;
@@ -74,6 +75,7 @@ final class TxnState {
         this.settings = settings;
         this.records = new Records(marshaller);
         this.pool = pool;
+        this.forgets = new ForgetQueue(clock, lock, this::forget);
         this.store = new BoundStore("transaction manager", lock, this::snapshot, settings.writeTimeoutMillis(),
                 STORE_RETRY_MILLIS);
         this.path = new WritePath("transaction manager", lock, store, settings.writeTimeoutMillis());
@@ -409,25 +411,25 @@ final class TxnState {
      * whose parent has not completed: its state still answers for its parent's outcome (TX.2.7).
      */
     void forgetLater(Txn txn, long millis) {
-        if (closed) {
+        if (!closed) {
+            forgets.add(txn, millis);
+        }
+    }
+
+    /** Under the lock, when {@code txn} is due to be forgotten. */
+    private void forget(Txn txn) {
+        boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
+        if (txn.state == TransactionConstants.COMMITTED && parentOpen
+                || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
+            forgetLater(txn, Math.max(1, settings.retentionMillis()));
             return;
         }
-        clock.schedule(() -> {
-            synchronized (lock) {
-                boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
-                if (txn.state == TransactionConstants.COMMITTED && parentOpen
-                        || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
-                    forgetLater(txn, Math.max(1, settings.retentionMillis()));
-                    return;
-                }
-                if (txns.get(txn.id) == txn) {
-                    txns.remove(txn.id);
-                    if (txn.localParent != null) {
-                        txn.localParent.children.remove(txn);
-                    }
-                }
+        if (txns.get(txn.id) == txn) {
+            txns.remove(txn.id);
+            if (txn.localParent != null) {
+                txn.localParent.children.remove(txn);
             }
-        }, millis, TimeUnit.MILLISECONDS);
+        }
     }
 
     private Completion completion;
@@ -461,7 +463,10 @@ final class TxnState {
     }
 
     void close() {
-        closed = true;
+        synchronized (lock) {
+            closed = true;
+            forgets.close();
+        }
         leases.close();
         UUID id = managerId;
         TxnBackend backend = local;
