@@ -66,7 +66,10 @@ public final class MailboxBench {
                     + " ratio %.2f", writers, ingest, raw, ratio));
         }
         double local = drainInProcess(events, marshaller);
-        say(String.format(Locale.ROOT, "mailbox: pull drain in process: %d events at %.0f events/s", events, local));
+        double unmarshal = unmarshalLimit(events);
+        say(String.format(Locale.ROOT, "mailbox: pull drain in process: %d events at %.0f events/s; plain JDK "
+                + "deserialization of the same events, one stream each: %.0f events/s (drain ratio %.2f)", events,
+                local, unmarshal, local / unmarshal));
         double remote = drainRemote(events, port, classpath);
         say(String.format(Locale.ROOT, "mailbox: pull drain from another JVM: %d events at %.0f events/s", events,
                 remote));
@@ -135,6 +138,36 @@ public final class MailboxBench {
         clock.close();
         Stores.close(store);
         return rate;
+    }
+
+    /**
+     * The limit a pull client's JVM puts on any drain: events/s of one thread deserializing the drain's events with a
+     * plain {@code ObjectInputStream} each, as an iterator must (every event is its own stream, written where the
+     * generator's classes are). {@code events} reads of a tenth as many distinct events' bytes.
+     */
+    private static double unmarshalLimit(int events) throws Exception {
+        Events made = new Events(DRAIN_BYTES);
+        byte[][] written = new byte[Math.max(1, events / 10)][];
+        for (int i = 0; i < written.length; i++) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+                out.writeObject(made.event("generator", i + 1L));
+            }
+            written[i] = bytes.toByteArray();
+        }
+        long start = System.nanoTime();
+        long check = 0;
+        for (int i = 0; i < events; i++) {
+            try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                    new java.io.ByteArrayInputStream(written[i % written.length]))) {
+                check += ((RemoteEvent) in.readObject()).getSequenceNumber();
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        if (check <= 0) {
+            throw new IllegalStateException("nothing was read");
+        }
+        return events / (nanos / 1e9);
     }
 
     private static double drainRemote(int events, int port, String classpath) throws Exception {

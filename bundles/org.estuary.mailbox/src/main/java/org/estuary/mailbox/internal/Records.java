@@ -6,7 +6,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InvalidObjectException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.UUID;
 
@@ -97,7 +99,9 @@ final class Records {
     }
 
     byte[] encodeEvent(StoredEvent event) {
-        return write(out -> {
+        // the exact size (Marshalled.writeTo: two lengths and the bytes), so the record is written in place, once
+        int size = 1 + Long.BYTES * 2 + Integer.BYTES * 4 + event.kind.source().size() + event.event.size();
+        return write(size, out -> {
             out.writeLong(event.kind.eventId());
             out.writeLong(event.sequenceNumber);
             event.kind.source().writeTo(out);
@@ -139,5 +143,31 @@ final class Records {
             throw new UncheckedIOException(e); // a byte array does not fail
         }
         return bytes.toByteArray();
+    }
+
+    /** A record of exactly {@code size} bytes, version byte included, written into its array without a copy. */
+    private static byte[] write(int size, Writer writer) {
+        byte[] record = new byte[size];
+        ByteBuffer buffer = ByteBuffer.wrap(record);
+        try (DataOutputStream out = new DataOutputStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                buffer.put((byte) b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                buffer.put(b, off, len);
+            }
+        })) {
+            out.writeByte(VERSION);
+            writer.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        if (buffer.hasRemaining()) {
+            throw new IllegalStateException("record of " + buffer.position() + " bytes where " + size + " were due");
+        }
+        return record;
     }
 }
