@@ -14,6 +14,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * <tr><td>maxQueuedTotal</td><td>100,000</td><td>events all lanes together may hold</td></tr>
  * <tr><td>initialRetryDelayMillis</td><td>1,000</td><td>wait after the first indefinite failure</td></tr>
  * <tr><td>maxRetryDelayMillis</td><td>60,000</td><td>the wait doubles after each failure up to this</td></tr>
+ * <tr><td>slowCallMillis</td><td>2,000</td><td>a {@code notify} call still running after this is set aside: it no
+ * longer counts against {@code threads}, so a listener that does not answer holds up only its own lane (with
+ * {@link EventDelivery#withOwnThreads}, which adds a thread per call set aside)</td></tr>
+ * <tr><td>maxSlowCalls</td><td>64</td><td>calls set aside at once at most; beyond, a slow call keeps counting
+ * against {@code threads}</td></tr>
  * </table>
  */
 @ProviderType
@@ -24,6 +29,8 @@ public final class DeliveryConfig {
     private final int maxQueuedTotal;
     private final long initialRetryDelayMillis;
     private final long maxRetryDelayMillis;
+    private final long slowCallMillis;
+    private final int maxSlowCalls;
 
     private DeliveryConfig(Builder builder) {
         this.threads = builder.threads;
@@ -31,6 +38,8 @@ public final class DeliveryConfig {
         this.maxQueuedTotal = builder.maxQueuedTotal;
         this.initialRetryDelayMillis = builder.initialRetryDelayMillis;
         this.maxRetryDelayMillis = builder.maxRetryDelayMillis;
+        this.slowCallMillis = builder.slowCallMillis;
+        this.maxSlowCalls = builder.maxSlowCalls;
     }
 
     /** A builder holding the defaults. */
@@ -68,11 +77,30 @@ public final class DeliveryConfig {
         return maxRetryDelayMillis;
     }
 
+    /**
+     * How long a {@code notify} call runs before it is set aside (no longer counted against {@link #threads()}).
+     *
+     * @since 1.4
+     */
+    public long slowCallMillis() {
+        return slowCallMillis;
+    }
+
+    /**
+     * How many {@code notify} calls may be set aside at once.
+     *
+     * @since 1.4
+     */
+    public int maxSlowCalls() {
+        return maxSlowCalls;
+    }
+
     @Override
     public String toString() {
         return "DeliveryConfig[threads=" + threads + ", maxQueuedPerLane=" + maxQueuedPerLane
                 + ", maxQueuedTotal=" + maxQueuedTotal + ", initialRetryDelayMillis=" + initialRetryDelayMillis
-                + ", maxRetryDelayMillis=" + maxRetryDelayMillis + "]";
+                + ", maxRetryDelayMillis=" + maxRetryDelayMillis + ", slowCallMillis=" + slowCallMillis
+                + ", maxSlowCalls=" + maxSlowCalls + "]";
     }
 
     /** Collects settings; {@link #build()} checks them. */
@@ -83,6 +111,8 @@ public final class DeliveryConfig {
         private int maxQueuedTotal = 100_000;
         private long initialRetryDelayMillis = 1_000;
         private long maxRetryDelayMillis = 60_000;
+        private long slowCallMillis = 2_000;
+        private int maxSlowCalls = 64;
 
         private Builder() {
         }
@@ -118,6 +148,26 @@ public final class DeliveryConfig {
         }
 
         /**
+         * How long a {@code notify} call runs before it is set aside (at least 1 ms).
+         *
+         * @since 1.4
+         */
+        public Builder slowCallMillis(long value) {
+            slowCallMillis = value;
+            return this;
+        }
+
+        /**
+         * How many {@code notify} calls may be set aside at once (at least 0).
+         *
+         * @since 1.4
+         */
+        public Builder maxSlowCalls(int value) {
+            maxSlowCalls = value;
+            return this;
+        }
+
+        /**
          * The configuration.
          *
          * @throws IllegalArgumentException naming the first setting out of range
@@ -127,6 +177,10 @@ public final class DeliveryConfig {
             atLeastOne("maxQueuedPerLane", maxQueuedPerLane);
             atLeastOne("maxQueuedTotal", maxQueuedTotal);
             atLeastOne("initialRetryDelayMillis", initialRetryDelayMillis);
+            atLeastOne("slowCallMillis", slowCallMillis);
+            if (maxSlowCalls < 0) {
+                throw new IllegalArgumentException("maxSlowCalls must not be negative: " + maxSlowCalls);
+            }
             if (maxRetryDelayMillis < initialRetryDelayMillis) {
                 throw new IllegalArgumentException("maxRetryDelayMillis (" + maxRetryDelayMillis
                         + ") must not be below initialRetryDelayMillis (" + initialRetryDelayMillis + ")");

@@ -59,7 +59,7 @@ public final class EventDelivery implements AutoCloseable {
      * @since 1.2
      */
     public EventDelivery(Clock clock, Executor executor, DeliveryConfig config, ReadScope replies) {
-        this(new DeliveryEngine(clock, executor, config, replies), null);
+        this(new DeliveryEngine(clock, executor, config, replies, null), null);
     }
 
     private EventDelivery(DeliveryEngine engine, ExecutorService ownedPool) {
@@ -90,7 +90,7 @@ public final class EventDelivery implements AutoCloseable {
         Objects.requireNonNull(threadName, "threadName");
         // The queue holds worker tasks, not events: the engine never hands it more than config.threads() tasks.
         ThreadPoolExecutor pool = Pools.bounded(threadName, config.threads(), config.threads());
-        return new EventDelivery(new DeliveryEngine(clock, pool, config, replies), pool);
+        return new EventDelivery(new DeliveryEngine(clock, pool, config, replies, pool), pool);
     }
 
     /** Without a service's own: the default allowlist, classes as this bundle sees them. */

@@ -364,6 +364,44 @@ class EventDeliveryTest {
     }
 
     @Test
+    void listenersThatNeverAnswerHoldUpOnlyTheirOwnLanes() throws Exception {
+        // EV.2.3.1, LR.2.1: a listener's notify that does not return must not keep other registrations' events
+        // from their listeners. Every thread is taken by a listener that blocks; once the calls have run
+        // slowCallMillis they are set aside and another lane's event goes out while they still block.
+        DeliveryConfig oneThread = DeliveryConfig.builder().threads(1).slowCallMillis(2_000).maxSlowCalls(4).build();
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.concurrent.Semaphore started = new java.util.concurrent.Semaphore(0);
+        RemoteEventListener hanging = e -> {
+            started.release();
+            try {
+                release.await();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        try (EventDelivery pooled = EventDelivery.withOwnThreads(clock, oneThread, "test-slow-delivery")) {
+            Outcomes hangingOutcomes = new Outcomes();
+            pooled.submit("hostile-1", hanging, event(1, 1), forever(), hangingOutcomes);
+            pooled.submit("hostile-2", hanging, event(1, 1), forever(), hangingOutcomes);
+            CountDownLatch delivered = new CountDownLatch(1);
+            ScriptedListener good = listener();
+            pooled.submit("good", good, event(2, 1), forever(), o -> delivered.countDown());
+            assertTrue(started.tryAcquire(10, TimeUnit.SECONDS), "the one thread is in the first hanging call");
+            // the second hanging lane and the good one wait for it
+            clock.advance(2_000, TimeUnit.MILLISECONDS); // set aside: a second worker takes the next lane
+            assertTrue(started.tryAcquire(10, TimeUnit.SECONDS), "the second hanging lane got a thread");
+            assertEquals(0, good.calls(), "the good lane is after both hanging ones");
+            clock.advance(2_000, TimeUnit.MILLISECONDS); // the second one set aside too
+            assertTrue(delivered.await(10, TimeUnit.SECONDS), "the good lane is served while both still hang");
+            assertEquals(1, good.received().size());
+            assertTrue(hangingOutcomes.all().isEmpty(), "the hanging listeners have not returned");
+            release.countDown();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
     void orderPerLaneHoldsUnderConcurrencyAndNoLaneRunsTwoEventsAtOnce() throws Exception {
         // EV.2.3.2 / LR.2.1: with many threads each lane still sees its events in order, one at a time.
         int lanes = 8;

@@ -1,7 +1,9 @@
 /**
  * Executors with bounds: {@link org.estuary.core.concurrent.Pools#bounded}, a fixed number of named daemon threads
- * and a bounded queue, the executor every Estuary service creates for its own work (renewals, event delivery).
+ * and a bounded queue, the executor every Estuary service creates for its own work (renewals, event delivery); and
+ * {@link org.estuary.core.concurrent.SlowCalls}, which sets aside the calls into clients' objects that do not
+ * answer, so they cannot take every thread of such a pool.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.core.concurrent;

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.event.UnknownEventException;
 
+import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.event.DeliveryCallback;
@@ -24,13 +26,17 @@ import org.estuary.event.DeliveryRefusedException;
 import org.estuary.event.DeliveryRefusedException.Reason;
 import org.estuary.event.DeliveryTicket;
 import org.estuary.event.GoverningLease;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.io.ReadScope;
 
 /**
  * The workings of {@code EventDelivery}: lanes of events, a ready queue of lanes with an event due, and at most
  * {@code threads} workers on the executor taking one event from one lane at a time. A lane goes back to the
  * end of the ready queue after each event, so a busy lane does not starve the others. Retries wait on the
- * clock, never in a sleeping thread.
+ * clock, never in a sleeping thread. On a pool of its own, a {@code notify} call still running after
+ * {@code slowCallMillis} is set aside ({@link SlowCalls}): its worker no longer counts, another starts on a thread
+ * the pool adds, and the set-aside worker ends after its call, so listeners that do not answer hold up only their
+ * own lanes.
  */
 public final class DeliveryEngine {
 
@@ -41,6 +47,7 @@ public final class DeliveryEngine {
     private final DeliveryConfig config;
     private final ReadScope replies;
     private final Backoff backoff;
+    private final SlowCalls slow;
 
     private final Object lock = new Object();
     private final HashMap<Object, Lane> lanes = new HashMap<>();
@@ -49,13 +56,20 @@ public final class DeliveryEngine {
     private int total;
     private boolean closed;
 
-    /** @param replies the scope each {@code notify} call runs in: what the listener answers is read in it */
-    public DeliveryEngine(Clock clock, Executor executor, DeliveryConfig config, ReadScope replies) {
+    /**
+     * @param replies the scope each {@code notify} call runs in: what the listener answers is read in it
+     * @param ownPool {@code executor} when it is a pool of the delivery's own, which gets a thread per call set
+     *        aside; null when the executor is the caller's, which has no thread to add: then no call is set aside
+     */
+    public DeliveryEngine(Clock clock, Executor executor, DeliveryConfig config, ReadScope replies,
+            ThreadPoolExecutor ownPool) {
         this.replies = Objects.requireNonNull(replies, "replies");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.config = Objects.requireNonNull(config, "config");
         this.backoff = new Backoff(config.initialRetryDelayMillis(), config.maxRetryDelayMillis());
+        this.slow = ownPool == null ? null : new SlowCalls(clock, config.slowCallMillis(), config.maxSlowCalls(),
+                ownPool, new RateLimitedLog(LOG)::warn);
     }
 
     public DeliveryTicket submit(Object laneKey, RemoteEventListener listener, RemoteEvent event,
@@ -259,35 +273,45 @@ public final class DeliveryEngine {
                 }
                 job.state = Job.State.RUNNING;
             }
-            run(job);
+            if (!run(job)) {
+                dispatch(); // this worker was set aside and ends: the lane it put back goes to another
+                return;
+            }
         }
     }
 
-    private void run(Job job) {
+    /** Attempts {@code job}; false if the attempt was set aside, so its worker no longer counts and ends. */
+    private boolean run(Job job) {
         long deadline;
         try {
             deadline = job.lease.deadlineNanos();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "governing lease of " + job + " failed; treating it as ended", e);
             complete(job, Status.LEASE_ENDED, e);
-            return;
+            return true;
         }
         long now = clock.nanoTime();
         if (deadline <= now) {
             // EM.4.1, LR.2.1: retries stop when the governing lease ends.
             complete(job, Status.LEASE_ENDED, job.lastFailure);
-            return;
+            return true;
         }
         if (now < job.retryAt) {
             waitUntil(job, Math.min(job.retryAt, deadline), now); // woke for a deadline that has since moved
-            return;
+            return true;
         }
         job.attempts++;
         Throwable thrown = null;
+        SlowCalls.Call call = slow == null ? null : slow.start("listener of lane " + job.lane.key,
+                this::workerSetAside);
         try (ReadScope.Entered reading = replies.enter()) {
             job.listener.notify(job.event);
         } catch (Throwable t) {
             thrown = t;
+        } finally {
+            if (call != null) {
+                call.close();
+            }
         }
         if (thrown == null) {
             complete(job, Status.DELIVERED, null);
@@ -302,6 +326,15 @@ public final class DeliveryEngine {
             job.retryAt = after + backoff.delayNanos(job.attempts);
             waitUntil(job, Math.min(job.retryAt, deadline), after);
         }
+        return call == null || !call.wasSetAside();
+    }
+
+    /** A worker's call was set aside: it no longer counts, so another may start. */
+    private void workerSetAside() {
+        synchronized (lock) {
+            workers--;
+        }
+        dispatch();
     }
 
     private void waitUntil(Job job, long wakeAt, long now) {

@@ -68,6 +68,17 @@ public final class RenewalComponent {
                 + "sets at most; beyond, renewFor is refused with a LeaseDeniedException naming this limit.")
         int max_leases() default 1_000_000;
 
+        @AttributeDefinition(name = "Maximum sets per client", min = "1", description = "Renewal sets one client "
+                + "holds at most (a client is the address a remote call comes from; calls from this container are "
+                + "not counted); beyond, createLeaseRenewalSet is refused with a LeaseDeniedException naming this "
+                + "limit, so one client cannot take all of max.sets.")
+        int max_sets_per_client() default 2_500;
+
+        @AttributeDefinition(name = "Maximum client leases per client", min = "1", description = "Client leases "
+                + "the sets of one client hold at most (counted against the client that created the set); beyond, "
+                + "renewFor is refused with a LeaseDeniedException naming this limit.")
+        int max_leases_per_client() default 250_000;
+
         @AttributeDefinition(name = "Renewal lead (ms)",
                 description = "Renew this long before a client lease expires (at most half its remaining term).",
                 min = "1")
@@ -87,12 +98,26 @@ public final class RenewalComponent {
         long renewal_retry_max_ms() default 60_000L;
 
         @AttributeDefinition(name = "Renewal threads", min = "1",
-                description = "Renewal calls to landlords in parallel (one batch per landlord each).")
+                description = "Renewal calls to landlords in parallel; at most one call per landlord is in flight "
+                        + "(the leases of a landlord due meanwhile wait for it), and calls set aside "
+                        + "(slow.call.ms) do not count.")
         int renewal_threads() default 4;
 
         @AttributeDefinition(name = "Renewal queue", min = "1", description = "Renewal batches waiting for a "
                 + "thread at most; a batch beyond it counts as a failed attempt and is retried.")
         int renewal_queue() default 10_000;
+
+        @AttributeDefinition(name = "Slow call (ms)", min = "1", description = "A renewal call to a landlord or "
+                + "a notify call to a listener still running after this is set aside: it keeps its thread until it "
+                + "ends or call.timeout.ms (org.estuary.remote) ends it, but no longer counts against "
+                + "renewal.threads or event.threads, so a landlord or listener that does not answer holds up only "
+                + "its own leases or events.")
+        long slow_call_ms() default 2_000L;
+
+        @AttributeDefinition(name = "Slow calls set aside", min = "0", description = "Renewal calls, and "
+                + "separately notify calls, set aside at once at most (each holds a thread); beyond, a slow call "
+                + "keeps counting against the threads.")
+        int slow_calls_max() default 64;
 
         @AttributeDefinition(name = "Event threads", min = "1",
                 description = "Listener notify calls (expiration warnings, renewal failures) in parallel.")
@@ -227,11 +252,14 @@ public final class RenewalComponent {
         DeliveryConfig delivery = DeliveryConfig.builder().threads(config.event_threads())
                 .maxQueuedPerLane(config.event_queue_per_registration()).maxQueuedTotal(config.event_queue_total())
                 .initialRetryDelayMillis(config.event_retry_initial_ms())
-                .maxRetryDelayMillis(config.event_retry_max_ms()).build();
+                .maxRetryDelayMillis(config.event_retry_max_ms()).slowCallMillis(config.slow_call_ms())
+                .maxSlowCalls(config.slow_calls_max()).build();
         return new Settings(new LeasePolicy(config.set_lease_default_ms(), config.set_lease_maximum_ms()),
-                config.max_sets(), config.max_leases_per_set(), config.max_leases(), config.renewal_lead_ms(),
+                config.max_sets(), config.max_leases_per_set(), config.max_leases(), config.max_sets_per_client(),
+                config.max_leases_per_client(), config.renewal_lead_ms(),
                 config.renewal_batch_window_ms(), config.renewal_retry_initial_ms(),
-                config.renewal_retry_max_ms(), config.renewal_threads(), config.renewal_queue(), delivery,
+                config.renewal_retry_max_ms(), config.renewal_threads(), config.renewal_queue(),
+                config.slow_call_ms(), config.slow_calls_max(), delivery,
                 config.event_sequence_block(), config.store_write_timeout_ms());
     }
 }

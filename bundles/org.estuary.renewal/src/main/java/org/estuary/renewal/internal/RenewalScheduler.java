@@ -5,18 +5,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseMap;
 import net.jini.core.lease.LeaseMapException;
 
+import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.io.Marshalled;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.client.LandlordLease;
 
@@ -27,21 +31,34 @@ import org.estuary.lease.client.LandlordLease;
  * indefinite failures with back-off until the lease would leave the set; applies the results under the service
  * lock, ignoring results for entries that changed or left meanwhile. Reads and changes entries only under the
  * state's lock; the renewal calls and the marshalling of their results run outside it.
+ *
+ * <p>A landlord that does not answer holds up only its own leases: at most one call per landlord is in flight
+ * ({@link BusyLandlords}), and a call still running after {@code slow.call.ms} is set aside ({@link SlowCalls}),
+ * so the renewal threads go on with the other landlords' leases.
  */
 final class RenewalScheduler {
+
+    private static final System.Logger LOG = System.getLogger(RenewalScheduler.class.getName());
 
     private final RenewalState state;
     private final Clock clock;
     private final Executor executor;
     private final Settings settings;
+    private final SlowCalls slow;
     /** Guarded by the state's lock. */
     private final Agenda agenda;
+    /** Guarded by the state's lock. */
+    private final BusyLandlords busy = new BusyLandlords();
 
+    /** @param executor runs the renewal calls; when it is a pool, it gets a thread per call set aside */
     RenewalScheduler(RenewalState state, Executor executor) {
         this.state = state;
         this.clock = state.clock;
         this.executor = executor;
         this.settings = state.settings;
+        this.slow = new SlowCalls(clock, settings.slowCallMillis, settings.maxSlowCalls,
+                executor instanceof ThreadPoolExecutor ? (ThreadPoolExecutor) executor : null,
+                new RateLimitedLog(LOG)::warn);
         this.agenda = new Agenda(clock, this::tick);
     }
 
@@ -110,8 +127,21 @@ final class RenewalScheduler {
                     plan(entry);
                     continue;
                 }
+                Set<ClientEntry> waiting = busy.waiting(entry.live);
+                if (waiting != null) {
+                    // One call per landlord: this one goes out when the call in flight there ends; it still
+                    // leaves the set on time if that call outlasts its expiration.
+                    waiting.add(entry);
+                    long actualAt = clock.deadlineOfWallTime(entry.actual);
+                    long desiredAt = clock.deadlineOfWallTime(entry.desired);
+                    agenda.schedule(entry, actualAt > now ? Math.min(actualAt, desiredAt) : desiredAt);
+                    continue;
+                }
                 entry.renewing = true;
                 batches.add(new Call(entry, entry.version, entry.requestAt(wall)));
+            }
+            for (List<Call> batch : batches.all) {
+                busy.start(batch.get(0).lease);
             }
         }
         for (List<Call> batch : batches.all) {
@@ -159,6 +189,34 @@ final class RenewalScheduler {
 
     /** LR.2 item 3: one call per batch; each lease's outcome independent. */
     private void renew(List<Call> batch) {
+        try (SlowCalls.Call watched = slow.start(describe(batch), null)) {
+            call(batch);
+        }
+        for (Call call : batch) {
+            if (call.failure == null) {
+                // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
+                try {
+                    call.renewedTo = call.lease.getExpiration(); // only this thread changes it while in flight
+                    call.snapshot = state.admission.record(call.lease);
+                    call.record = state.records.encodeLease(call.entry.setId, call.desired, call.renewDuration,
+                            call.renewedTo, call.snapshot);
+                } catch (IOException | RuntimeException e) {
+                    call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
+                }
+            }
+        }
+        finish(batch, null);
+    }
+
+    /** What the report of a slow call names: the landlord's id or the lease class, never a client's toString. */
+    private static String describe(List<Call> batch) {
+        Lease first = batch.get(0).lease;
+        String landlord = first instanceof LandlordLease ? "landlord " + ((LandlordLease) first).landlordId()
+                : "the landlord of a " + first.getClass().getName();
+        return "a renewal call to " + landlord + " (" + batch.size() + (batch.size() == 1 ? " lease)" : " leases)");
+    }
+
+    private void call(List<Call> batch) {
         if (batch.size() == 1) {
             Call call = batch.get(0);
             try (ReadScope.Entered reading = state.replies.enter()) { // the landlord's answer: our allowlist
@@ -187,25 +245,17 @@ final class RenewalScheduler {
                 }
             }
         }
-        for (Call call : batch) {
-            if (call.failure == null) {
-                // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
-                try {
-                    call.renewedTo = call.lease.getExpiration(); // only this thread changes it while in flight
-                    call.snapshot = state.admission.record(call.lease);
-                    call.record = state.records.encodeLease(call.entry.setId, call.desired, call.renewDuration,
-                            call.renewedTo, call.snapshot);
-                } catch (IOException | RuntimeException e) {
-                    call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
-                }
-            }
-        }
-        finish(batch, null);
     }
 
     private void finish(List<Call> batch, Throwable all) {
         Round round = new Round(state.persistence);
         synchronized (state.lock) {
+            long now = clock.nanoTime();
+            for (ClientEntry waited : busy.end(batch.get(0).lease)) {
+                if (!waited.removed && !waited.renewing) {
+                    agenda.schedule(waited, now); // its landlord answered: decide afresh
+                }
+            }
             for (Call call : batch) {
                 ClientEntry entry = call.entry;
                 entry.renewing = false;

@@ -7,6 +7,7 @@ import java.rmi.ServerException;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 import net.jini.core.event.EventRegistration;
 import net.jini.core.event.RemoteEventListener;
@@ -20,10 +21,12 @@ import org.estuary.core.time.Times;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.Callers;
 import org.estuary.remote.ServiceExport;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.ServiceProxy;
@@ -54,9 +57,19 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
     private final RenewalScheduler scheduler;
     /** The client-lease changes queued and not yet acknowledged; guarded by the lock. */
     private final LeaseChanges changes = new LeaseChanges();
+    /** Who calls ({@link Callers#current}): the client whose quotas a new set counts against. */
+    private final Supplier<String> callers;
+    private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger(RenewalService.class.getName()));
 
     RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
             EventDelivery delivery) {
+        this(clock, marshaller, settings, renewals, delivery, Callers::current);
+    }
+
+    /** With {@code callers} telling who calls (tests: clients without RMI). */
+    RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
+            EventDelivery delivery, Supplier<String> callers) {
+        this.callers = callers;
         this.state = new RenewalState(clock, marshaller, settings, delivery);
         this.lock = state.lock;
         this.clock = clock;
@@ -147,11 +160,17 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
             throw new IllegalArgumentException( // LR.2
                     "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
         }
+        String client = callers.get();
         return persistence.run(() -> {
             if (sets.setCount() >= settings.maxSets) {
                 throw denied("no more renewal sets: max.sets=" + settings.maxSets + " reached");
             }
-            SetState set = new SetState(0, 0);
+            if (client != null && sets.setsOf(client) >= settings.maxSetsPerClient) {
+                throw quotaDenied("client " + client + " already holds " + sets.setsOf(client)
+                        + " renewal sets: max.sets.per.client=" + settings.maxSetsPerClient
+                        + " reached; cancel the sets it no longer needs");
+            }
+            SetState set = new SetState(0, 0, client);
             LeaseGrant grant = landlord.grant(set, leaseDuration); // LR.2: granted <= requested, under the policy
             set.setId = grant.leaseId();
             set.expiration = grant.expiration();
@@ -234,6 +253,11 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
             }
             if (sets.leaseCount() >= settings.maxLeases) {
                 throw denied("renewal service is full: max.leases=" + settings.maxLeases);
+            }
+            if (set.owner != null && sets.leasesOf(set.owner) >= settings.maxLeasesPerClient) {
+                throw quotaDenied("the sets of client " + set.owner + " already hold " + sets.leasesOf(set.owner)
+                        + " client leases: max.leases.per.client=" + settings.maxLeasesPerClient
+                        + " reached; remove the leases it no longer needs");
             }
             // the recorded form is kept only when it cannot be derived later (heap per client lease)
             ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.derivable ? null : copy.recorded,
@@ -549,6 +573,12 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
 
     private static ServerException denied(String message) {
         return new ServerException(message, new LeaseDeniedException(message));
+    }
+
+    /** A per-client quota refusal: one client may provoke it at will, so it is logged rate-limited. */
+    private ServerException quotaDenied(String message) {
+        refusals.warn("refused: " + message);
+        return denied(message);
     }
 
     /** Counts for the management view: sets, client leases, scheduled entries. */

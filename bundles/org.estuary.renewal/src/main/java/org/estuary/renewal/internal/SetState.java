@@ -14,6 +14,11 @@ import org.estuary.store.api.WritePath;
 final class SetState {
 
     long setId;
+    /**
+     * The client that created the set ({@code org.estuary.remote.Callers}), whose quotas it and its leases count
+     * against; null for a set created in this JVM or recovered from the store (not counted).
+     */
+    final String owner;
     /** The set lease's expiration as last recorded, epoch ms (Lease.FOREVER for none): what clients are shown. */
     volatile long expiration;
     /** By entry key, ordered so the management view pages through it. */
@@ -33,8 +38,13 @@ final class SetState {
     volatile boolean destroyed;
 
     SetState(long setId, long expiration) {
+        this(setId, expiration, null);
+    }
+
+    SetState(long setId, long expiration, String owner) {
         this.setId = setId;
         this.expiration = expiration;
+        this.owner = owner;
     }
 
     /** LR.2: whether operations on the set answer that it no longer exists. */

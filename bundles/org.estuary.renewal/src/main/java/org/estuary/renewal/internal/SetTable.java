@@ -12,7 +12,8 @@ import net.jini.core.lease.Lease;
 
 /**
  * The sets and their client leases, indexed by set id, entry key and lease (for LR.2's "already in another set"
- * and "equivalent lease" rules). Not thread-safe: read and written under the state's lock.
+ * and "equivalent lease" rules), with what each client holds ({@link SetState#owner}: its sets, and the leases in
+ * them) for the per-client quotas. Not thread-safe: read and written under the state's lock.
  */
 final class SetTable {
 
@@ -20,6 +21,8 @@ final class SetTable {
     private final NavigableMap<Long, SetState> sets = new TreeMap<>();
     private final Map<Lease, ClientEntry> byLease = new HashMap<>();
     private final Map<Long, ClientEntry> byKey = new HashMap<>();
+    /** Per client that holds any: {sets, client leases in them}. */
+    private final Map<String, int[]> holdings = new HashMap<>();
     private long nextKey = 1;
 
     /** LR.2: {@code NoSuchObjectException} for a set that is gone. */
@@ -37,16 +40,43 @@ final class SetTable {
 
     void addSet(SetState set) {
         sets.put(set.setId, set);
+        count(set.owner, 1, 0);
     }
 
     /** Takes the set and all its entries out; returns the entries. */
     List<ClientEntry> removeSet(SetState set) {
-        sets.remove(set.setId);
+        if (sets.remove(set.setId, set)) {
+            count(set.owner, -1, -set.entries.size());
+        }
         List<ClientEntry> entries = new ArrayList<>(set.entries.values());
         for (ClientEntry entry : entries) {
-            remove(entry);
+            remove(entry); // its set is out of the table: the set keeps its entries
         }
         return entries;
+    }
+
+    /** The sets {@code client} holds. */
+    int setsOf(String client) {
+        int[] held = holdings.get(client);
+        return held == null ? 0 : held[0];
+    }
+
+    /** The client leases in the sets {@code client} holds. */
+    int leasesOf(String client) {
+        int[] held = holdings.get(client);
+        return held == null ? 0 : held[1];
+    }
+
+    private void count(String client, int sets, int leases) {
+        if (client == null) {
+            return;
+        }
+        int[] held = holdings.computeIfAbsent(client, c -> new int[2]);
+        held[0] += sets;
+        held[1] += leases;
+        if (held[0] == 0 && held[1] == 0) {
+            holdings.remove(client);
+        }
     }
 
     int setCount() {
@@ -72,7 +102,9 @@ final class SetTable {
     void add(ClientEntry entry) {
         SetState set = sets.get(entry.setId);
         Long key = entry.key; // boxed once: both maps share it, one Long less per client lease (heap)
-        set.entries.put(key, entry);
+        if (set.entries.put(key, entry) == null) {
+            count(set.owner, 0, 1);
+        }
         byKey.put(key, entry);
         if (entry.live != null) {
             byLease.put(entry.live, entry);
@@ -91,8 +123,8 @@ final class SetTable {
         entry.removed = true;
         entry.version++;
         SetState set = sets.get(entry.setId);
-        if (set != null) {
-            set.entries.remove(entry.key);
+        if (set != null && set.entries.remove(entry.key) != null) {
+            count(set.owner, 0, -1);
         }
         byKey.remove(entry.key);
         if (entry.live != null) {

@@ -13,29 +13,39 @@ final class Settings {
     final int maxSets;
     final int maxLeasesPerSet;
     final int maxLeases;
+    final int maxSetsPerClient;
+    final int maxLeasesPerClient;
     final long renewalLeadMillis;
     final long batchWindowMillis;
     final long retryInitialMillis;
     final long retryMaxMillis;
     final int renewalThreads;
     final int renewalQueue;
+    final long slowCallMillis;
+    final int maxSlowCalls;
     final DeliveryConfig delivery;
     final long sequenceBlock;
     final long writeTimeoutMillis;
 
-    Settings(LeasePolicy setPolicy, int maxSets, int maxLeasesPerSet, int maxLeases, long renewalLeadMillis,
+    Settings(LeasePolicy setPolicy, int maxSets, int maxLeasesPerSet, int maxLeases, int maxSetsPerClient,
+            int maxLeasesPerClient, long renewalLeadMillis,
             long batchWindowMillis, long retryInitialMillis, long retryMaxMillis, int renewalThreads,
-            int renewalQueue, DeliveryConfig delivery, long sequenceBlock, long writeTimeoutMillis) {
+            int renewalQueue, long slowCallMillis, int maxSlowCalls, DeliveryConfig delivery, long sequenceBlock,
+            long writeTimeoutMillis) {
         this.setPolicy = setPolicy;
         this.maxSets = positive("max.sets", maxSets);
         this.maxLeasesPerSet = positive("max.leases.per.set", maxLeasesPerSet);
         this.maxLeases = positive("max.leases", maxLeases);
+        this.maxSetsPerClient = positive("max.sets.per.client", maxSetsPerClient);
+        this.maxLeasesPerClient = positive("max.leases.per.client", maxLeasesPerClient);
         this.renewalLeadMillis = positive("renewal.lead.ms", renewalLeadMillis);
         this.batchWindowMillis = notNegative("renewal.batch.window.ms", batchWindowMillis);
         this.retryInitialMillis = positive("renewal.retry.initial.ms", retryInitialMillis);
         this.retryMaxMillis = positive("renewal.retry.max.ms", retryMaxMillis);
         this.renewalThreads = positive("renewal.threads", renewalThreads);
         this.renewalQueue = positive("renewal.queue", renewalQueue);
+        this.slowCallMillis = positive("slow.call.ms", slowCallMillis);
+        this.maxSlowCalls = (int) notNegative("slow.calls.max", maxSlowCalls);
         this.delivery = delivery;
         this.sequenceBlock = positive("event.sequence.block", sequenceBlock);
         this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
@@ -66,9 +76,11 @@ final class Settings {
     @Override
     public String toString() {
         return "set.lease=" + setPolicy + ", max.sets=" + maxSets + ", max.leases.per.set=" + maxLeasesPerSet
-                + ", max.leases=" + maxLeases + ", renewal.lead.ms=" + renewalLeadMillis
+                + ", max.leases=" + maxLeases + ", max.sets.per.client=" + maxSetsPerClient
+                + ", max.leases.per.client=" + maxLeasesPerClient + ", renewal.lead.ms=" + renewalLeadMillis
                 + ", renewal.batch.window.ms=" + batchWindowMillis + ", renewal.retry.ms=" + retryInitialMillis
                 + ".." + retryMaxMillis + ", renewal.threads=" + renewalThreads + ", renewal.queue="
-                + renewalQueue + ", delivery=" + delivery + ", event.sequence.block=" + sequenceBlock;
+                + renewalQueue + ", slow.call.ms=" + slowCallMillis + ", slow.calls.max=" + maxSlowCalls
+                + ", delivery=" + delivery + ", event.sequence.block=" + sequenceBlock;
     }
 }

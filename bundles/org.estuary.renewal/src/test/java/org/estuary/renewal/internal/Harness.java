@@ -1,5 +1,8 @@
 package org.estuary.renewal.internal;
 
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
@@ -10,7 +13,8 @@ import org.estuary.testing.ServiceHarness;
 
 /**
  * Renewal services for tests ({@link ServiceHarness}): a manual clock, a store kept across restarts (memory unless
- * given), renewals and event deliveries run in the thread that advances the clock.
+ * given), renewals (unless {@link #renewOn} says otherwise) and event deliveries run in the thread that advances
+ * the clock.
  */
 public final class Harness extends ServiceHarness<RenewalService> {
 
@@ -18,6 +22,8 @@ public final class Harness extends ServiceHarness<RenewalService> {
     public final Marshaller marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader())
             .filter(ClientClasses.filter()).build();
     private Settings settings;
+    private Executor renewals = Runnable::run;
+    private Supplier<String> callers = () -> null;
 
     /** On a memory store. */
     public Harness() {
@@ -27,6 +33,16 @@ public final class Harness extends ServiceHarness<RenewalService> {
     /** On {@code store}, which the caller closes. */
     public Harness(Store store) {
         super(store);
+    }
+
+    /** The next services renew on {@code executor} instead of in the thread that advances the clock. */
+    public void renewOn(Executor executor) {
+        renewals = executor;
+    }
+
+    /** The next services take {@code clients} for who calls (a client's address), instead of no one (this JVM). */
+    public void callersFrom(Supplier<String> clients) {
+        callers = clients;
     }
 
     /** A service with {@code settings}, recovered from the store (a restart if one ran before). */
@@ -43,8 +59,8 @@ public final class Harness extends ServiceHarness<RenewalService> {
 
     @Override
     protected RenewalService create() {
-        return new RenewalService(clock, marshaller, settings, Runnable::run,
-                new EventDelivery(clock, Runnable::run, settings.delivery));
+        return new RenewalService(clock, marshaller, settings, renewals,
+                new EventDelivery(clock, Runnable::run, settings.delivery), callers);
     }
 
     @Override

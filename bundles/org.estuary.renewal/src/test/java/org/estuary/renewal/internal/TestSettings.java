@@ -15,14 +15,31 @@ final class TestSettings {
     }
 
     static Settings withLimits(Settings s, int sets, int perSet, int total) {
-        return new Settings(s.setPolicy, sets, perSet, total, s.renewalLeadMillis, s.batchWindowMillis,
-                s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads, s.renewalQueue, s.delivery,
-                s.sequenceBlock, s.writeTimeoutMillis);
+        return new Settings(s.setPolicy, sets, perSet, total, s.maxSetsPerClient, s.maxLeasesPerClient,
+                s.renewalLeadMillis, s.batchWindowMillis,
+                s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads, s.renewalQueue, s.slowCallMillis,
+                s.maxSlowCalls, s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
+    }
+
+    /** Renewal calls on {@code threads} threads, set aside after {@code slowCallMillis}, at most {@code max}. */
+    static Settings withSlowCalls(Settings s, int threads, long slowCallMillis, int max) {
+        return new Settings(s.setPolicy, s.maxSets, s.maxLeasesPerSet, s.maxLeases, s.maxSetsPerClient,
+                s.maxLeasesPerClient, s.renewalLeadMillis,
+                s.batchWindowMillis, s.retryInitialMillis, s.retryMaxMillis, threads, s.renewalQueue,
+                slowCallMillis, max, s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
+    }
+
+    /** At most {@code sets} sets per client and {@code leases} client leases in them. */
+    static Settings withClientQuotas(Settings s, int sets, int leases) {
+        return new Settings(s.setPolicy, s.maxSets, s.maxLeasesPerSet, s.maxLeases, sets, leases,
+                s.renewalLeadMillis, s.batchWindowMillis, s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads,
+                s.renewalQueue, s.slowCallMillis, s.maxSlowCalls, s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
     }
 
     static Settings withPolicy(Settings s, LeasePolicy policy) {
-        return new Settings(policy, s.maxSets, s.maxLeasesPerSet, s.maxLeases, s.renewalLeadMillis,
+        return new Settings(policy, s.maxSets, s.maxLeasesPerSet, s.maxLeases, s.maxSetsPerClient,
+                s.maxLeasesPerClient, s.renewalLeadMillis,
                 s.batchWindowMillis, s.retryInitialMillis, s.retryMaxMillis, s.renewalThreads, s.renewalQueue,
-                s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
+                s.slowCallMillis, s.maxSlowCalls, s.delivery, s.sequenceBlock, s.writeTimeoutMillis);
     }
 }
