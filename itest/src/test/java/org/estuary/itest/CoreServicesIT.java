@@ -155,12 +155,13 @@ public class CoreServicesIT {
                 }
             }
         }
-        assertTrue("the renewal, mailbox and transaction proxy packages are exported: " + exporters,
+        assertTrue("the renewal, mailbox, transaction and discovery proxy packages are exported: " + exporters,
                 exporters.keySet().containsAll(List.of("org.estuary.renewal.proxy", "org.estuary.mailbox.proxy",
-                        "org.estuary.txn.proxy")));
+                        "org.estuary.txn.proxy", "org.estuary.discovery.proxy")));
         exporters.forEach((name, bundles) -> assertEquals("the exporters of " + name,
                 List.of("org.estuary.client"), bundles));
         assertEquals(Map.of("org.estuary.renewal", "org.estuary.client", "org.estuary.mailbox",
-                "org.estuary.client", "org.estuary.txn", "org.estuary.client"), providerOfImport);
+                "org.estuary.client", "org.estuary.txn", "org.estuary.client", "org.estuary.discovery",
+                "org.estuary.client"), providerOfImport);
     }
 }

@@ -26,8 +26,9 @@ import org.junit.Test;
 /**
  * `java -jar estuary.jar` (bnd-workspace/) runs the bundle set of the `estuary` feature on Felix without Karaf: the
  * API, the journal store (its default store, with the embedded Artemis journal logging through SLF4J 2) and the
- * lease renewal service, event mailbox and transaction manager bound to it, the journal's files under estuary-data/ in the working directory; on TERM it
- * stops the framework cleanly (org.estuary.launcher on the jar's -runpath) and the journal reopens with its state.
+ * lease renewal service, event mailbox, transaction manager and lookup discovery service bound to it, the journal's
+ * files under estuary-data/ in the working directory; on TERM it stops the framework cleanly (org.estuary.launcher on
+ * the jar's -runpath) and the journal reopens with its state.
  */
 public class ExecutableJarIT {
 
@@ -45,7 +46,7 @@ public class ExecutableJarIT {
         try {
             // Gogo answers `lb` once the framework has started every bundle of -runbundles.
             for (String bundle : new String[] {"Estuary API", "Estuary store.journal", "Estuary renewal",
-                "Estuary mailbox", "Estuary transactions"}) {
+                "Estuary mailbox", "Estuary transactions", "Estuary discovery"}) {
                 Pattern active = Pattern.compile("\\|Active\\s*\\|.*\\|" + Pattern.quote(bundle) + " ");
                 assertTrue(bundle + " not listed as Active:\n" + shell.output(), shell.ask("lb", active));
             }
