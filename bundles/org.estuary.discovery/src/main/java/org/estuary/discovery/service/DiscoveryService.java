@@ -56,8 +56,10 @@ import org.estuary.store.api.WritePath;
  * discovery by a {@link DiscoveryCore} whose notices the {@link Notifier} numbers and delivers. Plain Java, so tests
  * drive it with a manual clock and any store.
  *
- * <p>Locks: the service's lock, then the core's. The core's notices reach the notifier outside both (it reads the
- * registrations from a concurrent map), so discovery threads never wait for the service's lock.
+ * <p>Locks: the service's lock, then the core's. A registration enters and leaves the core under the service's lock
+ * (once its record is durable; when its lease ends), so the two never disagree about it. The core's notices reach
+ * the notifier outside both ({@link DiscoveryCore#flush} once the lock is released; it reads the registrations from
+ * a concurrent map), so discovery threads never wait for the service's lock to send.
  */
 public final class DiscoveryService implements DiscoveryBackend, ServiceExport.Exported<DiscoveryBackend> {
 
@@ -197,6 +199,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
                 core.register(live.id, live.record.interest());
             }
         }
+        core.flush();
     }
 
     @Override
@@ -249,7 +252,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             throw new IllegalArgumentException("the listener cannot be serialized (" + e
                     + "); give an exported remote object or a serializable listener", e);
         }
-        Live created = run(() -> {
+        Created created = run(() -> {
             if (registrations.size() >= settings.maxRegistrations) {
                 throw new RemoteException("the lookup discovery service holds max.registrations="
                         + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
@@ -265,16 +268,31 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             live.record = new Registration(grant.leaseId(), grant.expiration(), interest, form, handback);
             live.listener = listener;
             registrations.put(live.id, live);
-            return new WritePath.Change<Live>() {
+            return new WritePath.Change<Created>() {
                 @Override
                 public Batch batch() {
                     return Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(
                             live.record)).build();
                 }
 
+                /**
+                 * Under the service's lock, in the order of its other decisions: a lease that ended while the write
+                 * was in flight leaves nothing sought, and the core knows the registration before any report of
+                 * discovery after this point, so none is missed. The number the registration starts from is read
+                 * before any of its events is numbered (LD.3.1).
+                 */
                 @Override
-                public Live acknowledged() {
-                    return live;
+                public Created acknowledged() {
+                    long seq = 0;
+                    if (!live.ended) {
+                        try {
+                            seq = notifier.current(proxy(), live.id);
+                        } catch (IOException e) {
+                            seq = 0;
+                        }
+                        core.register(live.id, interest);
+                    }
+                    return new Created(live, seq);
                 }
 
                 @Override
@@ -285,17 +303,15 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
                 }
             };
         });
-        core.register(created.id, interest);
-        LookupDiscoveryProxy source = proxy();
-        long seq;
-        try {
-            seq = notifier.current(source, created.id);
-        } catch (IOException e) {
-            seq = 0;
-        }
-        Lease lease = LandlordLease.create(ref, serviceId, created.id, created.record.expiration(), clock);
-        return new RegistrationProxy(serviceId, created.id, ref, new EventRegistration(created.id, source, lease,
-                seq));
+        core.flush(); // the first event: the lookup services already known that it seeks (LD.3.2)
+        Live live = created.live();
+        Lease lease = LandlordLease.create(ref, serviceId, live.id, live.record.expiration(), clock);
+        return new RegistrationProxy(serviceId, live.id, ref, new EventRegistration(live.id, proxy(), lease,
+                created.sequence()));
+    }
+
+    /** A registration made durable, and the sequence number its events start after. */
+    private record Created(Live live, long sequence) {
     }
 
     // ---- LookupDiscoveryRegistration ---------------------------------------------------------------------
@@ -474,11 +490,14 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
                 @Override
                 public Void acknowledged() {
                     live.record = changed.withExpiration(live.record.expiration());
-                    core.change(registrationId, i -> after); // under the service's lock: in decision order
+                    if (!live.ended) { // the lease may have ended while the write was in flight
+                        core.change(registrationId, i -> after); // under the service's lock: in decision order
+                    }
                     return null;
                 }
             };
         });
+        core.flush();
     }
 
     private void checkBounds(Interest interest) {
@@ -537,8 +556,8 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             if (!alreadyDeleted) {
                 path.submitInBackground(deletion(live.id), () -> { });
             }
+            core.remove(live.id); // under the lock, so a registration still being written is never sought after
         }
-        core.remove(live.id);
         notifier.ended(proxy(), live.id);
     }
 

@@ -15,7 +15,10 @@ import net.jini.core.lookup.ServiceID;
  * every report of the {@link RegistrarTracker} becomes the notices {@link Registrations} decides, and the tracker
  * always seeks the union of the registrations' groups and locators. Notices are decided under the core's lock and
  * queued, then sent by one thread at a time outside it, so the sink sees them in decision order and a slow sink
- * holds no lock of the core's. Leases, persistence, event numbering and delivery are the service's, around it.
+ * holds no lock of the core's. What {@link #register} and {@link #change} decide is sent by the next
+ * {@link #flush} (or by the next report of the tracker), so a service can decide them under its own lock, in the
+ * order of its other decisions, and send them once it holds no lock. Leases, persistence, event numbering and
+ * delivery are the service's, around it.
  *
  * <p>Locks: the core's lock, then the tracker's; the tracker reports outside its lock, so the two never wait for
  * each other in opposite orders.
@@ -56,36 +59,36 @@ public final class DiscoveryCore<K> implements RegistrarTracker.Listener {
 
     /**
      * LD.3.1 {@code register}: a new registration and the notice of the lookup services already known that it
-     * seeks.
+     * seeks, sent by the next {@link #flush}.
      *
      * @param key the registration's key
      * @param interest what it seeks
      */
-    public void register(K key, Interest interest) {
-        synchronized (this) {
-            decided.add(registrations.register(key, interest, tracker.registrars()));
-            seek();
-        }
-        send();
+    public synchronized void register(K key, Interest interest) {
+        decided.add(registrations.register(key, interest, tracker.registrars()));
+        seek();
     }
 
     /**
-     * LD.4.1.1, a group or locator mutator: applies it to the registration's interest.
+     * LD.4.1.1, a group or locator mutator: applies it to the registration's interest; its notices are sent by the
+     * next {@link #flush}.
      *
      * @param key the registration
      * @param mutator the change, which may refuse with the exception the method specifies
      */
-    public void change(K key, Function<Interest, Interest> mutator) {
-        synchronized (this) {
-            Interest after = mutator.apply(registrations.interest(key));
-            decided.add(registrations.change(key, after, tracker.registrars()));
-            seek();
-        }
+    public synchronized void change(K key, Function<Interest, Interest> mutator) {
+        Interest after = mutator.apply(registrations.interest(key));
+        decided.add(registrations.change(key, after, tracker.registrars()));
+        seek();
+    }
+
+    /** Sends what was decided and not yet sent, in decision order; call it holding no lock the sink may take. */
+    public void flush() {
         send();
     }
 
     /**
-     * A registration ended.
+     * A registration ended: it is told nothing more, and what it alone sought is no longer sought.
      *
      * @param key the registration
      */

@@ -77,6 +77,7 @@ class DiscoveryCoreTest {
         assertEquals(List.of("r1 discovered [1]", "r1 discovered [2]"), first.stream().sorted().toList());
 
         core.register("r2", locators(a.locator(), b.locator()));
+        core.flush();
         String batched = next();
         assertTrue(batched.equals("r2 discovered [1, 2]") || batched.equals("r2 discovered [2, 1]"),
                 "one event for both lookup services already known: " + batched);
@@ -109,6 +110,7 @@ class DiscoveryCoreTest {
                 () -> core.change("r1", i -> i.setGroups(null).addGroups(new String[] {"g"})));
         assertEquals(List.of(a.locator()), List.copyOf(core.interest("r1").locators()));
         core.change("r1", i -> i.removeLocators(new LookupLocator[] {a.locator()}));
+        core.flush();
         assertEquals("r1 discarded [4]", next());
     }
 }

@@ -1,0 +1,228 @@
+package org.estuary.discovery.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.MarshalledObject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.RemoteEvent;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lookup.ServiceID;
+import net.jini.core.lookup.StubRegistrar;
+import net.jini.discovery.LookupDiscoveryRegistration;
+import net.jini.discovery.RemoteDiscoveryEvent;
+
+import org.estuary.discovery.net.DiscoverySettings;
+import org.estuary.discovery.protocol.UnicastResponse;
+import org.estuary.discovery.tracking.RegistrarTracker;
+import org.estuary.event.DeliveryConfig;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshallers;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreStats;
+import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.testing.ServiceHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code register} while its record is being written: the registration joins discovery in the order of the
+ * service's other decisions, so a lease that ends meanwhile leaves nothing sought, and its first event is numbered
+ * after the sequence number its registration carries (LD.3.1, LD.3.2).
+ */
+class RegisterRacesTest {
+
+    /** Forwards batches to a memory store; while closed, keeps them until it opens. */
+    private static final class GatedStore implements Store {
+        private final Store delegate = MemoryStores.open();
+        private final List<Runnable> held = new ArrayList<>();
+        private boolean closed;
+
+        synchronized void close() {
+            closed = true;
+        }
+
+        synchronized int held() {
+            return held.size();
+        }
+
+        void open() {
+            List<Runnable> release;
+            synchronized (this) {
+                closed = false;
+                release = List.copyOf(held);
+                held.clear();
+            }
+            release.forEach(Runnable::run);
+        }
+
+        @Override
+        public CompletionStage<Void> apply(Batch batch) {
+            synchronized (this) {
+                if (closed) {
+                    CompletableFuture<Void> stage = new CompletableFuture<>();
+                    held.add(() -> delegate.apply(batch).whenComplete((ok, failed) -> {
+                        if (failed != null) {
+                            stage.completeExceptionally(failed);
+                        } else {
+                            stage.complete(null);
+                        }
+                    }));
+                    return stage;
+                }
+            }
+            return delegate.apply(batch);
+        }
+
+        @Override
+        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
+            delegate.scan(space, visitor);
+        }
+
+        @Override
+        public Set<String> spaces() throws StoreException {
+            return delegate.spaces();
+        }
+
+        @Override
+        public StoreStats stats() {
+            return delegate.stats();
+        }
+    }
+
+    /** A network that does nothing: the test plays the lookup services' answers. */
+    private static final class Silent implements RegistrarTracker.Network {
+        @Override
+        public void request(Collection<String> groups, Collection<ServiceID> heard) {
+        }
+
+        @Override
+        public void discover(LookupLocator locator) {
+        }
+    }
+
+    private static final class Listener implements RemoteEventListener, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        final transient BlockingQueue<RemoteDiscoveryEvent> events = new LinkedBlockingQueue<>();
+
+        @Override
+        public void notify(RemoteEvent event) {
+            events.add((RemoteDiscoveryEvent) event);
+        }
+    }
+
+    private final GatedStore store = new GatedStore();
+    private final ExecutorService client = Executors.newSingleThreadExecutor();
+    private RegistrarTracker tracker;
+
+    private final ServiceHarness<DiscoveryService> harness = new ServiceHarness<>(store) {
+        @Override
+        protected DiscoveryService create() {
+            EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.builder().threads(1)
+                    .maxQueuedPerLane(10).maxQueuedTotal(100).build());
+            DiscoveryService service = new DiscoveryService(clock, Marshallers.builder()
+                    .classLoader(RegisterRacesTest.class.getClassLoader()).build(),
+                    new Settings(new LeasePolicy(60_000, 3_600_000), 100, 4, 4, 10, 10_000), delivery);
+            tracker = new RegistrarTracker(DiscoverySettings.defaults(), clock, new Silent(), RegisterRacesTest::idOf,
+                    service.discoveryListener());
+            service.attach(tracker);
+            return service;
+        }
+
+        @Override
+        protected void bind(DiscoveryService service, Store bound) {
+            service.bindStore(bound);
+        }
+
+        @Override
+        protected void unbind(DiscoveryService service, Store unbound) {
+            service.unbindStore(unbound);
+        }
+
+        @Override
+        protected void recover(DiscoveryService service) throws Exception {
+            service.start();
+        }
+
+        @Override
+        protected void stop(DiscoveryService service) {
+            service.close();
+            tracker.stop();
+        }
+    };
+
+    private static ServiceID idOf(MarshalledObject<?> proxy) {
+        try {
+            return ((StubRegistrar) proxy.get()).getServiceID();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    @AfterEach
+    void close() {
+        store.open();
+        client.shutdownNow();
+        harness.close();
+    }
+
+    /** Waits, bounded, until the store holds the register's batch. */
+    private void awaitHeld() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (store.held() == 0) {
+            assertTrue(System.nanoTime() < deadline, "register wrote nothing within 20 s");
+            Thread.sleep(5);
+        }
+    }
+
+    // LD.3.1: a registration lasts until its lease ends; one that ended while its record was written seeks nothing.
+    @Test
+    void aLeaseThatEndsWhileTheRecordIsWrittenLeavesNothingSought() throws Exception {
+        DiscoveryService service = harness.start();
+        store.close();
+        Future<LookupDiscoveryRegistration> registered = client.submit(() -> service.register(new String[] {"g"},
+                null, new Listener(), null, 1_000));
+        awaitHeld();
+        harness.clock.advance(2_000, TimeUnit.MILLISECONDS); // the lease ends before the record is acknowledged
+        store.open();
+        assertNotNull(registered.get(20, TimeUnit.SECONDS));
+        assertEquals(Set.of(), tracker.groups(), "no registration is left to seek group g");
+        assertEquals(0, service.size());
+    }
+
+    // LD.3.2: the first event, naming the lookup services already known, follows the registration's number.
+    @Test
+    void theFirstEventIsNumberedAfterTheRegistration() throws Exception {
+        DiscoveryService service = harness.start();
+        Listener earlier = new Listener();
+        service.register(new String[] {"g"}, null, earlier, null, 60_000);
+        StubRegistrar lookup = new StubRegistrar(7, "g");
+        tracker.responded(null, new UnicastResponse(new MarshalledObject<>(lookup), List.of("g")));
+        assertNotNull(earlier.events.poll(20, TimeUnit.SECONDS), "the first registration hears of the lookup");
+
+        Listener later = new Listener();
+        LookupDiscoveryRegistration r = service.register(new String[] {"g"}, null, later, null, 60_000);
+        RemoteDiscoveryEvent first = later.events.poll(20, TimeUnit.SECONDS);
+        assertNotNull(first, "the later registration hears of the lookup service already known");
+        assertTrue(first.getSequenceNumber() > r.getEventRegistration().getSequenceNumber(),
+                first.getSequenceNumber() + " > " + r.getEventRegistration().getSequenceNumber());
+    }
+}
