@@ -30,16 +30,11 @@ import net.jini.discovery.RemoteDiscoveryEvent;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.protocol.UnicastResponse;
 import org.estuary.discovery.tracking.RegistrarTracker;
-import org.estuary.event.DeliveryConfig;
-import org.estuary.event.EventDelivery;
-import org.estuary.io.Marshallers;
-import org.estuary.lease.LeasePolicy;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreStats;
 import org.estuary.store.memory.testing.MemoryStores;
-import org.estuary.testing.ServiceHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,51 +126,12 @@ class RegisterRacesTest {
 
     private final GatedStore store = new GatedStore();
     private final ExecutorService client = Executors.newSingleThreadExecutor();
-    private RegistrarTracker tracker;
 
-    private final ServiceHarness<DiscoveryService> harness = new ServiceHarness<>(store) {
-        @Override
-        protected DiscoveryService create() {
-            EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.builder().threads(1)
-                    .maxQueuedPerLane(10).maxQueuedTotal(100).build());
-            DiscoveryService service = new DiscoveryService(clock, Marshallers.builder()
-                    .classLoader(RegisterRacesTest.class.getClassLoader()).build(),
-                    new Settings(new LeasePolicy(60_000, 3_600_000), 100, 4, 4, 10, 10_000), delivery);
-            tracker = new RegistrarTracker(DiscoverySettings.defaults(), clock, new Silent(), RegisterRacesTest::idOf,
-                    service.discoveryListener());
-            service.attach(tracker);
-            return service;
-        }
-
-        @Override
-        protected void bind(DiscoveryService service, Store bound) {
-            service.bindStore(bound);
-        }
-
-        @Override
-        protected void unbind(DiscoveryService service, Store unbound) {
-            service.unbindStore(unbound);
-        }
-
-        @Override
-        protected void recover(DiscoveryService service) throws Exception {
-            service.start();
-        }
-
-        @Override
-        protected void stop(DiscoveryService service) {
-            service.close();
-            tracker.stop();
-        }
-    };
-
-    private static ServiceID idOf(MarshalledObject<?> proxy) {
-        try {
-            return ((StubRegistrar) proxy.get()).getServiceID();
-        } catch (Exception e) {
-            return null;
-        }
-    }
+    private final Harness harness = new Harness(store, (clock, listener) -> {
+        RegistrarTracker tracker = new RegistrarTracker(DiscoverySettings.defaults(), clock, new Silent(),
+                Harness::idOf, listener);
+        return new Harness.Discovery(tracker, tracker::stop);
+    });
 
     @AfterEach
     void close() {
@@ -204,7 +160,7 @@ class RegisterRacesTest {
         harness.clock.advance(2_000, TimeUnit.MILLISECONDS); // the lease ends before the record is acknowledged
         store.open();
         assertNotNull(registered.get(20, TimeUnit.SECONDS));
-        assertEquals(Set.of(), tracker.groups(), "no registration is left to seek group g");
+        assertEquals(Set.of(), harness.tracker().groups(), "no registration is left to seek group g");
         assertEquals(0, service.size());
     }
 
@@ -215,7 +171,7 @@ class RegisterRacesTest {
         Listener earlier = new Listener();
         service.register(new String[] {"g"}, null, earlier, null, 60_000);
         StubRegistrar lookup = new StubRegistrar(7, "g");
-        tracker.responded(null, new UnicastResponse(new MarshalledObject<>(lookup), List.of("g")));
+        harness.tracker().responded(null, new UnicastResponse(new MarshalledObject<>(lookup), List.of("g")));
         assertNotNull(earlier.events.poll(20, TimeUnit.SECONDS), "the first registration hears of the lookup");
 
         Listener later = new Listener();

@@ -1,0 +1,92 @@
+package org.estuary.discovery.service;
+
+import java.io.IOException;
+import java.rmi.MarshalledObject;
+
+import net.jini.core.lookup.ServiceID;
+import net.jini.core.lookup.ServiceRegistrar;
+
+import org.estuary.core.time.Clock;
+import org.estuary.discovery.tracking.RegistrarTracker;
+import org.estuary.event.DeliveryConfig;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshallers;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.store.api.Store;
+import org.estuary.testing.ServiceHarness;
+
+/**
+ * The lookup discovery service in this JVM on a manual clock, delivering its events in the thread that sends them,
+ * with the discovery a test chooses, started and stopped together. Bounds: 100 registrations, 4 groups and 4
+ * locators each, 10 events queued per registration.
+ */
+final class Harness extends ServiceHarness<DiscoveryService> {
+
+    /** A tracker and what closes it (its sockets and threads, if any). */
+    record Discovery(RegistrarTracker tracker, AutoCloseable closer) {
+    }
+
+    /** Makes the discovery a service is joined to. */
+    interface Discoveries {
+        Discovery open(Clock clock, RegistrarTracker.Listener listener) throws IOException;
+    }
+
+    private final Discoveries discoveries;
+    private Discovery discovery;
+
+    Harness(Store store, Discoveries discoveries) {
+        super(store);
+        this.discoveries = discoveries;
+    }
+
+    /** The id of a lookup service's proxy, read with this JVM's classes; null if it is not a registrar. */
+    static ServiceID idOf(MarshalledObject<?> proxy) {
+        try {
+            return ((ServiceRegistrar) proxy.get()).getServiceID();
+        } catch (IOException | ClassNotFoundException | ClassCastException e) {
+            return null;
+        }
+    }
+
+    /** The tracker of the running service. */
+    RegistrarTracker tracker() {
+        return discovery.tracker();
+    }
+
+    @Override
+    protected DiscoveryService create() throws IOException {
+        EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.builder().threads(1)
+                .maxQueuedPerLane(10).maxQueuedTotal(100).build());
+        DiscoveryService service = new DiscoveryService(clock, Marshallers.builder()
+                .classLoader(Harness.class.getClassLoader()).build(),
+                new Settings(new LeasePolicy(60_000, 3_600_000), 100, 4, 4, 10, 10_000), delivery);
+        discovery = discoveries.open(clock, service.discoveryListener());
+        service.attach(discovery.tracker());
+        return service;
+    }
+
+    @Override
+    protected void bind(DiscoveryService service, Store bound) {
+        service.bindStore(bound);
+    }
+
+    @Override
+    protected void unbind(DiscoveryService service, Store unbound) {
+        service.unbindStore(unbound);
+    }
+
+    @Override
+    protected void recover(DiscoveryService service) throws IOException {
+        service.start();
+    }
+
+    @Override
+    protected void stop(DiscoveryService service) {
+        service.close();
+        try {
+            discovery.closer().close();
+        } catch (Exception e) {
+            throw new IllegalStateException("discovery did not close", e);
+        }
+    }
+}
