@@ -53,6 +53,41 @@ public class DistributionRunIT {
         }
     }
 
+    /**
+     * A list setting from the shell, as the configuration guard's README shows: {@code config:property-set} stores one
+     * text; the guard splits it at commas, so each service's marshaller is registered with the values, and a comma
+     * written {@code \,} stays inside its value (here refused as a class pattern, which proves it was not split).
+     */
+    @Test
+    public void aListSetWithConfigPropertySetReachesTheServiceAsItsValues() throws Exception {
+        String pid = "org.estuary.io.marshaller";
+        try {
+            // the PID has no etc/ file yet, so Karaf hands the shell's text to Configuration Admin as typed
+            karaf.ssh("config:edit " + pid + "; config:property-set allowlist.extra \"com.example.*,org.acme\\,x.*\"; "
+                    + "config:update");
+            karaf.await("the escaped comma kept inside one value, and that value refused", Duration.ofSeconds(60),
+                    () -> karaf.logged("Refused the configuration of " + pid
+                            + ": allowlist.extra=org.acme,x.*: not a class name pattern") == 1);
+
+            karaf.ssh("config:edit " + pid + "; config:property-set allowlist.extra \"com.example.*, org.acme.**\"; "
+                    + "config:update");
+            karaf.await("the marshaller registered with both patterns as a list", Duration.ofSeconds(60), () -> {
+                try {
+                    return karaf.ssh("service:list org.estuary.io.Marshaller")
+                            .contains("allowlist.extra = [com.example.*, org.acme.**]");
+                } catch (IOException | InterruptedException e) {
+                    return false;
+                }
+            });
+            String stored = karaf.ssh("config:property-list -p " + pid);
+            assertTrue("stored as its values: " + stored,
+                    stored.contains("allowlist.extra = [com.example.*, org.acme.**]"));
+            assertEquals("no refusal of the list", 1, karaf.logged("Refused the configuration of " + pid));
+        } finally {
+            karaf.ssh("config:delete " + pid);
+        }
+    }
+
     @Test
     public void theConsoleShowsTheEstuaryBundlesActive() {
         String json = bundlesJson();

@@ -8,9 +8,7 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfi
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Serializable;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -19,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -288,6 +285,16 @@ public class ManagementIT {
             String stored = ssh("config:property-list -p org.estuary.renewal");
             assertFalse(stored, stored.matches("(?s).*max\\.sets\\s*=\\s*(0|-5)\\b.*"));
             assertFalse(stored, stored.contains("100000000"));
+            // the etc/ file config:edit wrote shows what is in force too: the repair is written back into it
+            Path file = Path.of(System.getProperty("karaf.etc"), "org.estuary.renewal.cfg");
+            assertTrue("the repaired values in " + file, Processes.await(Duration.ofSeconds(30), () -> {
+                try {
+                    String text = Files.readString(file);
+                    return !text.contains("100000000") && !text.matches("(?s).*max\\.sets\\s*=\\s*(0|-5)\\b.*");
+                } catch (IOException notYet) {
+                    return false;
+                }
+            }));
         } finally {
             postTo("/system/console/configMgr/org.estuary.renewal", "apply=true&delete=true");
         }
@@ -584,16 +591,6 @@ public class ManagementIT {
             UnicastRemoteObject.unexportObject(table, true);
             table.close();
             clock.close();
-        }
-    }
-
-    /** Server sockets on 127.0.0.1 only. */
-    private static final class Loopback implements RMIServerSocketFactory, Serializable {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public ServerSocket createServerSocket(int port) throws IOException {
-            return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
         }
     }
 }

@@ -45,6 +45,9 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
 
     private static final System.Logger LOG = System.getLogger(ConfigGuard.class.getName());
 
+    /** Where Felix FileInstall (Karaf's {@code etc/}) keeps a configuration: it writes updates back while set. */
+    static final String FILE = "felix.fileinstall.filename";
+
     private final ConfigurationAdmin admin;
     private final Guard guard;
     /** The services' cross-attribute rules by PID (whiteboard). */
@@ -159,11 +162,27 @@ public final class ConfigGuard implements ConfigurationPlugin, ConfigurationList
         Optional<Guard.Refusal> refusal = guard.review(configuration.getPid(), metatypePid(properties), lists);
         if (refusal.isPresent()) {
             LOG.log(System.Logger.Level.WARNING, refusal.get().message());
-            store(configuration, seen, refusal.get().restored());
+            store(configuration, seen, inSameFile(refusal.get().restored(), given));
         } else if (lists != given) {
             // a list given as one text is stored as its values, so the console's form and the etc/ file show them
             store(configuration, seen, lists);
         }
+    }
+
+    /**
+     * {@code restored} naming the {@code etc/} file the refused update came from ({@link #FILE}), so Felix FileInstall
+     * writes the repair back into that file. The last valid properties may come from an update without a file (the
+     * console's form) while the refused one came with its file (Karaf's {@code config:edit} writes the file and names
+     * it); without the name, the file would keep the refused values.
+     */
+    static Map<String, Object> inSameFile(Map<String, Object> restored, Map<String, Object> given) {
+        Object file = given.get(FILE);
+        if (file == null || file.equals(restored.get(FILE))) {
+            return restored;
+        }
+        Map<String, Object> named = new LinkedHashMap<>(restored);
+        named.put(FILE, file);
+        return named;
     }
 
     /** Stores {@code properties} unless the configuration changed since {@code seen}. */

@@ -75,6 +75,24 @@ class ConfigGuardTest {
         assertEquals(List.of(), updates, "and the edit is valid");
     }
 
+    /**
+     * A configuration last valid without a file (set in the console's form) and refused with one (Karaf's config:edit
+     * writes the etc/ file, then names it): the repair names the file, so FileInstall writes the valid values into it.
+     */
+    @Test
+    void aRepairKeepsTheFileTheRefusedUpdateCameFrom() {
+        ConfigGuard guard = guard();
+        store(properties("max.sets", "20"));
+        guard.configurationEvent(event());
+
+        Hashtable<String, Object> edited = properties("max.sets", "0");
+        edited.put("felix.fileinstall.filename", "file:/etc/org.estuary.renewal.cfg");
+        store(edited);
+        guard.configurationEvent(event());
+        assertEquals(List.of(Map.of("max.sets", "20", "felix.fileinstall.filename",
+                "file:/etc/org.estuary.renewal.cfg")), updates);
+    }
+
     @Test
     void anInvalidConfigurationStoredBeforeTheGuardStartedLosesItsInvalidAttributes() {
         Hashtable<String, Object> before = properties("max.sets", "abc");
