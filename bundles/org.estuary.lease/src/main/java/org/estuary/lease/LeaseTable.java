@@ -2,6 +2,7 @@ package org.estuary.lease;
 
 import java.security.SecureRandom;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
@@ -26,7 +27,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * <p>A lease whose deadline has passed is unknown (LE.2.2) at once, even before the expiry timer has run and told
  * the service. Lease ids are non-zero and never reused by a table; they start at a random point of the 64-bit
  * range so that a restarted service without persistent state does not hand out the ids of its previous life to
- * new holders while old holders may still call with them.
+ * new holders while old holders may still call with them. Consecutive ids are easy to guess from one's own: a service
+ * whose lease id is also what lets a caller act on the leased resource (a transaction's id, TX.2.1) gives the table
+ * its own id source instead ({@link #LeaseTable(Clock, LeasePolicy, int, LeaseListener, LongSupplier)}), such as a
+ * {@code SecureRandom}.
  *
  * <p>The table implements {@link Landlord}, so a grantor with nothing to persist can export it directly; a service
  * that persists its leases implements {@code Landlord} itself and calls the table after (or before) its store.
@@ -45,7 +49,7 @@ public final class LeaseTable<R> implements Landlord {
     private final LeaseListener<? super R> listener;
     private final LeaseIndex index;
     private final TimerSlot timer;
-    private long nextId;
+    private final LongSupplier ids;
     private boolean closed;
     // The wall clock as last read, and the monotonic time of that read (see wallTimeAt).
     private long wallReadMillis;
@@ -63,6 +67,22 @@ public final class LeaseTable<R> implements Landlord {
      * @throws IllegalArgumentException if {@code maxLeases} is not positive
      */
     public LeaseTable(Clock clock, LeasePolicy policy, int maxLeases, LeaseListener<? super R> listener) {
+        this(clock, policy, maxLeases, listener, consecutiveFrom(new SecureRandom().nextLong()));
+    }
+
+    /**
+     * An empty table whose lease ids come from {@code ids}: each grant takes the first id it supplies that is not 0
+     * and not held by the table. For ids a caller must not be able to guess, pass a {@code SecureRandom}'s
+     * {@code nextLong}; an id then repeats one a table held before with a chance of about one in 2<sup>64</sup>.
+     *
+     * @param ids proposes lease ids; called under the table's lock
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code maxLeases} is not positive
+     * @since 1.2
+     */
+    public LeaseTable(Clock clock, LeasePolicy policy, int maxLeases, LeaseListener<? super R> listener,
+            LongSupplier ids) {
+        this.ids = Objects.requireNonNull(ids, "ids");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -72,7 +92,12 @@ public final class LeaseTable<R> implements Landlord {
         this.maxLeases = maxLeases;
         this.index = new LeaseIndex(Math.min(maxLeases, 1024));
         this.timer = new TimerSlot(clock, this::expireDue);
-        this.nextId = new SecureRandom().nextLong();
+    }
+
+    /** Consecutive ids from {@code first}: never repeated before the 64-bit range wraps. */
+    private static LongSupplier consecutiveFrom(long first) {
+        long[] next = {first};
+        return () -> next[0]++;
     }
 
     /** The policy this table grants by. */
@@ -340,7 +365,7 @@ public final class LeaseTable<R> implements Landlord {
 
     private long newId() {
         while (true) {
-            long id = nextId++;
+            long id = ids.getAsLong();
             if (id != 0 && index.find(id) < 0) {
                 return id;
             }

@@ -5,5 +5,5 @@
  * {@code org.estuary.lease.client} call.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package org.estuary.lease;

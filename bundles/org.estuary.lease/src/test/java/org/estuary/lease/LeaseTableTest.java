@@ -350,6 +350,20 @@ class LeaseTableTest {
         assertFalse(table.size() != 2);
     }
 
+    @Test
+    void anIdSourceGivesTheIdsAndTheTableSkipsZeroAndHeldOnes() throws Exception {
+        // a table whose ids must not be guessable takes them from its own source (a SecureRandom in services)
+        java.util.PrimitiveIterator.OfLong proposed = java.util.stream.LongStream.of(77, 0, 77, -5, 9).iterator();
+        LeaseTable<String> own = new LeaseTable<>(clock, new LeasePolicy(10_000, 60_000), 10, listener,
+                proposed::nextLong);
+        assertEquals(77, own.grant("a", 1_000).leaseId());
+        assertEquals(-5, own.grant("b", 1_000).leaseId(), "0 is reserved and 77 is held");
+        own.cancel(77);
+        assertEquals(9, own.grant("c", 1_000).leaseId());
+        assertThrows(NullPointerException.class,
+                () -> new LeaseTable<>(clock, new LeasePolicy(10_000, 60_000), 10, listener, null));
+    }
+
     private long findId(String resource) {
         for (long id : table.leaseIds()) {
             if (resource.equals(table.get(id))) {

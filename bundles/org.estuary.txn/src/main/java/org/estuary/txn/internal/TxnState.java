@@ -89,7 +89,7 @@ final class TxnState {
             public void cancelled(long id, Boolean unused) {
                 leaseEnded(id, "its lease was cancelled");
             }
-        });
+        }, new SecureRandom()::nextLong); // TX.2: the id is all a caller needs to commit or abort; not guessable
     }
 
     /** Recovery, under the lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */

@@ -81,6 +81,20 @@ class TxnManagerTest {
     }
 
     @Test
+    void transactionIdsCannotBeGuessedFromOnesOwn() throws Exception {
+        // TX.2.1: the id alone lets a caller commit or abort, so a client must not find others' ids next to its own
+        TransactionManager mgr = managers.start().proxy();
+        java.util.TreeSet<Long> ids = new java.util.TreeSet<>();
+        for (int i = 0; i < 100; i++) { // the default max.active of the tests' managers
+            ids.add(mgr.create(30_000).id);
+        }
+        assertEquals(100, ids.size(), "ids are distinct");
+        for (long id : ids) {
+            assertFalse(ids.contains(id + 1) || ids.contains(id - 1), "a neighbour of " + id + " is another's id");
+        }
+    }
+
+    @Test
     void createBeyondMaxActiveIsDeniedWithItsReason() throws Exception {
         TransactionManager mgr = managers.start(Managers.settings(2, 10)).proxy();
         mgr.create(30_000);
