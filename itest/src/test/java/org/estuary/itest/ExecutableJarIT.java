@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -83,8 +85,8 @@ public class ExecutableJarIT {
         try {
             client = connect(felix, first);
             LeaseRenewalSet set = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(3_600_000);
-            // the launcher starts org.estuary.launcher once it has started every bundle
-            assertTrue(text(first), Processes.await(LIMIT, () -> text(first).contains("Estuary: started; TERM")));
+            // the launcher starts org.estuary.launcher right after the framework's init
+            assertTrue(text(first), Processes.await(LIMIT, () -> text(first).contains("Estuary: starting; TERM")));
             felix.toHandle().destroy(); // TERM (Process.destroy would also close the pipe the jar logs to)
             assertTrue("the jar exits on TERM:\n" + text(first), felix.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS));
             // the stop's last lines may still be in the pipe when the process has exited
@@ -98,13 +100,9 @@ public class ExecutableJarIT {
 
             StringBuilder second = new StringBuilder();
             again = scripted(dir, second);
-            connect(again, second).close();
-            String log2 = text(second);
-            assertTrue(log2, log2.contains("Estuary journal store active"));
+            String log2 = reopenedClean(again, second);
             assertTrue("the journal reopens with the set:\n" + log2, Pattern.compile(
                     "Estuary journal store active \\([1-9]\\d* records recovered\\)").matcher(log2).find());
-            assertFalse("no torn tail or damaged record to recover from:\n" + log2,
-                    log2.contains("WARNING: Estuary journal store in"));
             assertEquals("the set made before TERM is there, through the same proxy", 0, set.getLeases().length);
             set.getRenewalSetLease().cancel();
         } finally {
@@ -120,11 +118,61 @@ public class ExecutableJarIT {
         }
     }
 
+    /**
+     * A TERM while the launcher still installs and starts the bundles (sent as soon as the signal handlers are in
+     * place, right after the framework's init) stops the framework once they have started, with the same status 117
+     * and log lines as later, and leaves a journal that reopens without repair.
+     */
+    @Test
+    public void termDuringStartupStopsCleanlyWithTheSameStatus() throws Exception {
+        Path dir = Files.createDirectories(Path.of(System.getProperty("estuary.work", "target/work"),
+                "jar-term-start-" + System.nanoTime()));
+        StringBuilder first = new StringBuilder();
+        // the start may take long on a loaded machine: the bound covers it, and the stop after it
+        Process felix = scripted(dir, first, "-Destuary.stop.timeout=" + LIMIT.toSeconds());
+        Process again = null;
+        try {
+            assertTrue(text(first), Processes.await(LIMIT, () -> text(first).contains("Estuary: starting; TERM")));
+            felix.toHandle().destroy(); // TERM
+            assertTrue("the jar exits on TERM:\n" + text(first),
+                    felix.waitFor(2 * LIMIT.toSeconds(), TimeUnit.SECONDS));
+            Processes.await(LIMIT, () -> text(first).contains("Estuary: the framework stopped in "));
+            String log = text(first);
+            assertTrue(log, log.contains("Estuary: the framework stopped in "));
+            assertEquals("bnd's launcher's STOPPED (117), not the 143 of a JVM killed by TERM:\n" + log, 117,
+                    felix.exitValue());
+
+            StringBuilder second = new StringBuilder();
+            again = scripted(dir, second);
+            reopenedClean(again, second);
+        } finally {
+            Processes.stop(felix);
+            if (again != null) {
+                again.destroy();
+                again.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS);
+                Processes.stop(again);
+            }
+        }
+    }
+
+    /** Waits until the restarted jar serves, and checks its journal reopened without repair; returns its log. */
+    private static String reopenedClean(Process again, StringBuilder out) throws Exception {
+        connect(again, out).close();
+        String log = text(out);
+        assertTrue(log, log.contains("Estuary journal store active"));
+        assertFalse("no torn tail or damaged record to recover from:\n" + log,
+                log.contains("WARNING: Estuary journal store in"));
+        return log;
+    }
+
     /** The jar as a script or a service manager runs it (the documented form), its output collected into {@code out}. */
-    private static Process scripted(Path dir, StringBuilder out) throws IOException {
+    private static Process scripted(Path dir, StringBuilder out, String... options) throws IOException {
         Path jar = Path.of(System.getProperty("estuary.jar"));
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgosh.args=--nointeractive", "-jar", jar.toString()).directory(dir.toFile())
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Dgosh.args=--nointeractive"));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-jar", jar.toString()));
+        Process process = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .start();
         collect(process, out);

@@ -4,12 +4,16 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceListener;
 import org.osgi.framework.launch.Framework;
 
 import sun.misc.Signal;
@@ -19,16 +23,27 @@ import sun.misc.SignalHandler;
  * Stops the framework when the process is asked to end, so every bundle deactivates as on {@code stop 0} (the
  * stores close their files, the services unexport) and the log says so. bnd's launcher, which runs the executable
  * jar, leaves the framework running on a signal. This activator, on the launcher's class path with the header
- * {@code Embedded-Activator}, handles TERM and INT (Ctrl-C): it stops the framework and waits for it at most the bound
- * ({@code -Destuary.stop.timeout=SECONDS}, 30 by default). Once the framework has stopped, the launcher exits as
- * after {@code stop 0}, with its status 117 ("stopped"); should the framework not stop within the bound, or the
- * launcher not exit within {@link #LAUNCHER_EXIT} after it, this exits with the status a signal gives (128 + its
- * number: 143 for TERM). The stop runs before the JVM's exit begins, while logging still works (the JDK's logging
- * closes its handlers in a shutdown hook of its own). Any other exit of the JVM ({@code System.exit}
- * from elsewhere, HUP) is covered by a shutdown hook doing the same stop. A framework stopped otherwise
- * ({@code stop 0}) gives the handlers back.
+ * {@code Embedded-Activator}, is started as soon as the framework is initialised ({@link #IMMEDIATE}), before any
+ * bundle is installed, and handles TERM and INT (Ctrl-C): it stops the framework and waits for it at most the bound
+ * ({@code -Destuary.stop.timeout=SECONDS}, 30 by default). A signal that comes while the launcher still installs and
+ * starts the bundles waits, within the same bound, until the launcher reports them started ({@link #READY}), so the
+ * stop never races the launcher's own start. Once the framework has stopped, the launcher exits as after
+ * {@code stop 0}, with its status 117 ("stopped"); should the framework not stop within the bound, or the launcher not
+ * exit within {@link #LAUNCHER_EXIT} after it, this exits with the status a signal gives (128 + its number: 143 for
+ * TERM). The stop runs before the JVM's exit begins, while logging still works (the JDK's logging closes its handlers
+ * in a shutdown hook of its own). Any other exit of the JVM ({@code System.exit} from elsewhere, HUP) is covered by a
+ * shutdown hook doing the same stop. A framework stopped otherwise ({@code stop 0}) gives the handlers back.
  */
 public final class StopOnExit implements BundleActivator {
+
+    /**
+     * When bnd's launcher starts this activator: right after the framework's init, before it installs the bundles
+     * (the launcher reads this field by name).
+     */
+    public static final String IMMEDIATE = "AFTER_FRAMEWORK_INIT";
+
+    /** The filter of bnd's launcher service once it has started the bundles ({@code launcher.ready}). */
+    static final String READY = "(launcher.ready=true)";
 
     /** The system property that bounds the wait, in seconds. */
     public static final String TIMEOUT = "estuary.stop.timeout";
@@ -44,13 +59,21 @@ public final class StopOnExit implements BundleActivator {
     private final List<Runnable> undo = new ArrayList<>();
 
     @Override
-    public synchronized void start(BundleContext context) {
+    public synchronized void start(BundleContext context) throws InvalidSyntaxException {
         Framework framework = (Framework) context.getBundle(0);
         Duration timeout = timeout(System.getProperty(TIMEOUT));
+        CountDownLatch started = new CountDownLatch(1);
+        ServiceListener ready = event -> started.countDown();
+        context.addServiceListener(ready, READY);
+        if (context.getServiceReferences((String) null, READY) != null) {
+            started.countDown();
+        }
+        undo.add(() -> context.removeServiceListener(ready));
         for (String name : SIGNALS) {
             Signal signal = new Signal(name);
             SignalHandler previous = Signal.handle(signal, received -> {
-                if (stop(framework, timeout, "SIG" + received.getName())) {
+                String cause = "SIG" + received.getName();
+                if (awaitStarted(started, timeout, cause) && stop(framework, timeout, cause)) {
                     awaitLauncherExit();
                 }
                 System.exit(128 + received.getNumber());
@@ -58,7 +81,7 @@ public final class StopOnExit implements BundleActivator {
             undo.add(() -> Signal.handle(signal, previous));
         }
         Thread hook = new Thread(() -> stop(framework, timeout, "the JVM's exit"), "estuary-stop-on-exit");
-        LOG.log(Level.INFO, "Estuary: started; TERM or Ctrl-C stops the framework (at most " + timeout.toSeconds()
+        LOG.log(Level.INFO, "Estuary: starting; TERM or Ctrl-C stops the framework (at most " + timeout.toSeconds()
                 + " s, -D" + TIMEOUT + ")");
         Runtime.getRuntime().addShutdownHook(hook);
         undo.add(() -> {
@@ -105,6 +128,30 @@ public final class StopOnExit implements BundleActivator {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             LOG.log(Level.WARNING, "Estuary: interrupted while the framework stopped; exiting without it");
+            return false;
+        }
+    }
+
+    /**
+     * Waits, at most {@code timeout}, until the launcher has started the bundles, so the stop does not race its
+     * start; logs when the signal came during the start.
+     *
+     * @return false if interrupted
+     */
+    static boolean awaitStarted(CountDownLatch started, Duration timeout, String cause) {
+        if (started.getCount() == 0) {
+            return true;
+        }
+        LOG.log(Level.INFO, "Estuary: " + cause + " while the bundles start; stopping once they have started (at most "
+                + timeout.toSeconds() + " s)");
+        try {
+            if (!started.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.log(Level.WARNING, "Estuary: the bundles did not start within " + timeout.toSeconds()
+                        + " s; stopping the framework anyway");
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }

@@ -14,7 +14,10 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.launch.Framework;
 import org.junit.jupiter.api.Test;
 
-/** The shutdown hook's stop: the framework stopped and awaited within the bound, or left when it does not stop. */
+/**
+ * The signal handler's and shutdown hook's stop: the framework stopped and awaited within the bound, or left when it
+ * does not stop; a signal during the start waits for the launcher's start first.
+ */
 class StopOnExitTest {
 
     private final List<String> calls = new ArrayList<>();
@@ -46,6 +49,23 @@ class StopOnExitTest {
     void aFrameworkStoppedAlreadyIsLeftAlone() {
         assertTrue(StopOnExit.stop(framework(Bundle.RESOLVED, FrameworkEvent.STOPPED), Duration.ofSeconds(1), "SIGTERM"));
         assertEquals(List.of("getState"), calls);
+    }
+
+    @Test
+    void aSignalDuringTheStartWaitsUntilTheBundlesHaveStarted() throws Exception {
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CompletableFuture<Boolean> waited = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> StopOnExit.awaitStarted(started, Duration.ofSeconds(60), "SIGTERM"));
+        assertFalse(waited.isDone() && waited.getNow(false), "returned before the launcher reported ready");
+        started.countDown();
+        assertTrue(waited.get(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(StopOnExit.awaitStarted(started, Duration.ofSeconds(60), "SIGTERM"), "started already");
+    }
+
+    @Test
+    void aStartThatDoesNotEndWithinTheBoundIsStoppedAnyway() {
+        assertTrue(StopOnExit.awaitStarted(new java.util.concurrent.CountDownLatch(1), Duration.ofMillis(1),
+                "SIGTERM"));
     }
 
     @Test
