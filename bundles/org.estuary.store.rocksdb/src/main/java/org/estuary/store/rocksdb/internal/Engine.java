@@ -75,10 +75,8 @@ final class Engine implements AutoCloseable {
     }
 
     /** Writes the WAL's buffer and syncs the WAL: every batch written before is durable when it returns. */
-    void syncWal(boolean sync) throws RocksDBException {
-        if (sync) {
-            db.flushWal(true);
-        }
+    void syncWal() throws RocksDBException {
+        db.flushWal(true);
     }
 
     @Override

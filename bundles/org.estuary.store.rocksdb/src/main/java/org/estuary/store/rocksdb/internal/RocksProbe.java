@@ -18,7 +18,10 @@ interface RocksProbe {
     default void beforeWrite() throws RocksDBException {
     }
 
-    /** A group leader is about to sync the WAL; an exception fails the sync as RocksDB would. */
+    /**
+     * A group leader is about to sync the WAL ({@code sync.mode=fsync} only); an exception fails the sync as RocksDB
+     * would.
+     */
     default void beforeSync() throws RocksDBException {
     }
 

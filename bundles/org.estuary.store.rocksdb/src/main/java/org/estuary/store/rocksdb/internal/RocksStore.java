@@ -222,10 +222,12 @@ final class RocksStore implements Store {
             if (open == null) {
                 throw closed ? closedException() : broken;
             }
-            probe.beforeSync();
-            long start = System.nanoTime();
-            open.syncWal(settings.sync());
-            probe.synced(System.nanoTime() - start);
+            if (settings.sync()) {
+                probe.beforeSync();
+                long start = System.nanoTime();
+                open.syncWal();
+                probe.synced(System.nanoTime() - start);
+            }
         } catch (RocksDBException e) {
             StoreException failure = Failures.of(e, settings.directory(), true);
             broken = failure;
