@@ -25,6 +25,8 @@ import org.estuary.store.jdbc.testing.PostgresServer;
 import org.estuary.store.journal.internal.JournalBenchAccess;
 import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.rocksdb.internal.RocksBenchAccess;
+import org.estuary.store.rocksdb.internal.RocksStoreComponent;
 
 /**
  * The store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
@@ -107,6 +109,32 @@ public final class StoreBench {
                                 JOURNAL_SYNC, "max_bytes", 1L << 30)));
                 open.put(journal.store(), journal);
                 return journal.store();
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return open.get(store).syncs();
+            }
+
+            @Override
+            public long syncNanos(Store store) {
+                return open.get(store).syncNanos();
+            }
+
+            @Override
+            public void close(Store store) {
+                open.remove(store).close();
+            }
+        });
+        BACKENDS.put("rocksdb", new Backend() {
+            private final Map<Store, RocksBenchAccess> open = new java.util.IdentityHashMap<>();
+
+            @Override
+            public Store open(Path dir) {
+                RocksBenchAccess rocks = new RocksBenchAccess(ComponentConfig.of(RocksStoreComponent.Config.class,
+                        Map.of("data_directory", dir.toString(), "sync_mode", JOURNAL_SYNC, "max_bytes", 1L << 30)));
+                open.put(rocks.store(), rocks);
+                return rocks.store();
             }
 
             @Override
@@ -254,7 +282,8 @@ public final class StoreBench {
     public static void main(String[] args) throws Exception {
         Path data = Path.of(args[0]);
         long seconds = Long.parseLong(args[1]);
-        String only = args.length > 2 ? args[2] : null;
+        // BACKEND: one backend or a comma-separated list (journal,rocksdb: the embedded engines side by side)
+        java.util.Set<String> only = args.length > 2 ? java.util.Set.of(args[2].split(",")) : null;
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                 + System.getProperty("java.version") + ", data in " + data);
         // First the disk's own limit. fio is the reference when installed (apt-get install fio); the
@@ -273,7 +302,7 @@ public final class StoreBench {
         String probe = fio > 0 ? "fio" : "java";
         Map<String, Result> journal = new LinkedHashMap<>();
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
-            if (only != null && !only.equals(backend.getKey())) {
+            if (only != null && !only.contains(backend.getKey())) {
                 continue;
             }
             // Warm-up, not measured: a second of each shape the runs take (1, 8 and 64 thread writers, 64 async
@@ -296,7 +325,7 @@ public final class StoreBench {
                     Result r = async ? runAsync(backend.getValue(), dir, writers, seconds, KEYS)
                             : run(backend.getValue(), dir, writers, seconds, KEYS);
                     print(backend.getKey(), writers, mode, KEYS, r, fsync);
-                    if (backend.getKey().equals("journal") || backend.getKey().startsWith("bare")) {
+                    if (ENGINES.containsKey(backend.getKey()) || backend.getKey().startsWith("bare")) {
                         journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
                 }
@@ -311,9 +340,48 @@ public final class StoreBench {
                 journal.put("journal w64 growing", r);
             }
         }
+        Map<String, Churn> churns = new LinkedHashMap<>();
+        if (CHURN_SECONDS > 0) {
+            for (String engine : ENGINES.keySet()) {
+                if (only == null || only.contains(engine)) {
+                    Path dir = data.resolve(engine + "-churn");
+                    Files.createDirectories(dir);
+                    Churn c = churn(BACKENDS.get(engine), dir, CHURN_WRITERS, CHURN_SECONDS);
+                    churns.put(engine, c);
+                    System.out.printf("backend=%s churn writers=%d seconds=%d window_s=%d first_window_records_per_s=%.0f "
+                            + "last_window_records_per_s=%.0f churn_ratio=%.2f dir_mb_max=%.1f dir_mb_end=%.1f "
+                            + "live_records_end=%d%n", engine, CHURN_WRITERS, CHURN_SECONDS, c.windowSeconds,
+                            c.first, c.last, c.ratio(), c.dirMaxBytes / 1e6, c.dirEndBytes / 1e6, c.liveEnd);
+                }
+            }
+        }
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
-            if (only == null || only.equals(backend.getKey())) {
+            if (only == null || only.contains(backend.getKey())) {
                 backend.getValue().shutdown();
+            }
+        }
+        if (journal.containsKey("rocksdb w1") && journal.containsKey("rocksdb w64")) {
+            // The candidate engine beside the default, same writers and fsync reference: its own targets and its
+            // records/s as a share of the journal's in each shape the run measured.
+            Result w1 = journal.get("rocksdb w1");
+            Result w64 = journal.get("rocksdb w64");
+            StringBuilder versus = new StringBuilder();
+            for (String shape : new String[] {"w1", "w8", "w64", "a8", "a64"}) {
+                if (journal.containsKey("journal " + shape) && journal.containsKey("rocksdb " + shape)) {
+                    versus.append(String.format(" %s=%.2f", shape, journal.get("rocksdb " + shape).recordsPerSecond
+                            / journal.get("journal " + shape).recordsPerSecond));
+                }
+            }
+            if (churns.containsKey("journal") && churns.containsKey("rocksdb")) {
+                versus.append(String.format(" churn=%.2f", churns.get("rocksdb").last / churns.get("journal").last));
+            }
+            System.out.printf("store_rocksdb: fsync_limit_per_s=%.0f single_writer_ratio=%.2f "
+                    + "w64_records_per_sync=%.1f w64_ratio=%.2f w64_cpu_us_per_record=%.1f engine=rocksdb "
+                    + "churn_ratio=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
+                    w64.cpuMicrosPerRecord, churns.containsKey("rocksdb")
+                            ? String.format("%.2f", churns.get("rocksdb").ratio()) : "n/a");
+            if (versus.length() > 0) {
+                System.out.println("rocksdb_vs_journal:" + versus);
             }
         }
         if (journal.containsKey("journal w1") && journal.containsKey("journal w64")
@@ -351,10 +419,98 @@ public final class StoreBench {
             }
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
                     + "w64_ratio=%.2f w64_sync_busy=%s w64_cpu_cores=%.2f w64_cpu_us_per_record=%.1f "
-                    + "w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s probe=%s%n",
+                    + "w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s probe=%s engine=%s churn_ratio=%s%n",
                     fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
                     orNa(w64.syncBusy, "%.2f"), w64.cpuCores, w64.cpuMicrosPerRecord,
-                    a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe);
+                    a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe, ENGINES.get("journal"),
+                    churns.containsKey("journal") ? String.format("%.2f", churns.get("journal").ratio()) : "n/a");
+        }
+    }
+
+    /** The embedded engines measured side by side (backend → engine name in the summary lines). */
+    static final Map<String, String> ENGINES = Map.of("journal", "artemis", "rocksdb", "rocksdb");
+
+    /**
+     * The churn workload's length, in seconds: 180 (the short form, whose churn_ratio is the target's), 600 for the
+     * long form ({@code -Destuary.bench.churn.seconds=600}), 0 to leave it out.
+     */
+    static final int CHURN_SECONDS = Integer.getInteger("estuary.bench.churn.seconds", 180);
+    static final int CHURN_WRITERS = 8;
+    /** Records each churn writer keeps live: it deletes the record it put this many batches before. */
+    static final int CHURN_LIVE = 100;
+
+    /**
+     * A churn run: records/s over its first and last window (a minute, or a third of a shorter run), the data
+     * directory's largest and final size, the live records at the end.
+     */
+    record Churn(int windowSeconds, double first, double last, long dirMaxBytes, long dirEndBytes, long liveEnd) {
+        double ratio() {
+            return last / first;
+        }
+    }
+
+    /**
+     * Queue-like churn, as the mailbox stores and drops events: each of {@code writers} thread writers puts a new
+     * 1 KB record under a key never used before and, in the same batch, deletes the one it put {@link #CHURN_LIVE}
+     * batches before, waiting for each acknowledgement; so the store holds a steady number of live records while
+     * every key is written once and deleted once. Counts acknowledged batches per second and samples the data
+     * directory's size every second.
+     */
+    static Churn churn(Backend backend, Path dir, int writers, int seconds) throws Exception {
+        int window = Math.max(1, Math.min(60, seconds / 3));
+        java.util.concurrent.atomic.AtomicLongArray perSecond = new java.util.concurrent.atomic.AtomicLongArray(
+                seconds + 1);
+        Store store = backend.open(dir);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        long dirMax = 0;
+        try {
+            long start = System.nanoTime();
+            long end = start + TimeUnit.SECONDS.toNanos(seconds);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                String space = "churn/w" + w;
+                futures.add(pool.submit(() -> {
+                    byte[] value = new byte[RECORD];
+                    for (long n = 0; System.nanoTime() < end; n++) {
+                        Batch.Builder batch = Batch.builder().put(space, "e" + n, value);
+                        if (n >= CHURN_LIVE) {
+                            batch.delete(space, "e" + (n - CHURN_LIVE));
+                        }
+                        store.applyAndWait(batch.build(), 30, TimeUnit.SECONDS);
+                        long second = (System.nanoTime() - start) / 1_000_000_000L;
+                        if (second < seconds) {
+                            perSecond.incrementAndGet((int) second);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            while (System.nanoTime() < end) {
+                Thread.sleep(1000);
+                dirMax = Math.max(dirMax, directoryBytes(dir));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+            long first = 0;
+            long last = 0;
+            for (int i = 0; i < window; i++) {
+                first += perSecond.get(i);
+                last += perSecond.get(seconds - 1 - i);
+            }
+            long dirEnd = directoryBytes(dir);
+            return new Churn(window, (double) first / window, (double) last / window, Math.max(dirMax, dirEnd),
+                    dirEnd, store.stats().records());
+        } finally {
+            pool.shutdownNow();
+            backend.close(store);
+        }
+    }
+
+    /** The bytes of the files under {@code dir}. */
+    static long directoryBytes(Path dir) throws java.io.IOException {
+        try (var files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
     }
 
