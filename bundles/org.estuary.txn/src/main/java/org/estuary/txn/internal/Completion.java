@@ -34,11 +34,14 @@ final class Completion {
     private final TxnState state;
     private final Clock clock;
     private final Settings settings;
+    /** The votes still out once the committing thread has asked its own participant, by their vote.ms deadline. */
+    private final DeadlineQueue<Votes> voteDeadlines;
 
     Completion(TxnState state) {
         this.state = state;
         this.clock = state.clock;
         this.settings = state.settings;
+        this.voteDeadlines = new DeadlineQueue<>(clock, state.lock, Votes::timeUp);
     }
 
     /**
@@ -71,27 +74,26 @@ final class Completion {
             state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline));
         }
         ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline); // the last one in this thread
-        // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no timer
-        Clock.Scheduled timer = votes.over.isDone() ? null : timeUpAt(votes, deadline);
+        // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no deadline
+        DeadlineQueue.Entry<Votes> timeUp = null;
+        synchronized (state.lock) {
+            if (!votes.over.isDone() && deadline - clock.nanoTime() <= 0) {
+                votes.timeUp(); // passed already: the committing thread's own participant took that long
+            } else if (!votes.over.isDone()) {
+                timeUp = voteDeadlines.add(votes, deadline);
+            }
+        }
         try {
             votes.over.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         } finally {
-            if (timer != null) {
-                timer.cancel();
+            if (timeUp != null) {
+                synchronized (state.lock) {
+                    voteDeadlines.cancel(timeUp);
+                }
             }
         }
-    }
-
-    /** Ends the vote at {@code deadline}: now, if it has passed. */
-    private Clock.Scheduled timeUpAt(Votes votes, long deadline) {
-        long remaining = deadline - clock.nanoTime();
-        if (remaining <= 0) {
-            votes.timeUp();
-            return null;
-        }
-        return clock.schedule(votes::timeUp, remaining, TimeUnit.NANOSECONDS);
     }
 
     /** One vote (TX.2.7): asked now, retried after an indefinite failure while the vote's time lasts. */

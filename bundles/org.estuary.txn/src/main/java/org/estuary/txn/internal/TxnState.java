@@ -57,7 +57,7 @@ final class TxnState {
     final long crashCount = new SecureRandom().nextLong();
     private final Executor pool;
     private final TreeMap<Long, Txn> txns = new TreeMap<>();
-    private final ForgetQueue forgets;
+    private final DeadlineQueue<Txn> forgets;
     final TxnMetrics metrics = new TxnMetrics();
     /** The transactions' leases, by transaction id; expiry or cancellation aborts an ACTIVE transaction (TX.2.1). */
     final LeaseTable<Boolean> leases;
@@ -75,7 +75,7 @@ final class TxnState {
         this.settings = settings;
         this.records = new Records(marshaller);
         this.pool = pool;
-        this.forgets = new ForgetQueue(clock, lock, this::forget);
+        this.forgets = new DeadlineQueue<>(clock, lock, this::forget);
         this.store = new BoundStore("transaction manager", lock, this::snapshot, settings.writeTimeoutMillis(),
                 STORE_RETRY_MILLIS);
         this.path = new WritePath("transaction manager", lock, store, settings.writeTimeoutMillis());
@@ -412,7 +412,7 @@ final class TxnState {
      */
     void forgetLater(Txn txn, long millis) {
         if (!closed) {
-            forgets.add(txn, millis);
+            forgets.add(txn, clock.deadlineAfterMillis(millis));
         }
     }
 
