@@ -66,6 +66,7 @@ final class RocksStore implements Store {
     private Engine engine;
     private long records;
     private long bytes;
+    private boolean reopening;
 
     RocksStore(RocksSettings settings, RocksProbe probe) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -243,6 +244,20 @@ final class RocksStore implements Store {
      * it again and counts what it holds. Null once open, otherwise why it is not.
      */
     private StoreException reopen() {
+        if (reopening) {
+            // a stage completed while draining applied a batch in the same thread: it fails rather than waits
+            // for the drain it is part of
+            return broken;
+        }
+        reopening = true;
+        try {
+            return drainAndOpen();
+        } finally {
+            reopening = false;
+        }
+    }
+
+    private StoreException drainAndOpen() {
         try {
             wal.drain();
         } catch (InterruptedException e) {
