@@ -12,6 +12,7 @@ import net.jini.discovery.LookupDiscoveryService;
 import org.estuary.core.component.Activation;
 import org.estuary.core.component.Attachment;
 import org.estuary.core.time.SystemClock;
+import org.estuary.discovery.admin.DiscoveryAdmin;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.proxy.DiscoveryBackend;
 import org.estuary.discovery.tracking.NetworkDiscovery;
@@ -39,8 +40,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 /**
  * The lookup discovery service as a DS component: builds a {@link DiscoveryService} and the discovery it is joined
  * to ({@link NetworkDiscovery}) from its configuration, recovers the registrations from the bound store and
- * registers its proxy as {@code net.jini.discovery.LookupDiscoveryService}; other JVMs reach it through the
- * container's exporter under that name.
+ * registers its proxy as {@code net.jini.discovery.LookupDiscoveryService}, its {@link DiscoveryAdmin}, its
+ * operators' view and its MBean; other JVMs reach it through the container's exporter under that name.
  */
 @Component(configurationPid = DiscoveryComponent.PID, immediate = true, service = {})
 @Designate(ocd = DiscoveryComponent.Config.class)
@@ -166,6 +167,7 @@ public final class DiscoveryComponent {
 
     private final Activation activation = new Activation("the Estuary lookup discovery service");
     private final DiscoveryService service;
+    private final AdminView admin;
     private final BundleContext context;
     private final Settings settings;
     private final DiscoverySettings discoverySettings;
@@ -195,6 +197,7 @@ public final class DiscoveryComponent {
                 clock, bind, config.multicast_enabled(), new RegistrarIds(marshaller), service.discoveryListener()),
                 NetworkDiscovery::close);
         service.attach(discovery.tracker());
+        this.admin = new AdminView(service, discovery.tracker(), clock);
         this.context = context;
         this.settings = settings;
         this.discoverySettings = discoverySettings;
@@ -231,6 +234,10 @@ public final class DiscoveryComponent {
         });
         Registrations registrations = new Registrations(activation, context, "Estuary lookup discovery service");
         registrations.proxy(service.proxy(), LookupDiscoveryService.class);
+        registrations.admin(DiscoveryAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+        registrations.view(DiscoveryView.of(admin));
+        registrations.mbean(new DiscoveryAdminMBeanImpl(admin), DiscoveryAdminMXBean.class,
+                DiscoveryAdminMXBean.OBJECT_NAME);
         activation.start("export", exporter::activate, Attachment::deactivate);
         LOG.log(System.Logger.Level.INFO, "Estuary lookup discovery service " + service.serviceId() + " active: "
                 + settings + ", store.target=" + storeTarget + ", multicast " + (multicast ? "on" : "off") + ", "

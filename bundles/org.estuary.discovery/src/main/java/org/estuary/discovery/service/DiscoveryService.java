@@ -9,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import net.jini.core.discovery.LookupLocator;
@@ -42,6 +43,8 @@ import org.estuary.lease.LeaseTable;
 import org.estuary.lease.OneByOne;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
+import org.estuary.management.Page;
+import org.estuary.management.Pages;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.ServiceExport;
 import org.estuary.store.api.Batch;
@@ -92,7 +95,8 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
     private final BoundStore store;
     private final WritePath path;
     private final LeaseTable<Live> leases;
-    private final Map<Long, Live> registrations = new ConcurrentHashMap<>();
+    private final ConcurrentSkipListMap<Long, Live> registrations = new ConcurrentSkipListMap<>();
+    private final DiscoveryMetrics metrics = new DiscoveryMetrics();
     private final StoredHighWaterMark marks;
     private final Notifier notifier;
     private final DiscoveryCore<Long> core;
@@ -224,6 +228,36 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
         return registrations.size();
     }
 
+    /** The service's metrics ({@code DiscoveryAdmin.metrics}). */
+    Map<String, Long> metrics() {
+        return metrics.snapshot();
+    }
+
+    /** Shows a registration to operators. */
+    interface Row<T> {
+        /**
+         * @param record the registration as last made durable
+         * @param listener its listener, null if it could not be read back from its record
+         * @param registrars how many lookup services it was told of and not of their discard
+         */
+        T of(Registration record, RemoteEventListener listener, int registrars);
+    }
+
+    /**
+     * A page of the live registrations in id order for operators, read under the service's lock.
+     *
+     * @param after the id of the previous page's last registration, or null to count to {@code offset}
+     * @throws IllegalArgumentException as {@link Pages#check}
+     */
+    <T> Page<T> registrations(long offset, int limit, Long after, Row<T> convert) {
+        synchronized (lock) {
+            Function<Live, T> row = live -> convert.of(live.record, live.listener,
+                    core.discovered(live.id).size());
+            return after == null ? Pages.at(registrations, offset, limit, row)
+                    : Pages.after(registrations, after, offset, limit, row);
+        }
+    }
+
     public void close() {
         leases.close();
         if (serviceId != null) {
@@ -283,6 +317,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
                  */
                 @Override
                 public Created acknowledged() {
+                    metrics.registrationsGranted.inc();
                     long seq = 0;
                     if (!live.ended) {
                         try {
@@ -519,7 +554,11 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             if (live == null || live.ended || live.listener == null) {
                 continue;
             }
-            notifier.send(source, live.record, live.listener, governing(live), notice);
+            if (notifier.send(source, live.record, live.listener, governing(live), notice)) {
+                (notice.discarded() ? metrics.eventsDiscarded : metrics.eventsDiscovered).inc();
+            } else {
+                metrics.eventsDropped.inc();
+            }
         }
     }
 
@@ -536,6 +575,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             }
             LOG.log(System.Logger.Level.INFO, "lookup discovery service cancels registration " + registrationId
                     + ": " + reason);
+            metrics.listenersRefused.inc();
             try {
                 leases.cancel(registrationId);
             } catch (UnknownLeaseException endedMeanwhile) {

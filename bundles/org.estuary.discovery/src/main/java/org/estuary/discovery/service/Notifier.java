@@ -53,8 +53,9 @@ final class Notifier {
      * @param listener its listener
      * @param governing its lease, which bounds the retries
      * @param notice the lookup services discovered or discarded
+     * @return false if the event was dropped: no sequence number, or no room in the registration's queue
      */
-    void send(Object source, Registration r, RemoteEventListener listener, GoverningLease governing,
+    boolean send(Object source, Registration r, RemoteEventListener listener, GoverningLease governing,
             Registrations.Notice<?> notice) {
         long seq;
         try {
@@ -62,15 +63,17 @@ final class Notifier {
         } catch (IOException | IllegalStateException e) {
             LOG.log(System.Logger.Level.WARNING, "discovery event for registration " + Long.toUnsignedString(r.id())
                     + " not sent: cannot reserve a sequence number (" + e.getMessage() + "); check the store");
-            return;
+            return false;
         }
         try {
             delivery.submit(r.id(), listener, DiscoveryEvents.of(source, r, seq, notice), governing,
                     outcome -> completed(r.id(), outcome));
+            return true;
         } catch (DeliveryRefusedException e) {
             LOG.log(System.Logger.Level.WARNING, "discovery event " + seq + " for registration "
                     + Long.toUnsignedString(r.id()) + " dropped: " + e.getMessage()
                     + " (the listener is slow or unreachable; raise the event queue bound or check the listener)");
+            return false;
         }
     }
 

@@ -359,6 +359,23 @@ public final class RegistrarTracker {
         return null;
     }
 
+    /**
+     * A lookup service known, as views show it.
+     *
+     * @param registrar the lookup service
+     * @param byGroup whether it is known by group (else only by a locator sought)
+     * @param lastHeardNanos when it last announced itself or was discovered, on the clock's {@code nanoTime}
+     */
+    public record Heard(Registrar registrar, boolean byGroup, long lastHeardNanos) {
+    }
+
+    /** @return the lookup services known, in the order they were discovered; for views */
+    public synchronized List<Heard> heard() {
+        List<Heard> result = new ArrayList<>();
+        known.values().forEach(e -> result.add(new Heard(e.registrar, e.byGroup, e.lastHeardNanos)));
+        return result;
+    }
+
     /** @return the groups sought now, null for every group; for views */
     public synchronized Set<String> groups() {
         return groups == null ? null : Collections.unmodifiableSet(new LinkedHashSet<>(groups));

@@ -2,11 +2,14 @@ package org.estuary.discovery.service;
 
 import java.io.IOException;
 import java.rmi.MarshalledObject;
+import java.util.Collection;
 
+import net.jini.core.discovery.LookupLocator;
 import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceRegistrar;
 
 import org.estuary.core.time.Clock;
+import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.tracking.RegistrarTracker;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
@@ -29,6 +32,26 @@ final class Harness extends ServiceHarness<DiscoveryService> {
     /** Makes the discovery a service is joined to. */
     interface Discoveries {
         Discovery open(Clock clock, RegistrarTracker.Listener listener) throws IOException;
+    }
+
+    /** A network that does nothing: the test plays the lookup services' answers to the tracker. */
+    private static final class Silent implements RegistrarTracker.Network {
+        @Override
+        public void request(Collection<String> groups, Collection<ServiceID> heard) {
+        }
+
+        @Override
+        public void discover(LookupLocator locator) {
+        }
+    }
+
+    /** A tracker on no network, which the test tells what lookup services answered ({@link #tracker()}). */
+    static Discoveries scripted() {
+        return (clock, listener) -> {
+            RegistrarTracker tracker = new RegistrarTracker(DiscoverySettings.defaults(), clock, new Silent(),
+                    Harness::idOf, listener);
+            return new Discovery(tracker, tracker::stop);
+        };
     }
 
     private final Discoveries discoveries;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.rmi.MarshalledObject;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -19,17 +18,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
-import net.jini.core.discovery.LookupLocator;
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
-import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.StubRegistrar;
 import net.jini.discovery.LookupDiscoveryRegistration;
 import net.jini.discovery.RemoteDiscoveryEvent;
 
-import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.protocol.UnicastResponse;
-import org.estuary.discovery.tracking.RegistrarTracker;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -103,17 +98,6 @@ class RegisterRacesTest {
         }
     }
 
-    /** A network that does nothing: the test plays the lookup services' answers. */
-    private static final class Silent implements RegistrarTracker.Network {
-        @Override
-        public void request(Collection<String> groups, Collection<ServiceID> heard) {
-        }
-
-        @Override
-        public void discover(LookupLocator locator) {
-        }
-    }
-
     private static final class Listener implements RemoteEventListener, java.io.Serializable {
         private static final long serialVersionUID = 1L;
         final transient BlockingQueue<RemoteDiscoveryEvent> events = new LinkedBlockingQueue<>();
@@ -127,11 +111,7 @@ class RegisterRacesTest {
     private final GatedStore store = new GatedStore();
     private final ExecutorService client = Executors.newSingleThreadExecutor();
 
-    private final Harness harness = new Harness(store, (clock, listener) -> {
-        RegistrarTracker tracker = new RegistrarTracker(DiscoverySettings.defaults(), clock, new Silent(),
-                Harness::idOf, listener);
-        return new Harness.Discovery(tracker, tracker::stop);
-    });
+    private final Harness harness = new Harness(store, Harness.scripted());
 
     @AfterEach
     void close() {
