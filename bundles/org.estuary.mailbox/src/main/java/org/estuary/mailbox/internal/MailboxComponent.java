@@ -1,13 +1,11 @@
 package org.estuary.mailbox.internal;
 
 import java.io.IOException;
-import java.util.Map;
 
 import net.jini.event.EventMailbox;
 import net.jini.event.PullEventMailbox;
 
 import org.estuary.core.component.Activation;
-import org.estuary.core.component.Attachment;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
@@ -17,17 +15,11 @@ import org.estuary.lease.LeasePolicy;
 import org.estuary.mailbox.admin.MailboxAdmin;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.management.Registrations;
-import org.estuary.remote.Exporter;
-import org.estuary.remote.ServiceExport;
-import org.estuary.store.api.Store;
+import org.estuary.remote.component.ServiceComponent;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -39,11 +31,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  */
 @Component(configurationPid = MailboxComponent.PID, immediate = true, service = {})
 @Designate(ocd = MailboxComponent.Config.class)
-public final class MailboxComponent {
+public final class MailboxComponent extends ServiceComponent<MailboxBackend, MailboxService> {
 
     public static final String PID = "org.estuary.mailbox";
-
-    private static final System.Logger LOG = System.getLogger(MailboxComponent.class.getName());
 
     @ObjectClassDefinition(name = "Estuary event mailbox", description = "Stores events for clients and delivers "
             + "them to a target listener or to a pull iterator (EM); every event is written to the store before "
@@ -117,87 +107,44 @@ public final class MailboxComponent {
         String store_target() default "(store.type=*)";
     }
 
-    private final Activation activation = new Activation("the Estuary event mailbox");
-    private final MailboxService service;
-    private final BundleContext context;
-    private final Settings settings;
-    private final String storeTarget;
-    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
-    private final Attachment<Exporter> exporter;
-
     /**
      * Builds the service and starts its threads (timer, event delivery); if a step fails, those started before it
-     * are stopped. Recovery needs the store, which SCR binds after this, so it is in {@link #start()}.
+     * are stopped. Recovery needs the store, which SCR binds after this: it is in {@link ServiceComponent#start()}.
      */
     @Activate
     public MailboxComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+            throws Exception {
+        super("Estuary event mailbox", context, config.store_target(), MailboxBackend.class,
+                activation -> build(activation, config, marshaller), EventMailbox.class, PullEventMailbox.class);
+    }
+
+    private static MailboxService build(Activation activation, Config config, Marshaller marshaller)
             throws IOException {
-        Settings settings = activation.run(() -> settings(config));
+        Settings settings = settings(config);
         SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-mailbox-timer"));
         EventDelivery delivery = activation.start("event threads",
                 () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-mailbox-events",
                         ReadScope.forReplies(marshaller, null)), // what targets answer: our allowlist
                 EventDelivery::close);
-        this.service = activation.start("service", () -> new MailboxService(clock, marshaller, settings, delivery),
+        return activation.start("service", () -> new MailboxService(clock, marshaller, settings, delivery),
                 MailboxService::close);
-        this.context = context;
-        this.settings = settings;
-        this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the event mailbox", MailboxBackend.class, service, service,
-                EventMailbox.class, PullEventMailbox.class);
     }
 
-    /**
-     * The store: greedy and dynamic, so a new {@code store.target} or a better-ranked store rebinds the service
-     * without a restart, and the service copies its state into the new store before it writes there (Store S8).
-     */
-    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindStore(Store store) {
-        service.bindStore(store);
-    }
-
-    void unbindStore(Store store) {
-        service.unbindStore(store);
-    }
-
-    /**
-     * Recovers from the store, then registers the service and exports it. If a step fails, everything started
-     * before it is stopped or unregistered, newest first.
-     */
-    @Activate
-    void start() throws IOException {
-        activation.run(() -> {
-            service.start();
-            return null;
-        });
-        Registrations registrations = new Registrations(activation, context, "Estuary event mailbox");
-        registrations.proxy(service.proxy(), EventMailbox.class, PullEventMailbox.class);
-        AdminView admin = new AdminView(service);
-        registrations.admin(MailboxAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+    /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */
+    @Override
+    protected void register(Registrations registrations) {
+        AdminView admin = new AdminView(service());
+        registrations.admin(MailboxAdmin.class, admin, adminProperties());
         registrations.view(MailboxView.of(admin));
         registrations.mbean(new MailboxAdminMBeanImpl(admin), MailboxAdminMXBean.class,
                 MailboxAdminMXBean.OBJECT_NAME);
-        activation.start("export", exporter::activate, Attachment::deactivate);
-        long[] counts = service.counts();
-        LOG.log(System.Logger.Level.INFO, "Estuary event mailbox active: " + settings + ", store.target="
-                + storeTarget + "; recovered " + counts[0] + " registrations, " + counts[1] + " stored events");
     }
 
-    /** Other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
-    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void bindExporter(Exporter bound) {
-        exporter.bind(bound);
-    }
-
-    void unbindExporter(Exporter unbound) {
-        exporter.unbind(unbound);
-    }
-
-    /** Withdraws, unregisters and stops everything, newest first. */
-    @Deactivate
-    void deactivate() {
-        activation.close();
+    @Override
+    protected String summary() {
+        long[] counts = service().counts();
+        return service().state().settings + "; recovered " + counts[0] + " registrations, " + counts[1]
+                + " stored events";
     }
 
     static Settings settings(Config config) {

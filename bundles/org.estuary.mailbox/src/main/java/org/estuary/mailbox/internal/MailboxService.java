@@ -33,7 +33,7 @@ import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.mailbox.proxy.MailboxProxy;
 import org.estuary.mailbox.proxy.RegistrationProxy;
 import org.estuary.remote.BackendRef;
-import org.estuary.remote.ServiceExport;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -45,7 +45,7 @@ import org.estuary.store.api.WritePath.Change;
  * owns, plain Java so tests drive it with a {@code ManualClock}. Every client-visible change goes through the
  * state's write path and is durable before the call returns.
  */
-public final class MailboxService implements MailboxBackend, ServiceExport.Exported<MailboxBackend> {
+public final class MailboxService implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
 
     private static final System.Logger LOG = System.getLogger(MailboxService.class.getName());
 
@@ -67,16 +67,19 @@ public final class MailboxService implements MailboxBackend, ServiceExport.Expor
     }
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
-    void bindStore(Store bound) {
+    @Override
+    public void bindStore(Store bound) {
         state.store.bind(bound);
     }
 
-    void unbindStore(Store unbound) {
+    @Override
+    public void unbindStore(Store unbound) {
         state.store.unbind(unbound);
     }
 
     /** Rebuilds the state from the store and resumes push delivery; call once before use. */
-    void start() throws IOException {
+    @Override
+    public void start() throws IOException {
         synchronized (lock) {
             state.identify(new Recovery(state).run(), this);
             for (Registration r : state.registrations.values()) {

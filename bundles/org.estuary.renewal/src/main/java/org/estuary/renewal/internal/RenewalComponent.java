@@ -1,13 +1,11 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
-import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.core.component.Activation;
-import org.estuary.core.component.Attachment;
 import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
@@ -16,19 +14,13 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.Registrations;
-import org.estuary.remote.Exporter;
-import org.estuary.remote.ServiceExport;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.proxy.RenewalBackend;
-import org.estuary.store.api.Store;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -39,11 +31,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  */
 @Component(configurationPid = RenewalComponent.PID, immediate = true, service = {})
 @Designate(ocd = RenewalComponent.Config.class)
-public final class RenewalComponent {
+public final class RenewalComponent extends ServiceComponent<RenewalBackend, RenewalService> {
 
     public static final String PID = "org.estuary.renewal";
-
-    private static final System.Logger LOG = System.getLogger(RenewalComponent.class.getName());
 
     @ObjectClassDefinition(name = "Estuary lease renewal service",
             description = "Renews clients' leases in renewal sets (LR); every change is written to the store.")
@@ -159,23 +149,21 @@ public final class RenewalComponent {
         String store_target() default "(store.type=*)";
     }
 
-    private final Activation activation = new Activation("the Estuary lease renewal service");
-    private final RenewalService service;
-    private final BundleContext context;
-    private final Settings settings;
-    private final String storeTarget;
-    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
-    private final Attachment<Exporter> exporter;
-
     /**
      * Builds the service and starts its threads (timer, renewals, event delivery); if a step fails, the threads
-     * started before it are stopped. Recovery needs the store, which SCR binds after this, so it is in
-     * {@link #start()}.
+     * started before it are stopped. Recovery needs the store, which SCR binds after this: it is in
+     * {@link ServiceComponent#start()}.
      */
     @Activate
     public RenewalComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+            throws Exception {
+        super("Estuary lease renewal service", context, config.store_target(), RenewalBackend.class,
+                activation -> build(activation, config, marshaller), LeaseRenewalService.class);
+    }
+
+    private static RenewalService build(Activation activation, Config config, Marshaller marshaller)
             throws IOException {
-        Settings settings = activation.run(() -> settings(config));
+        Settings settings = settings(config);
         SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-renewal-timer"));
         ThreadPoolExecutor renewals = activation.start("renewal threads",
                 () -> Pools.bounded("estuary-renewal", settings.renewalThreads, settings.renewalQueue),
@@ -184,68 +172,24 @@ public final class RenewalComponent {
                 () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events",
                         ReadScope.forReplies(marshaller, null)), // what listeners answer: our allowlist
                 EventDelivery::close);
-        this.service = activation.start("service", () -> new RenewalService(clock, marshaller, settings, renewals,
+        return activation.start("service", () -> new RenewalService(clock, marshaller, settings, renewals,
                 delivery), RenewalService::close);
-        this.context = context;
-        this.settings = settings;
-        this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the lease renewal service", RenewalBackend.class, service, service,
-                LeaseRenewalService.class);
     }
 
-    /**
-     * The store: greedy and dynamic, so a new {@code store.target} or a better-ranked store rebinds the service
-     * without a restart, and the service copies its state into the new store before it writes there (Store S8).
-     * SCR binds it after the constructor and before {@link #start()}.
-     */
-    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindStore(Store store) {
-        service.bindStore(store);
-    }
-
-    void unbindStore(Store store) {
-        service.unbindStore(store);
-    }
-
-    /**
-     * Recovers from the store, then registers the service, its management view, its operators' view (shell commands
-     * and console page) and its MBean, and exports it. If a step fails, everything started before it, here and in the
-     * constructor, is stopped or unregistered, newest first: SCR calls no {@link #deactivate()} for a component whose activation failed.
-     */
-    @Activate
-    void start() throws IOException {
-        activation.run(() -> {
-            service.start();
-            return null;
-        });
-        Registrations registrations = new Registrations(activation, context, "Estuary lease renewal service");
-        registrations.proxy(service.proxy(), LeaseRenewalService.class);
-        AdminView admin = new AdminView(service);
-        registrations.admin(RenewalAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+    /** Its management view, its operators' view (shell commands and console page) and its MBean. */
+    @Override
+    protected void register(Registrations registrations) {
+        AdminView admin = new AdminView(service());
+        registrations.admin(RenewalAdmin.class, admin, adminProperties());
         registrations.view(RenewalView.of(admin));
         registrations.mbean(new RenewalAdminMBeanImpl(admin), RenewalAdminMXBean.class,
                 RenewalAdminMXBean.OBJECT_NAME);
-        activation.start("export", exporter::activate, Attachment::deactivate);
-        long[] counts = service.counts();
-        LOG.log(System.Logger.Level.INFO, "Estuary lease renewal service active: " + settings + ", store.target="
-                + storeTarget + "; recovered " + counts[0] + " sets, " + counts[1] + " client leases");
     }
 
-    /** Other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
-    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void bindExporter(Exporter bound) {
-        exporter.bind(bound);
-    }
-
-    void unbindExporter(Exporter unbound) {
-        exporter.unbind(unbound);
-    }
-
-    /** Withdraws, unregisters and stops everything {@link #start()} and the constructor started, newest first. */
-    @Deactivate
-    void deactivate() {
-        activation.close();
+    @Override
+    protected String summary() {
+        long[] counts = service().counts();
+        return service().settings() + "; recovered " + counts[0] + " sets, " + counts[1] + " client leases";
     }
 
     static Settings settings(Config config) {

@@ -27,7 +27,7 @@ import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
-import org.estuary.remote.ServiceExport;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.ServiceProxy;
 import org.estuary.renewal.proxy.SetProxy;
@@ -43,7 +43,7 @@ import org.estuary.store.api.WritePath.Change;
  * is durable in the store before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and
  * are recorded before any client is shown their result; the set leases are {@link SetLandlord}'s.
  */
-public final class RenewalService implements RenewalBackend, ServiceExport.Exported<RenewalBackend> {
+public final class RenewalService implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
 
     private final RenewalState state;
     private final Object lock;
@@ -83,11 +83,13 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
     }
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
-    void bindStore(Store bound) {
+    @Override
+    public void bindStore(Store bound) {
         state.store.bind(bound);
     }
 
-    void unbindStore(Store unbound) {
+    @Override
+    public void unbindStore(Store unbound) {
         state.store.unbind(unbound);
     }
 
@@ -97,7 +99,8 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
     }
 
     /** Rebuilds the state from the store; call once before use. */
-    void start() throws IOException {
+    @Override
+    public void start() throws IOException {
         synchronized (lock) {
             state.identify(new Recovery(state, scheduler).run(), this);
         }
@@ -126,6 +129,10 @@ public final class RenewalService implements RenewalBackend, ServiceExport.Expor
     @Override
     public ServiceProxy proxy() {
         return new ServiceProxy(state.serviceId(), state.reference());
+    }
+
+    Settings settings() {
+        return settings;
     }
 
     RenewalMetrics metrics() {

@@ -1,31 +1,23 @@
 package org.estuary.txn.internal;
 
-import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.core.component.Activation;
-import org.estuary.core.component.Attachment;
 import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.Registrations;
-import org.estuary.remote.Exporter;
-import org.estuary.remote.ServiceExport;
-import org.estuary.store.api.Store;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.txn.admin.TxnAdmin;
 import org.estuary.txn.proxy.TxnBackend;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -37,11 +29,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  */
 @Component(configurationPid = TxnComponent.PID, immediate = true, service = {})
 @Designate(ocd = TxnComponent.Config.class)
-public final class TxnComponent {
+public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager> {
 
     public static final String PID = "org.estuary.txn";
-
-    private static final System.Logger LOG = System.getLogger(TxnComponent.class.getName());
 
     @ObjectClassDefinition(name = "Estuary transaction manager", description = "Creates and completes "
             + "transactions with two-phase commit, nested ones included (TX); commit points are written to the store.")
@@ -104,72 +94,40 @@ public final class TxnComponent {
         String store_target() default "(store.type=*)";
     }
 
-    private final Activation activation = new Activation("the Estuary transaction manager");
-    private final TxnManager manager;
-    private final BundleContext context;
-    private final Settings settings;
-    private final String storeTarget;
-    /** The container's exporter, when the remote feature runs: other JVMs reach the manager while it is active. */
-    private final Attachment<Exporter> exporter;
-
+    /**
+     * Builds the manager and starts its threads (timer, participant calls); if a step fails, those started before
+     * it are stopped. Recovery needs the store, which SCR binds after this: it is in {@link ServiceComponent#start()}.
+     */
     @Activate
-    public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller) {
-        Settings settings = activation.run(() -> settings(config));
+    public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+            throws Exception {
+        super("Estuary transaction manager", context, config.store_target(), TxnBackend.class,
+                activation -> build(activation, config, marshaller), NestableTransactionManager.class,
+                TransactionManager.class);
+    }
+
+    private static TxnManager build(Activation activation, Config config, Marshaller marshaller) {
+        Settings settings = settings(config);
         SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-txn-timer"));
         ThreadPoolExecutor pool = activation.start("participant threads",
                 () -> Pools.bounded("estuary-txn", settings.threads(), settings.queue()),
                 ThreadPoolExecutor::shutdownNow);
-        this.manager = activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
+        return activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
                 TxnManager::close);
-        this.context = context;
-        this.settings = settings;
-        this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the transaction manager", TxnBackend.class, manager, manager,
-                NestableTransactionManager.class, TransactionManager.class);
     }
 
-    /** The store: greedy and dynamic; a new one first receives the commit records (Store S8). */
-    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindStore(Store store) {
-        manager.bindStore(store);
-    }
-
-    void unbindStore(Store store) {
-        manager.unbindStore(store);
-    }
-
-    /** Recovers from the store, registers the manager and exports it; undone newest first if a step fails. */
-    @Activate
-    void start() throws Exception {
-        activation.run(() -> {
-            manager.start();
-            return null;
-        });
-        Registrations registrations = new Registrations(activation, context, "Estuary transaction manager");
-        registrations.proxy(manager.proxy(), NestableTransactionManager.class, TransactionManager.class);
-        AdminView admin = new AdminView(manager);
-        registrations.admin(TxnAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+    /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */
+    @Override
+    protected void register(Registrations registrations) {
+        AdminView admin = new AdminView(service());
+        registrations.admin(TxnAdmin.class, admin, adminProperties());
         registrations.view(TxnView.of(admin));
         registrations.mbean(new TxnAdminMBeanImpl(admin), TxnAdminMXBean.class, TxnAdminMXBean.OBJECT_NAME);
-        activation.start("export", exporter::activate, Attachment::deactivate);
-        LOG.log(System.Logger.Level.INFO, "Estuary transaction manager " + manager.serviceId() + " active: "
-                + settings + ", store.target=" + storeTarget);
     }
 
-    /** Other JVMs reach the manager once an exporter runs; optional, rebound without a restart. */
-    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void bindExporter(Exporter bound) {
-        exporter.bind(bound);
-    }
-
-    void unbindExporter(Exporter unbound) {
-        exporter.unbind(unbound);
-    }
-
-    @Deactivate
-    void deactivate() {
-        activation.close();
+    @Override
+    protected String summary() {
+        return service().state().settings.toString();
     }
 
     static Settings settings(Config config) {

@@ -29,7 +29,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
-import org.estuary.remote.ServiceExport;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.store.api.Store;
 import org.estuary.txn.proxy.ManagerProxy;
 import org.estuary.txn.proxy.NestedParticipant;
@@ -41,7 +41,7 @@ import org.estuary.txn.proxy.TxnBackend;
  * through its export. Thread-safe: each operation holds the state's lock while it reads or changes the state, and
  * waits (for votes, for durability, for notices) without it.
  */
-public final class TxnManager implements TxnBackend, ServiceExport.Exported<TxnBackend> {
+public final class TxnManager implements TxnBackend, ServiceComponent.Service<TxnBackend> {
 
     private final TxnState state;
     private final Completion completion;
@@ -59,12 +59,14 @@ public final class TxnManager implements TxnBackend, ServiceExport.Exported<TxnB
     }
 
     /** DS bind of the store reference (S8). */
-    void bindStore(Store store) {
+    @Override
+    public void bindStore(Store store) {
         state.store.bind(store);
     }
 
     /** DS unbind of the store reference. */
-    void unbindStore(Store store) {
+    @Override
+    public void unbindStore(Store store) {
         state.store.unbind(store);
     }
 
@@ -72,7 +74,8 @@ public final class TxnManager implements TxnBackend, ServiceExport.Exported<TxnB
      * Recovers from the bound store: the manager's id, and every transaction past its commit point, whose
      * roll-forward resumes (TX.2.8).
      */
-    void start() throws Exception {
+    @Override
+    public void start() throws Exception {
         recovery.recover(this);
     }
 

@@ -1,0 +1,167 @@
+package org.estuary.remote.component;
+
+import java.rmi.Remote;
+import java.util.Map;
+import java.util.Objects;
+
+import org.estuary.core.component.Activation;
+import org.estuary.core.component.Attachment;
+import org.estuary.management.Registrations;
+import org.estuary.remote.Exporter;
+import org.estuary.remote.ServiceExport;
+import org.estuary.store.api.Store;
+import org.osgi.annotation.versioning.ConsumerType;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * A service's DS component, everything but its configuration and its operators' side. A subclass is a
+ * {@code @Component(immediate = true, service = {})} whose {@code @Activate} constructor (its configuration and
+ * references injected) calls this one with a {@link Build} that starts the service's threads and makes the service,
+ * each an {@link Activation} step; bnd reads the annotated methods below from this class
+ * ({@code -dsannotations-options: inherit} in {@code cnf/bundle.bnd}), so SCR then:
+ * <ol>
+ * <li>binds the store ({@value org.estuary.store.api.Store#REFERENCE}, greedy and dynamic: a new {@code store.target}
+ * or a better-ranked store rebinds the service without a restart, and it copies its state into the new store before
+ * it writes there, Store S8) and, when the remote feature runs, the exporter (optional, greedy and dynamic);</li>
+ * <li>calls {@link #start()}: the service recovers from the store; its proxy is registered under its spec
+ * interfaces, then what {@link #register} adds (admin interface, operators' view, MBean); the service is exported
+ * ({@link ServiceExport}); one INFO line says it is active, with {@link #summary()};</li>
+ * <li>calls {@link #deactivate()}: every step, here and in the constructor, undone newest first.</li>
+ * </ol>
+ * A step that fails undoes every step before it, constructor's included, and rethrows: SCR calls no deactivate for
+ * a component whose activation failed.
+ *
+ * @param <B> the service's backend interface, what other JVMs call
+ * @param <S> the service as its component drives it
+ */
+@ConsumerType
+public abstract class ServiceComponent<B extends Remote, S extends ServiceComponent.Service<B>> {
+
+    /** What the component drives of its service. */
+    @ConsumerType
+    public interface Service<B extends Remote> extends ServiceExport.Exported<B> {
+
+        /** The store reference's bind: a store that replaces the current one gets a copy of the state (S8). */
+        void bindStore(Store store);
+
+        /** The store reference's unbind. */
+        void unbindStore(Store store);
+
+        /** Recovers the service from the bound store (its id first); called once, before any registration. */
+        void start() throws Exception;
+    }
+
+    /** How a subclass makes its service: each thread pool, timer and the service itself an activation step. */
+    @ConsumerType
+    @FunctionalInterface
+    public interface Build<S> {
+        S build(Activation activation) throws Exception;
+    }
+
+    private static final System.Logger LOG = System.getLogger(ServiceComponent.class.getName());
+
+    private final String name;
+    private final BundleContext context;
+    private final String storeTarget;
+    private final Class<?>[] specs;
+    private final Activation activation;
+    private final S service;
+    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
+    private final Attachment<Exporter> exporter;
+
+    /**
+     * Makes the service through {@code build}; if a step fails, those before it are undone. Recovery needs the
+     * store, which SCR binds after the constructor, so it is in {@link #start()}.
+     *
+     * @param name the service as operators read it ("Estuary event mailbox"): its log lines, activation steps and
+     *        registrations' descriptions
+     * @param context the component's bundle context, for its registrations
+     * @param storeTarget the configured {@code store.target}, carried by the admin registration
+     * @param backend the backend interface the service implements
+     * @param build makes the service
+     * @param specs the spec interfaces its proxy implements and is registered and bound under, at least one
+     * @throws IllegalArgumentException if {@code specs} is empty or the service does not implement {@code backend}
+     */
+    protected ServiceComponent(String name, BundleContext context, String storeTarget, Class<B> backend,
+            Build<? extends S> build, Class<?>... specs) throws Exception {
+        this.name = name;
+        this.context = context;
+        this.storeTarget = storeTarget;
+        this.specs = specs.clone();
+        this.activation = new Activation("the " + name);
+        S made = build.build(activation);
+        this.service = Objects.requireNonNull(made, name + ": its build made no service");
+        if (!backend.isInstance(made)) {
+            activation.close();
+            throw new IllegalArgumentException(name + ": " + made.getClass().getName() + " is not a "
+                    + backend.getName());
+        }
+        this.exporter = ServiceExport.attachment("the " + name, backend, backend.cast(made), made, this.specs);
+    }
+
+    /** The service this component drives. */
+    protected final S service() {
+        return service;
+    }
+
+    /** The service properties of its admin registration: its {@code store.target}. */
+    protected final Map<String, Object> adminProperties() {
+        return Map.of(Store.TARGET, storeTarget);
+    }
+
+    /** Registers what the service's operators use (admin interface, view, MBean); its proxy is registered already. */
+    protected abstract void register(Registrations registrations) throws Exception;
+
+    /** The active line's details: the effective settings, what was recovered. */
+    protected abstract String summary();
+
+    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    public final void bindStore(Store store) {
+        service.bindStore(store);
+    }
+
+    public final void unbindStore(Store store) {
+        service.unbindStore(store);
+    }
+
+    /** Recovers, registers and exports; if a step fails, every step before it is undone, newest first. */
+    @Activate
+    public final void start() throws Exception {
+        activation.run(() -> {
+            service.start();
+            return null;
+        });
+        Registrations registrations = new Registrations(activation, context, name);
+        registrations.proxy(service.proxy(), specs);
+        activation.run(() -> {
+            register(registrations);
+            return null;
+        });
+        String summary = activation.run(this::summary);
+        activation.start("export", exporter::activate, Attachment::deactivate);
+        LOG.log(System.Logger.Level.INFO, name + " active: " + summary + ", store.target=" + storeTarget
+                + ", service id " + service.serviceId());
+    }
+
+    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public final void bindExporter(Exporter bound) {
+        exporter.bind(bound);
+    }
+
+    public final void unbindExporter(Exporter unbound) {
+        exporter.unbind(unbound);
+    }
+
+    /** Withdraws, unregisters and stops everything, newest first. */
+    @Deactivate
+    public final void deactivate() {
+        activation.close();
+    }
+}
