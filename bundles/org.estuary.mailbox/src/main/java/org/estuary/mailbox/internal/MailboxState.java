@@ -2,7 +2,6 @@ package org.estuary.mailbox.internal;
 
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
-import java.rmi.ServerException;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +17,7 @@ import org.estuary.mailbox.proxy.RegistrationProxy;
 import org.estuary.remote.BackendRef;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
 
@@ -135,15 +135,7 @@ final class MailboxState {
     <T, X extends Exception> T run(WritePath.Decide<T, X> decide) throws X, RemoteException {
         org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
-            return path.run(decide);
-        } catch (StoreException e) {
-            if (e.reason().isRetryable() || e.outcomeUnknown()) {
-                throw new RemoteException("event mailbox store: " + e.getMessage(), e);
-            }
-            throw new ServerException("event mailbox store refused the change: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteException("interrupted while waiting for the event mailbox store; outcome unknown", e);
+            return path.call(decide);
         } finally {
             timing.stop();
         }
@@ -232,7 +224,7 @@ final class MailboxState {
         for (String space : Records.SPACES) {
             batch.clear(space);
         }
-        batch.put(Records.SERVICE, Records.SERVICE_KEY, Records.encodeServiceId(serviceId));
+        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
         for (Registration r : registrations.values()) {
             recordOf(r, batch);
             for (StoredEvent event : r.events) {

@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.UUID;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -30,7 +29,6 @@ final class Records {
     static final String REGISTRATIONS = "mailbox/registrations";
     static final String EVENTS = "mailbox/events";
     static final List<String> SPACES = List.of(SERVICE, REGISTRATIONS, EVENTS);
-    static final String SERVICE_KEY = "id";
 
     private static final byte VERSION = 1;
 
@@ -48,13 +46,6 @@ final class Records {
         return registrationId + "." + arrival;
     }
 
-    static byte[] encodeServiceId(UUID id) {
-        return id.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    static UUID decodeServiceId(byte[] value) {
-        return UUID.fromString(new String(value, java.nio.charset.StandardCharsets.UTF_8));
-    }
 
     byte[] encodeRegistration(Registration r, long expiration) {
         return write(out -> {

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 import net.jini.core.lease.LeaseDeniedException;
 
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
@@ -47,14 +47,8 @@ final class Recovery {
 
     private UUID scan() throws IOException, StoreException, InterruptedException {
         Store store = state.store.adopt();
-        UUID[] id = new UUID[1];
+        UUID id = ServiceIdRecord.recover("event mailbox", store, Records.SERVICE, state.settings.writeTimeoutMillis);
         List<String> failures = new ArrayList<>();
-        store.scan(Records.SERVICE, (key, value) -> id[0] = Records.decodeServiceId(value));
-        if (id[0] == null) {
-            id[0] = UUID.randomUUID();
-            store.applyAndWait(Batch.builder().put(Records.SERVICE, Records.SERVICE_KEY,
-                    Records.encodeServiceId(id[0])).build(), state.settings.writeTimeoutMillis, TimeUnit.MILLISECONDS);
-        }
         Map<Long, Registration> found = new HashMap<>();
         store.scan(Records.REGISTRATIONS, (key, value) -> {
             try {
@@ -111,7 +105,7 @@ final class Recovery {
             LOG.log(System.Logger.Level.WARNING, "event mailbox could not recover a record (it is kept in the "
                     + "store): " + failure);
         }
-        return id[0];
+        return id;
     }
 
     private void keep(String space, String key, byte[] value) {

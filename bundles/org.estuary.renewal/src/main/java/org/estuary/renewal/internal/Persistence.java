@@ -2,7 +2,6 @@ package org.estuary.renewal.internal;
 
 import java.io.IOException;
 import java.rmi.RemoteException;
-import java.rmi.ServerException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +13,7 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreFailures;
 import org.estuary.store.api.WritePath;
 
 /**
@@ -26,6 +26,9 @@ import org.estuary.store.api.WritePath;
  * carries them along.
  */
 final class Persistence {
+
+    /** The service as store failures name it to clients. */
+    private static final String SERVICE = "lease renewal service";
 
     private final BoundStore stores;
     private final WritePath path;
@@ -41,7 +44,7 @@ final class Persistence {
     Persistence(Object lock, BoundStore stores, long timeoutMillis, RenewalMetrics metrics) {
         this.metrics = metrics;
         this.stores = stores;
-        this.path = new WritePath("lease renewal service", lock, stores, timeoutMillis);
+        this.path = new WritePath(SERVICE, lock, stores, timeoutMillis);
         this.timeoutMillis = timeoutMillis;
     }
 
@@ -61,12 +64,7 @@ final class Persistence {
     <T, X extends Exception> T run(WritePath.Decide<T, X> decide) throws X, RemoteException {
         org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
-            return path.run(decide);
-        } catch (StoreException e) {
-            throw failure(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
+            return path.call(decide);
         } finally {
             timing.stop();
         }
@@ -85,31 +83,20 @@ final class Persistence {
         try {
             store = stores.current();
         } catch (StoreException e) {
-            throw failure(e);
+            throw StoreFailures.toClient(SERVICE, e);
         }
         org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
         try {
             store.applyAndWait(batch, timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (StoreException e) {
-            throw failure(e);
+            throw StoreFailures.toClient(SERVICE, e);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteException("interrupted while waiting for the renewal store; outcome unknown", e);
+            throw StoreFailures.interrupted(SERVICE, e);
         } finally {
             timing.stop();
         }
     }
 
-    /**
-     * What a caller sees of a store failure: indefinite when the store may recover (retryable reason, unknown
-     * outcome), else a ServerException whose detail is the StoreException.
-     */
-    static RemoteException failure(StoreException e) {
-        if (e.reason().isRetryable() || e.outcomeUnknown()) {
-            return new RemoteException("renewal store: " + e.getMessage(), e); // includes FULL: space may return
-        }
-        return new ServerException("renewal store refused the change: " + e.getMessage(), e);
-    }
 
     /** {@link #writeLater(Batch, Runnable)} with nothing to run once durable. */
     void writeLater(Batch batch) {

@@ -41,7 +41,6 @@ final class Records {
     static final java.util.List<String> SPACES = java.util.List.of(SERVICE, SETS, LEASES, LISTENERS, SEQUENCE,
             WARNED);
     /** The key of the service id record in {@value #SERVICE}. */
-    static final String SERVICE_KEY = "id";
 
     private static final byte VERSION = 1;
     /** Lease records: the marshalled lease in its compact form, written once, not serialized again. */
@@ -70,13 +69,6 @@ final class Records {
         return in.readLong();
     }
 
-    static byte[] encodeServiceId(java.util.UUID id) {
-        return id.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    static java.util.UUID decodeServiceId(byte[] bytes) {
-        return java.util.UUID.fromString(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
-    }
 
     /** The record of {@code entry} holding {@code form}, its last recorded or a newer renewed form. */
     byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form) {

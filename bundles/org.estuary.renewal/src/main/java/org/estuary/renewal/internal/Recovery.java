@@ -11,6 +11,7 @@ import net.jini.core.lease.LeaseDeniedException;
 import org.estuary.io.Marshalled;
 import org.estuary.lease.LeaseTable;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
@@ -45,18 +46,16 @@ final class Recovery {
             return scan();
         } catch (StoreException e) {
             throw new IOException("renewal service cannot read its store: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the renewal service recovered", e);
         }
     }
 
-    private UUID scan() throws IOException, StoreException {
+    private UUID scan() throws IOException, StoreException, InterruptedException {
         Store store = persistence.adopt();
-        UUID[] id = new UUID[1];
-        store.scan(Records.SERVICE, (key, value) -> id[0] = Records.decodeServiceId(value));
-        if (id[0] == null) {
-            id[0] = UUID.randomUUID();
-            persistence.write(Batch.builder().put(Records.SERVICE, Records.SERVICE_KEY,
-                    Records.encodeServiceId(id[0])).build());
-        }
+        UUID id = ServiceIdRecord.recover("lease renewal service", store, Records.SERVICE,
+                state.settings.writeTimeoutMillis);
         List<IOException> failures = new ArrayList<>();
         persistence.marks().recover(store, (key, value) -> {
             persistence.keepUnreadable(Records.SEQUENCE, key, value);
@@ -139,6 +138,6 @@ final class Recovery {
         }
         LOG.log(System.Logger.Level.DEBUG, "recovered " + sets.setCount() + " sets, " + sets.leaseCount()
                 + " client leases");
-        return id[0];
+        return id;
     }
 }

@@ -24,6 +24,7 @@ import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.ServiceIdRecord;
 
 /**
  * The renewal service's state and its one lock: the sets and their client leases ({@link SetTable}), the set leases
@@ -322,7 +323,7 @@ final class RenewalState {
         for (String space : Records.SPACES) {
             batch.clear(space);
         }
-        batch.put(Records.SERVICE, Records.SERVICE_KEY, Records.encodeServiceId(serviceId));
+        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
         for (SetState set : sets.sets()) {
             batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(newestExpiration(set)));
             if (set.warnedFor != Long.MIN_VALUE) {

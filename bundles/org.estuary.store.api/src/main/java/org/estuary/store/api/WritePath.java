@@ -186,6 +186,23 @@ public final class WritePath {
     }
 
     /**
+     * {@link #run} for a client's call: a store failure becomes what the client sees ({@link StoreFailures}).
+     *
+     * @throws X if {@code decide} refused the operation
+     * @throws RemoteException indefinite when the store may recover (a retryable reason, an unknown outcome, an
+     *     interrupt), else a {@link java.rmi.ServerException} whose detail is the {@link StoreException}
+     */
+    public <T, X extends Exception> T call(Decide<T, X> decide) throws X, java.rmi.RemoteException {
+        try {
+            return run(decide);
+        } catch (StoreException e) {
+            throw StoreFailures.toClient(owner, e);
+        } catch (InterruptedException e) {
+            throw StoreFailures.interrupted(owner, e);
+        }
+    }
+
+    /**
      * Waits at most the timeout, without the lock, until the stage of the last batch queued before a change that
      * writes nothing has been answered, either way (a failed one is undone by its own operation, which the answer
      * then does not need).

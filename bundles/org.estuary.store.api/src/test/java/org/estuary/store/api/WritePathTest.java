@@ -147,6 +147,23 @@ class WritePathTest {
     }
 
     @Test
+    void aClientsCallGetsTheStoreFailureAsARemoteExceptionAndIsUndone() throws Exception {
+        Future<String> call = callers.submit(() -> path.call(add("a")));
+        await(() -> store.count() == 1, "queued");
+        StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
+        store.stage(0).completeExceptionally(corrupt);
+        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> call.get(10, TimeUnit.SECONDS));
+        assertTrue(thrown.getCause() instanceof java.rmi.ServerException, "definite: " + thrown.getCause());
+        assertSame(corrupt, thrown.getCause().getCause());
+        assertTrue(thrown.getCause().getMessage().startsWith("test service store refused the change: record r "
+                + "does not parse; restore"), thrown.getCause().getMessage());
+        synchronized (lock) {
+            assertEquals(List.of(), state, "undone");
+        }
+    }
+
+    @Test
     void aChangeThatWritesNothingAnswersOnceTheBatchQueuedBeforeItIsDurable() throws Exception {
         Future<String> write = callers.submit(() -> path.run(add("a")));
         await(() -> store.count() == 1, "queued");

@@ -1,9 +1,7 @@
 package org.estuary.txn.internal;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.UUID;
 
 import net.jini.core.transaction.server.TransactionParticipant;
 
@@ -19,7 +17,6 @@ final class Records {
 
     static final String MANAGER = "txn/manager";
     static final String COMMITTED = "txn/committed";
-    static final String MANAGER_KEY = "id";
 
     private final Marshaller marshaller;
 
@@ -58,16 +55,4 @@ final class Records {
         return marshaller.unmarshal(record, TransactionParticipant[].class);
     }
 
-    static byte[] managerId(UUID id) {
-        return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits())
-                .array();
-    }
-
-    static UUID managerId(byte[] value) throws IOException {
-        if (value.length != 16) {
-            throw new IOException("the manager id record has " + value.length + " bytes, not 16");
-        }
-        ByteBuffer buffer = ByteBuffer.wrap(value);
-        return new UUID(buffer.getLong(), buffer.getLong());
-    }
 }

@@ -3,13 +3,11 @@ package org.estuary.txn.internal;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionParticipant;
 
-import org.estuary.store.api.Batch;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.Store;
 
 /**
@@ -33,25 +31,8 @@ final class Recovery {
     void recover(TxnManager backend) throws Exception {
         synchronized (state.lock) {
             Store store = state.store.adopt();
-            UUID[] id = new UUID[1];
-            IOException[] bad = new IOException[1];
-            store.scan(Records.MANAGER, (key, value) -> {
-                try {
-                    id[0] = Records.managerId(value);
-                } catch (IOException e) {
-                    bad[0] = e;
-                }
-            });
-            if (bad[0] != null) {
-                throw new IOException("the transaction manager's id record in the " + store.stats().type()
-                        + " store cannot be read: " + bad[0].getMessage(), bad[0]);
-            }
-            if (id[0] == null) {
-                id[0] = UUID.randomUUID();
-                store.applyAndWait(Batch.builder().put(Records.MANAGER, Records.MANAGER_KEY,
-                        Records.managerId(id[0])).build(), state.settings.writeTimeoutMillis(), TimeUnit.MILLISECONDS);
-            }
-            state.identify(id[0], backend);
+            state.identify(ServiceIdRecord.recover("transaction manager", store, Records.MANAGER,
+                    state.settings.writeTimeoutMillis()), backend);
             List<Txn> committed = new ArrayList<>();
             store.scan(Records.COMMITTED, (key, value) -> committed.add(committedTxn(key, value)));
             for (Txn txn : committed) {

@@ -25,6 +25,7 @@ import org.estuary.lease.LeaseTable;
 import org.estuary.remote.BackendRef;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.WritePath;
 import org.estuary.txn.proxy.ManagerProxy;
 import org.estuary.txn.proxy.TxnBackend;
@@ -452,7 +453,7 @@ final class TxnState {
     Batch snapshot() {
         Batch.Builder batch = Batch.builder().clear(Records.MANAGER).clear(Records.COMMITTED);
         if (managerId != null) {
-            batch.put(Records.MANAGER, Records.MANAGER_KEY, Records.managerId(managerId));
+            ServiceIdRecord.put(batch, Records.MANAGER, managerId);
         }
         for (Txn txn : txns.values()) {
             if (txn.record != null && txn.state == TransactionConstants.COMMITTED) {
