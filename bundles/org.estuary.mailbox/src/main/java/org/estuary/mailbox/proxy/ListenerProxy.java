@@ -1,9 +1,5 @@
 package org.estuary.mailbox.proxy;
 
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.RemoteException;
 import java.util.Objects;
 import java.util.UUID;
@@ -11,6 +7,8 @@ import java.util.UUID;
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.event.UnknownEventException;
+
+import org.estuary.remote.ServiceObjectProxy;
 
 /**
  * A mailbox listener (EM.4.1): what a generator is given to send a registration's events to. It runs in the
@@ -20,29 +18,18 @@ import net.jini.core.event.UnknownEventException;
  * {@code NoSuchObjectException}.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class ListenerProxy implements RemoteEventListener, Serializable {
+public final class ListenerProxy extends ServiceObjectProxy<MailboxBackend> implements RemoteEventListener {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the mailbox's identity */
-    private final UUID serviceId;
-    /** @serial the registration this listener stores events for */
-    private final long registrationId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final MailboxBackend backend;
-
+    /** A listener for registration {@code registrationId} of mailbox {@code serviceId}. */
     public ListenerProxy(UUID serviceId, long registrationId, MailboxBackend backend) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.registrationId = registrationId;
-        this.backend = Objects.requireNonNull(backend, "backend");
+        super(serviceId, registrationId, backend);
     }
 
-    public UUID serviceId() {
-        return serviceId;
-    }
-
+    /** The registration this listener stores events for. */
     public long registrationId() {
-        return registrationId;
+        return objectId();
     }
 
     /**
@@ -55,29 +42,11 @@ public final class ListenerProxy implements RemoteEventListener, Serializable {
     @Override
     public void notify(RemoteEvent event) throws UnknownEventException, RemoteException {
         Objects.requireNonNull(event, "event");
-        backend.store(registrationId, EventEnvelope.of(event));
+        backend().store(objectId(), EventEnvelope.of(event));
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof ListenerProxy that && that.registrationId == registrationId
-                && that.serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode() * 31 + Long.hashCode(registrationId) + 1;
-    }
-
-    @Override
-    public String toString() {
-        return "MailboxListener[" + serviceId + ", " + Long.toUnsignedString(registrationId) + "]";
-    }
-
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        if (serviceId == null || backend == null) {
-            throw new InvalidObjectException("ListenerProxy without service id or backend");
-        }
+    protected String kind() {
+        return "MailboxListener";
     }
 }

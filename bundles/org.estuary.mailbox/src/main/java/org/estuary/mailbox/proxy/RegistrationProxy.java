@@ -3,7 +3,6 @@ package org.estuary.mailbox.proxy;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,6 +17,7 @@ import net.jini.event.MailboxPullRegistration;
 import net.jini.event.RemoteEventIterator;
 
 import org.estuary.io.Marshalled;
+import org.estuary.remote.ServiceObjectProxy;
 
 /**
  * The registration a client holds (EM.4, EM.7): (service id, registration id), the backend and the registration's
@@ -25,32 +25,22 @@ import org.estuary.io.Marshalled;
  * part of equality.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class RegistrationProxy implements MailboxPullRegistration, Serializable {
+public final class RegistrationProxy extends ServiceObjectProxy<MailboxBackend> implements MailboxPullRegistration {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the mailbox's identity */
-    private final UUID serviceId;
-    /** @serial the registration's id, which is also its lease's id */
-    private final long registrationId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final MailboxBackend backend;
     /** @serial the lease on the registration, as of when this proxy was made */
     private final Lease lease;
 
+    /** Registration {@code registrationId} of mailbox {@code serviceId}, with its lease as of now. */
     public RegistrationProxy(UUID serviceId, long registrationId, MailboxBackend backend, Lease lease) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.registrationId = registrationId;
-        this.backend = Objects.requireNonNull(backend, "backend");
+        super(serviceId, registrationId, backend);
         this.lease = Objects.requireNonNull(lease, "lease");
     }
 
-    public UUID serviceId() {
-        return serviceId;
-    }
-
+    /** The registration's id, which is also its lease's id. */
     public long registrationId() {
-        return registrationId;
+        return objectId();
     }
 
     /** EM.4.1: no remote call. */
@@ -62,27 +52,27 @@ public final class RegistrationProxy implements MailboxPullRegistration, Seriali
     /** EM.4.1: no remote call; equal listeners for this registration, unequal ones across registrations. */
     @Override
     public RemoteEventListener getListener() {
-        return new ListenerProxy(serviceId, registrationId, backend);
+        return new ListenerProxy(serviceId(), objectId(), backend());
     }
 
     @Override
     public void enableDelivery(RemoteEventListener target) throws RemoteException {
-        if (target instanceof ListenerProxy listener && listener.serviceId().equals(serviceId)) {
+        if (target instanceof ListenerProxy listener && listener.serviceId().equals(serviceId())) {
             // EM.4.1: a mailbox listener of this same service as target would be a recursive chain
             throw new IllegalArgumentException("the target is a mailbox listener of this same event mailbox ("
                     + target + "); give a listener of your own");
         }
-        backend.enableDelivery(registrationId, target);
+        backend().enableDelivery(objectId(), target);
     }
 
     @Override
     public void disableDelivery() throws RemoteException {
-        backend.disableDelivery(registrationId);
+        backend().disableDelivery(objectId());
     }
 
     @Override
     public RemoteEventIterator getRemoteEvents() throws RemoteException {
-        return new IteratorProxy(registrationId, backend.newIterator(registrationId), backend);
+        return new IteratorProxy(objectId(), backend().newIterator(objectId()), backend());
     }
 
     @Override
@@ -97,30 +87,18 @@ public final class RegistrationProxy implements MailboxPullRegistration, Seriali
             ids[i] = event.getID();
             sources[i] = EventEnvelope.sourceForm(event.getSource()); // compared as the listener wrote it
         }
-        backend.addUnknownEvents(registrationId, ids, sources);
+        backend().addUnknownEvents(objectId(), ids, sources);
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof RegistrationProxy that && that.registrationId == registrationId
-                && that.serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode() * 31 + Long.hashCode(registrationId);
-    }
-
-    /** "MailboxRegistration[service id, registration id]", the id in unsigned decimal as the shell shows it. */
-    @Override
-    public String toString() {
-        return "MailboxRegistration[" + serviceId + ", " + Long.toUnsignedString(registrationId) + "]";
+    protected String kind() {
+        return "MailboxRegistration";
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        if (serviceId == null || backend == null || lease == null) {
-            throw new InvalidObjectException("RegistrationProxy without service id, backend or lease");
+        if (lease == null) {
+            throw new InvalidObjectException("RegistrationProxy without its lease");
         }
     }
 }

@@ -3,7 +3,6 @@ package org.estuary.renewal.proxy;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.MarshalledObject;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
@@ -18,6 +17,7 @@ import net.jini.lease.LeaseRenewalSet;
 import net.jini.lease.LeaseUnmarshalException;
 
 import org.estuary.io.Marshalled;
+import org.estuary.remote.ServiceObjectProxy;
 
 /**
  * The {@link LeaseRenewalSet} a client holds: (service id, set id), the backend and the set's lease. Proxies are
@@ -25,43 +25,28 @@ import org.estuary.io.Marshalled;
  * the copies in events and registrations equal the client's.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class SetProxy implements LeaseRenewalSet, Serializable {
+public final class SetProxy extends ServiceObjectProxy<RenewalBackend> implements LeaseRenewalSet {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the renewal service's identity */
-    private final UUID serviceId;
-    /** @serial the set's id, which is also its lease's id */
-    private final long setId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final RenewalBackend backend;
     /** @serial the lease on the set, as of when this proxy was made */
     private final Lease lease;
 
+    /** Set {@code setId} of renewal service {@code serviceId}, with its lease as of now. */
     public SetProxy(UUID serviceId, long setId, RenewalBackend backend, Lease lease) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.setId = setId;
-        this.backend = Objects.requireNonNull(backend, "backend");
+        super(serviceId, setId, backend);
         this.lease = Objects.requireNonNull(lease, "lease");
     }
 
-    /** The one place that reads the backend reference. */
-    private RenewalBackend backend() {
-        return backend;
-    }
-
-    public UUID serviceId() {
-        return serviceId;
-    }
-
+    /** The set's id, which is also its lease's id. */
     public long setId() {
-        return setId;
+        return objectId();
     }
 
     @Override
     public void renewFor(Lease leaseToRenew, long desiredDuration, long renewDuration) throws RemoteException {
         Objects.requireNonNull(leaseToRenew, "leaseToRenew"); // LR.2
-        backend().renewFor(setId, leaseToRenew, desiredDuration, renewDuration);
+        backend().renewFor(objectId(), leaseToRenew, desiredDuration, renewDuration);
     }
 
     @Override
@@ -76,30 +61,30 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
         if (minWarning < 0) {
             throw new IllegalArgumentException("minWarning must be zero or positive: " + minWarning);
         }
-        return backend().setListener(setId, EXPIRATION_WARNING_EVENT_ID, listener, minWarning, handback);
+        return backend().setListener(objectId(), EXPIRATION_WARNING_EVENT_ID, listener, minWarning, handback);
     }
 
     @Override
     public void clearExpirationWarningListener() throws RemoteException {
-        backend().clearListener(setId, EXPIRATION_WARNING_EVENT_ID);
+        backend().clearListener(objectId(), EXPIRATION_WARNING_EVENT_ID);
     }
 
     @Override
     public EventRegistration setRenewalFailureListener(RemoteEventListener listener, MarshalledObject handback)
             throws RemoteException {
         Objects.requireNonNull(listener, "listener"); // LR.2.1
-        return backend().setListener(setId, RENEWAL_FAILURE_EVENT_ID, listener, 0, handback);
+        return backend().setListener(objectId(), RENEWAL_FAILURE_EVENT_ID, listener, 0, handback);
     }
 
     @Override
     public void clearRenewalFailureListener() throws RemoteException {
-        backend().clearListener(setId, RENEWAL_FAILURE_EVENT_ID);
+        backend().clearListener(objectId(), RENEWAL_FAILURE_EVENT_ID);
     }
 
     @Override
     public Lease remove(Lease leaseToRemove) throws RemoteException {
         Objects.requireNonNull(leaseToRemove, "leaseToRemove");
-        return backend().remove(setId, leaseToRemove);
+        return backend().remove(objectId(), leaseToRemove);
     }
 
     /**
@@ -109,7 +94,7 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
      */
     @Override
     public Lease[] getLeases() throws LeaseUnmarshalException, RemoteException {
-        Marshalled<Lease>[] held = backend().getLeases(setId);
+        Marshalled<Lease>[] held = backend().getLeases(objectId());
         List<Lease> leases = new ArrayList<>(held.length);
         List<MarshalledObject<?>> stillMarshalled = new ArrayList<>();
         List<Throwable> failures = new ArrayList<>();
@@ -141,30 +126,16 @@ public final class SetProxy implements LeaseRenewalSet, Serializable {
         return lease;
     }
 
+    /** Shown and typed as "LeaseRenewalSet[service id, set id]" in the shell and the console. */
     @Override
-    public boolean equals(Object other) {
-        return other instanceof SetProxy && ((SetProxy) other).setId == setId
-                && ((SetProxy) other).serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode() * 31 + Long.hashCode(setId);
-    }
-
-    /**
-     * "LeaseRenewalSet[service id, set id]", the set id in unsigned decimal: the form the shell and the web console
-     * show and take ({@code org.estuary.management.Ids}), so an id copied from a client's log can be typed there.
-     */
-    @Override
-    public String toString() {
-        return "LeaseRenewalSet[" + serviceId + ", " + Long.toUnsignedString(setId) + "]";
+    protected String kind() {
+        return "LeaseRenewalSet";
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        if (serviceId == null || backend == null || lease == null) {
-            throw new InvalidObjectException("SetProxy without service id, backend or lease");
+        if (lease == null) {
+            throw new InvalidObjectException("SetProxy without its lease");
         }
     }
 }

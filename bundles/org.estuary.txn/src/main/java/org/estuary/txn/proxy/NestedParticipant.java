@@ -1,15 +1,12 @@
 package org.estuary.txn.proxy;
 
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.RemoteException;
-import java.util.Objects;
 import java.util.UUID;
 
 import net.jini.core.transaction.server.TransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
+
+import org.estuary.remote.ServiceObjectProxy;
 
 /**
  * How a nested transaction takes part in a parent held by another manager (TX.2.2: "its manager joins the parent
@@ -18,31 +15,23 @@ import net.jini.core.transaction.server.TransactionParticipant;
  * which aborts the nested transaction and everything below it (TX.2.7). Equal when manager and nested transaction are.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class NestedParticipant implements TransactionParticipant, Serializable {
+public final class NestedParticipant extends ServiceObjectProxy<TxnBackend> implements TransactionParticipant {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the nested transaction's manager */
-    private final UUID managerId;
-    /** @serial the nested transaction's id in that manager */
-    private final long nestedId;
-    /** @serial that manager's backend */
-    private final TxnBackend backend;
-
+    /** Nested transaction {@code nestedId} of manager {@code managerId}, reached through {@code backend}. */
     public NestedParticipant(UUID managerId, long nestedId, TxnBackend backend) {
-        this.managerId = Objects.requireNonNull(managerId, "managerId");
-        this.nestedId = nestedId;
-        this.backend = Objects.requireNonNull(backend, "backend");
+        super(managerId, nestedId, backend);
     }
 
     /** The nested transaction's id in its manager. */
     public long nestedId() {
-        return nestedId;
+        return objectId();
     }
 
     @Override
     public int prepare(TransactionManager mgr, long id) throws RemoteException {
-        return backend.parentVoting(nestedId);
+        return backend().parentVoting(objectId());
     }
 
     @Override
@@ -52,7 +41,7 @@ public final class NestedParticipant implements TransactionParticipant, Serializ
 
     @Override
     public void abort(TransactionManager mgr, long id) throws RemoteException {
-        backend.parentAborted(nestedId);
+        backend().parentAborted(objectId());
     }
 
     @Override
@@ -61,25 +50,7 @@ public final class NestedParticipant implements TransactionParticipant, Serializ
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof NestedParticipant && ((NestedParticipant) other).managerId.equals(managerId)
-                && ((NestedParticipant) other).nestedId == nestedId;
-    }
-
-    @Override
-    public int hashCode() {
-        return managerId.hashCode() * 31 + Long.hashCode(nestedId);
-    }
-
-    @Override
-    public String toString() {
-        return "NestedParticipant[" + managerId + ", " + Long.toUnsignedString(nestedId) + "]";
-    }
-
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        if (managerId == null || backend == null) {
-            throw new InvalidObjectException("NestedParticipant without manager id or backend");
-        }
+    protected String kind() {
+        return "NestedParticipant";
     }
 }
