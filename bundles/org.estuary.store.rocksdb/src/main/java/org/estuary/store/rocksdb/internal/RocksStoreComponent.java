@@ -78,7 +78,7 @@ public final class RocksStoreComponent extends ForwardingStore {
                 description = "RocksDB's memtable size: records are flushed into a table file when it is full; the "
                         + "WAL is kept at most four times this size.",
                 min = "65536")
-        long write_buffer_bytes() default 16L * 1024 * 1024;
+        long write_buffer_bytes() default 4L * 1024 * 1024;
 
         @AttributeDefinition(
                 name = "WAL files recycled",
