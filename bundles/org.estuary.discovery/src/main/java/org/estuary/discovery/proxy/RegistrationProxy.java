@@ -3,7 +3,6 @@ package org.estuary.discovery.proxy;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.RemoteException;
 import java.util.Objects;
 import java.util.UUID;
@@ -15,6 +14,8 @@ import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.discovery.LookupDiscoveryRegistration;
 import net.jini.discovery.LookupUnmarshalException;
 
+import org.estuary.remote.ServiceObjectProxy;
+
 /**
  * The registration a client holds (LD.4.1): (service id, registration id), the backend and the event registration,
  * which carries the lease. {@link #getEventRegistration} and {@link #getLease} are local; every other method asks
@@ -22,33 +23,22 @@ import net.jini.discovery.LookupUnmarshalException;
  * Proxies are equal exactly when they denote the same registration of the same service.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class RegistrationProxy implements LookupDiscoveryRegistration, Serializable {
+public final class RegistrationProxy extends ServiceObjectProxy<DiscoveryBackend> implements LookupDiscoveryRegistration {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the service's identity */
-    private final UUID serviceId;
-    /** @serial the registration's id, which is also its lease's id */
-    private final long registrationId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final DiscoveryBackend backend;
     /** @serial the event id, source, lease and sequence number at registration (LD.4.1.1) */
     private final EventRegistration eventRegistration;
 
     public RegistrationProxy(UUID serviceId, long registrationId, DiscoveryBackend backend,
             EventRegistration eventRegistration) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.registrationId = registrationId;
-        this.backend = Objects.requireNonNull(backend, "backend");
+        super(serviceId, registrationId, backend);
         this.eventRegistration = Objects.requireNonNull(eventRegistration, "eventRegistration");
     }
 
-    public UUID serviceId() {
-        return serviceId;
-    }
-
+    /** The registration's id, which is also its lease's id. */
     public long registrationId() {
-        return registrationId;
+        return objectId();
     }
 
     /** LD.4.1.1: no remote call. */
@@ -66,47 +56,47 @@ public final class RegistrationProxy implements LookupDiscoveryRegistration, Ser
     /** LD.4.1.1, LD.4.3: each proxy unmarshalled on its own, failures carried with the others. */
     @Override
     public ServiceRegistrar[] getRegistrars() throws LookupUnmarshalException, RemoteException {
-        return RegistrarUnmarshalling.unmarshal(backend.registrars(registrationId));
+        return RegistrarUnmarshalling.unmarshal(backend().registrars(objectId()));
     }
 
     @Override
     public String[] getGroups() throws RemoteException {
-        return backend.groups(registrationId);
+        return backend().groups(objectId());
     }
 
     @Override
     public LookupLocator[] getLocators() throws RemoteException {
-        return backend.locators(registrationId);
+        return backend().locators(objectId());
     }
 
     @Override
     public void addGroups(String[] groups) throws RemoteException {
-        backend.addGroups(registrationId, groups);
+        backend().addGroups(objectId(), groups);
     }
 
     @Override
     public void setGroups(String[] groups) throws RemoteException {
-        backend.setGroups(registrationId, groups);
+        backend().setGroups(objectId(), groups);
     }
 
     @Override
     public void removeGroups(String[] groups) throws RemoteException {
-        backend.removeGroups(registrationId, groups);
+        backend().removeGroups(objectId(), groups);
     }
 
     @Override
     public void addLocators(LookupLocator[] locators) throws RemoteException {
-        backend.addLocators(registrationId, locators);
+        backend().addLocators(objectId(), locators);
     }
 
     @Override
     public void setLocators(LookupLocator[] locators) throws RemoteException {
-        backend.setLocators(registrationId, locators);
+        backend().setLocators(objectId(), locators);
     }
 
     @Override
     public void removeLocators(LookupLocator[] locators) throws RemoteException {
-        backend.removeLocators(registrationId, locators);
+        backend().removeLocators(objectId(), locators);
     }
 
     /**
@@ -117,30 +107,18 @@ public final class RegistrationProxy implements LookupDiscoveryRegistration, Ser
     @Override
     public void discard(ServiceRegistrar registrar) throws RemoteException {
         Objects.requireNonNull(registrar, "registrar is null: give a proxy getRegistrars or an event returned");
-        backend.discard(registrationId, registrar.getServiceID());
+        backend().discard(objectId(), registrar.getServiceID());
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof RegistrationProxy that && that.registrationId == registrationId
-                && that.serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode() * 31 + Long.hashCode(registrationId);
-    }
-
-    /** "LookupDiscoveryRegistration[service id, registration id]", the id in unsigned decimal. */
-    @Override
-    public String toString() {
-        return "LookupDiscoveryRegistration[" + serviceId + ", " + Long.toUnsignedString(registrationId) + "]";
+    protected String kind() {
+        return "LookupDiscoveryRegistration";
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        if (serviceId == null || backend == null || eventRegistration == null) {
-            throw new InvalidObjectException("RegistrationProxy without service id, backend or event registration");
+        if (eventRegistration == null) {
+            throw new InvalidObjectException("RegistrationProxy without its event registration");
         }
     }
 }

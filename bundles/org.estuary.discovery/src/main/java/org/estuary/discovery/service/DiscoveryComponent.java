@@ -5,34 +5,27 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
-import java.util.Map;
 
 import net.jini.discovery.LookupDiscoveryService;
 
 import org.estuary.core.component.Activation;
-import org.estuary.core.component.Attachment;
 import org.estuary.core.time.SystemClock;
 import org.estuary.discovery.admin.DiscoveryAdmin;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.proxy.DiscoveryBackend;
 import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.discovery.tracking.RegistrarTracker;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.Registrations;
-import org.estuary.remote.Exporter;
-import org.estuary.remote.ServiceExport;
-import org.estuary.store.api.Store;
+import org.estuary.remote.component.ServiceComponent;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -45,11 +38,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  */
 @Component(configurationPid = DiscoveryComponent.PID, immediate = true, service = {})
 @Designate(ocd = DiscoveryComponent.Config.class)
-public final class DiscoveryComponent {
+public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend, DiscoveryService> {
 
     public static final String PID = "org.estuary.discovery";
-
-    private static final System.Logger LOG = System.getLogger(DiscoveryComponent.class.getName());
 
     @ObjectClassDefinition(name = "Estuary lookup discovery service", description = "Discovers lookup services "
             + "by group (multicast) and by locator (unicast) for its clients and tells each registration's "
@@ -165,100 +156,77 @@ public final class DiscoveryComponent {
         int max_packet_size() default 512;
     }
 
-    private final Activation activation = new Activation("the Estuary lookup discovery service");
-    private final DiscoveryService service;
+    /** What the constructor checks before it starts anything, and builds besides the service. */
+    private static final class Parts {
+        final Settings settings;
+        final InetAddress bind;
+        final DiscoverySettings discoverySettings;
+        final boolean multicast;
+        SystemClock clock;
+        RegistrarTracker tracker;
+
+        /** @throws IllegalArgumentException naming the setting that is wrong, before anything runs */
+        Parts(Config config) {
+            this.settings = settings(config);
+            this.bind = address("bind.address", config.bind_address());
+            this.discoverySettings = discoverySettings(config, bind);
+            this.multicast = config.multicast_enabled();
+        }
+
+        /** The timer, event delivery, the service and its discovery, joined: each an activation step. */
+        DiscoveryService build(Activation activation, Config config, Marshaller marshaller) throws IOException {
+            SystemClock timer = activation.start("timer", () -> new SystemClock("estuary-discovery-timer"));
+            EventDelivery delivery = activation.start("event threads",
+                    () -> EventDelivery.withOwnThreads(timer, delivery(config), "estuary-discovery-events",
+                            ReadScope.forReplies(marshaller, null)), // what listeners answer: our allowlist
+                    EventDelivery::close);
+            DiscoveryService service = activation.start("service", () -> new DiscoveryService(timer, marshaller,
+                    settings, delivery), DiscoveryService::close);
+            NetworkDiscovery discovery = activation.start("discovery", () -> new NetworkDiscovery(discoverySettings,
+                    timer, bind, multicast, new RegistrarIds(marshaller), service.discoveryListener()),
+                    NetworkDiscovery::close);
+            service.attach(discovery.tracker());
+            this.clock = timer;
+            this.tracker = discovery.tracker();
+            return service;
+        }
+    }
+
+    private final Parts parts;
     private final AdminView admin;
-    private final BundleContext context;
-    private final Settings settings;
-    private final DiscoverySettings discoverySettings;
-    private final boolean multicast;
-    private final String storeTarget;
-    /** The container's exporter, when the remote feature runs: other JVMs reach the service while it is active. */
-    private final Attachment<Exporter> exporter;
 
     /**
      * Builds the service and its discovery and starts their threads and sockets; if a step fails, those started
-     * before it are stopped. Recovery needs the store, which SCR binds after this, so it is in {@link #start()}.
+     * before it are stopped. Recovery needs the store, which SCR binds after this: it is in
+     * {@link ServiceComponent#start()}, where the registrations' interests become what discovery seeks.
      */
     @Activate
     public DiscoveryComponent(BundleContext context, Config config,
-            @Reference(name = "marshaller") Marshaller marshaller) throws IOException {
-        Settings settings = activation.run(() -> settings(config));
-        InetAddress bind = activation.run(() -> address("bind.address", config.bind_address()));
-        DiscoverySettings discoverySettings = activation.run(() -> discoverySettings(config, bind));
-        SystemClock clock = activation.start("timer", () -> new SystemClock("estuary-discovery-timer"));
-        EventDelivery delivery = activation.start("event threads",
-                () -> EventDelivery.withOwnThreads(clock, delivery(config), "estuary-discovery-events",
-                        ReadScope.forReplies(marshaller, null)), // what listeners answer: our allowlist
-                EventDelivery::close);
-        this.service = activation.start("service", () -> new DiscoveryService(clock, marshaller, settings,
-                delivery), DiscoveryService::close);
-        NetworkDiscovery discovery = activation.start("discovery", () -> new NetworkDiscovery(discoverySettings,
-                clock, bind, config.multicast_enabled(), new RegistrarIds(marshaller), service.discoveryListener()),
-                NetworkDiscovery::close);
-        service.attach(discovery.tracker());
-        this.admin = new AdminView(service, discovery.tracker(), clock);
-        this.context = context;
-        this.settings = settings;
-        this.discoverySettings = discoverySettings;
-        this.multicast = config.multicast_enabled();
-        this.storeTarget = config.store_target();
-        this.exporter = ServiceExport.attachment("the lookup discovery service", DiscoveryBackend.class, service,
-                service, LookupDiscoveryService.class);
+            @Reference(name = "marshaller") Marshaller marshaller) throws Exception {
+        this(context, config, marshaller, new Parts(config));
     }
 
-    /**
-     * The store: greedy and dynamic, so a new {@code store.target} or a better-ranked store rebinds the service
-     * without a restart, and the service copies its registrations into the new store before it writes there
-     * (Store S8).
-     */
-    @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindStore(Store store) {
-        service.bindStore(store);
+    private DiscoveryComponent(BundleContext context, Config config, Marshaller marshaller, Parts parts)
+            throws Exception {
+        super("Estuary lookup discovery service", context, config.store_target(), DiscoveryBackend.class,
+                activation -> parts.build(activation, config, marshaller), LookupDiscoveryService.class);
+        this.parts = parts;
+        this.admin = new AdminView(service(), parts.tracker, parts.clock);
     }
 
-    void unbindStore(Store store) {
-        service.unbindStore(store);
-    }
-
-    /**
-     * Recovers the registrations from the store (their interests become what discovery seeks), then registers the
-     * service and exports it. If a step fails, everything started before it is stopped or unregistered, newest
-     * first.
-     */
-    @Activate
-    void start() throws IOException {
-        activation.run(() -> {
-            service.start();
-            return null;
-        });
-        Registrations registrations = new Registrations(activation, context, "Estuary lookup discovery service");
-        registrations.proxy(service.proxy(), LookupDiscoveryService.class);
-        registrations.admin(DiscoveryAdmin.class, admin, Map.of(Store.TARGET, storeTarget));
+    /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */
+    @Override
+    protected void register(Registrations registrations) {
+        registrations.admin(DiscoveryAdmin.class, admin, adminProperties());
         registrations.view(DiscoveryView.of(admin));
         registrations.mbean(new DiscoveryAdminMBeanImpl(admin), DiscoveryAdminMXBean.class,
                 DiscoveryAdminMXBean.OBJECT_NAME);
-        activation.start("export", exporter::activate, Attachment::deactivate);
-        LOG.log(System.Logger.Level.INFO, "Estuary lookup discovery service " + service.serviceId() + " active: "
-                + settings + ", store.target=" + storeTarget + ", multicast " + (multicast ? "on" : "off") + ", "
-                + discoverySettings + "; recovered " + service.size() + " registrations");
     }
 
-    /** Other JVMs reach the service once an exporter runs; optional, rebound without a restart. */
-    @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void bindExporter(Exporter bound) {
-        exporter.bind(bound);
-    }
-
-    void unbindExporter(Exporter unbound) {
-        exporter.unbind(unbound);
-    }
-
-    /** Withdraws, unregisters and stops everything, newest first. */
-    @Deactivate
-    void deactivate() {
-        activation.close();
+    @Override
+    protected String summary() {
+        return parts.settings + ", multicast " + (parts.multicast ? "on" : "off") + ", " + parts.discoverySettings
+                + "; recovered " + service().size() + " registrations";
     }
 
     static Settings settings(Config config) {

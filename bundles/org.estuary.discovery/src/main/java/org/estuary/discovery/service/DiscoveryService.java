@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.rmi.MarshalledObject;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
-import java.rmi.ServerException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,9 +45,10 @@ import org.estuary.lease.client.LandlordLease;
 import org.estuary.management.Page;
 import org.estuary.management.Pages;
 import org.estuary.remote.BackendRef;
-import org.estuary.remote.ServiceExport;
+import org.estuary.remote.component.ServiceComponent;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.ServiceIdRecord;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
@@ -64,7 +64,7 @@ import org.estuary.store.api.WritePath;
  * the notifier outside both ({@link DiscoveryCore#flush} once the lock is released; it reads the registrations from
  * a concurrent map), so discovery threads never wait for the service's lock to send.
  */
-public final class DiscoveryService implements DiscoveryBackend, ServiceExport.Exported<DiscoveryBackend> {
+public final class DiscoveryService implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
 
     private static final System.Logger LOG = System.getLogger(DiscoveryService.class.getName());
     private static final long STORE_RETRY_MILLIS = 1_000;
@@ -137,10 +137,12 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
     }
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
+    @Override
     public void bindStore(Store bound) {
         store.bind(bound);
     }
 
+    @Override
     public void unbindStore(Store unbound) {
         store.unbind(unbound);
     }
@@ -156,20 +158,14 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
     }
 
     /** Rebuilds the registrations from the store; call once, after {@link #attach}, before use. */
+    @Override
     public void start() throws IOException {
         List<Live> recovered = new ArrayList<>();
         synchronized (lock) {
             try {
                 Store adopted = store.adopt();
-                UUID[] id = new UUID[1];
-                adopted.scan(Records.SERVICE, (key, value) -> id[0] = UUID.fromString(
-                        new String(value, java.nio.charset.StandardCharsets.UTF_8)));
-                if (id[0] == null) {
-                    id[0] = UUID.randomUUID();
-                    adopted.applyAndWait(Batch.builder().put(Records.SERVICE, Records.SERVICE_KEY, serviceIdRecord(
-                            id[0])).build(), settings.writeTimeoutMillis, TimeUnit.MILLISECONDS);
-                }
-                serviceId = id[0];
+                serviceId = ServiceIdRecord.recover("lookup discovery service", adopted, Records.SERVICE,
+                        settings.writeTimeoutMillis);
                 ref = BackendRef.local(serviceId, DiscoveryBackend.class, this).backend();
                 marks.recover(adopted, (key, value) -> LOG.log(System.Logger.Level.WARNING,
                         "lookup discovery service: sequence record " + key + " does not parse; it is kept"));
@@ -286,7 +282,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
             throw new IllegalArgumentException("the listener cannot be serialized (" + e
                     + "); give an exported remote object or a serializable listener", e);
         }
-        Created created = run(() -> {
+        Created created = path.<Created, RemoteException>call(() -> {
             if (registrations.size() >= settings.maxRegistrations) {
                 throw new RemoteException("the lookup discovery service holds max.registrations="
                         + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
@@ -415,7 +411,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
     @Override
     public long renew(long id, long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
         try {
-            return this.<Long, Exception>runChecked(() -> {
+            return path.<Long, Exception>call(() -> {
                 Live live = registrations.get(id);
                 if (live == null || live.ended || live.cancelling) {
                     throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
@@ -461,7 +457,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
     @Override
     public void cancel(long id) throws UnknownLeaseException, RemoteException {
         try {
-            this.<Void, Exception>runChecked(() -> {
+            path.<Void, Exception>call(() -> {
                 Live live = registrations.get(id);
                 if (live == null || live.ended || live.cancelling || leases.get(id) == null) {
                     throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
@@ -510,7 +506,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
 
     /** LD.4.1.1: a mutator, refused (nothing changed) or applied once durable, its notices sent after. */
     private void change(long registrationId, UnaryOperator<Interest> mutator) throws RemoteException {
-        run(() -> {
+        path.<Void, RemoteException>call(() -> {
             Live live = live(registrationId);
             Interest after = mutator.apply(live.record.interest()); // NullPointerException, Unsupported...
             checkBounds(after);
@@ -626,24 +622,6 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
         }
     }
 
-    private <T> T run(WritePath.Decide<T, RemoteException> decide) throws RemoteException {
-        return runChecked(decide);
-    }
-
-    private <T, X extends Exception> T runChecked(WritePath.Decide<T, X> decide) throws X, RemoteException {
-        try {
-            return path.run(decide);
-        } catch (StoreException e) {
-            if (e.reason().isRetryable() || e.outcomeUnknown()) {
-                throw new RemoteException("lookup discovery service store: " + e.getMessage(), e);
-            }
-            throw new ServerException("lookup discovery service store refused the change: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RemoteException("interrupted while waiting for the lookup discovery service store", e);
-        }
-    }
-
     private void writeNow(Batch batch) throws IOException {
         try {
             store.current().applyAndWait(batch, settings.writeTimeoutMillis, TimeUnit.MILLISECONDS);
@@ -655,15 +633,12 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceExport.E
         }
     }
 
-    private static byte[] serviceIdRecord(UUID id) {
-        return id.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
 
     /** S8: the whole state as one batch for a new store. */
     private Batch snapshot() {
         Batch.Builder batch = Batch.builder();
         batch.clear(Records.SERVICE).clear(Records.REGISTRATIONS).clear(Records.SEQUENCES);
-        batch.put(Records.SERVICE, Records.SERVICE_KEY, serviceIdRecord(serviceId));
+        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
         for (Live live : registrations.values()) {
             batch.put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(live.record));
         }

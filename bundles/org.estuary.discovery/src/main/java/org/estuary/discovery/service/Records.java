@@ -27,7 +27,6 @@ import org.estuary.io.Marshaller;
 final class Records {
 
     static final String SERVICE = "discovery/service";
-    static final String SERVICE_KEY = "id";
     static final String REGISTRATIONS = "discovery/registrations";
     static final String SEQUENCES = "discovery/sequences";
 
