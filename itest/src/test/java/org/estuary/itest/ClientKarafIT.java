@@ -25,9 +25,9 @@ import org.osgi.framework.BundleContext;
 
 /**
  * Karaf to Karaf: a bundle in one Karaf (this test's probe, in a Karaf with only the {@code estuary-client} feature
- * installed, so no renewal service of its own) uses the lease renewal service of another Karaf (the distribution,
- * started as an operator starts it) through org.estuary.client, and that container calls back into this one to renew
- * the client's lease.
+ * installed, so no service of its own) uses the lease renewal service, the event mailbox and the transaction manager
+ * of another Karaf (the distribution, started as an operator starts it) through org.estuary.client, and that
+ * container calls back into this one to renew the client's lease and to ask its participant to vote and commit.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -48,6 +48,8 @@ public class ClientKarafIT {
         // Pax Exam gives the test JVM no after-class step outside the container: stop the server when it exits.
         Runtime.getRuntime().addShutdownHook(new Thread(server::kill, "stop-server-karaf"));
         server.awaitBound(net.jini.lease.LeaseRenewalService.class);
+        server.awaitBound(net.jini.event.PullEventMailbox.class);
+        server.awaitBound(net.jini.core.transaction.server.NestableTransactionManager.class);
         List<Option> options = new ArrayList<>(Arrays.asList(KarafOptions.distribution(getClass())));
         // Only Karaf's own boot features: the client container runs no Estuary service before the test installs one.
         options.add(editConfigurationFilePut("etc/org.apache.karaf.features.cfg", "featuresBoot",
@@ -61,7 +63,7 @@ public class ClientKarafIT {
     }
 
     @Test
-    public void aBundleInAnotherKarafUsesTheContainersRenewalService() throws Exception {
+    public void aBundleInAnotherKarafUsesTheContainersServices() throws Exception {
         features.installFeature("estuary-client");
         List<String> installed = new ArrayList<>();
         for (Bundle bundle : context.getBundles()) {
@@ -76,5 +78,6 @@ public class ClientKarafIT {
         assertEquals("no LeaseRenewalService in this container", null,
                 context.getServiceReference("net.jini.lease.LeaseRenewalService"));
         ClientKarafUses.renewThroughTheOtherContainer(Integer.getInteger(SERVER_PORT));
+        ClientKarafUses.mailboxAndTransactionThroughTheOtherContainer(Integer.getInteger(SERVER_PORT));
     }
 }

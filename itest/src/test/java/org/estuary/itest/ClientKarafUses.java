@@ -5,9 +5,23 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import net.jini.core.event.RemoteEvent;
 
 import net.jini.core.lease.Lease;
+import net.jini.core.transaction.NestableTransaction;
+import net.jini.core.transaction.TransactionFactory;
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.ServerTransaction;
+import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.core.transaction.server.TransactionManager;
+import net.jini.core.transaction.server.TransactionParticipant;
+import net.jini.event.MailboxPullRegistration;
+import net.jini.event.PullEventMailbox;
+import net.jini.event.RemoteEventIterator;
 import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
@@ -26,6 +40,60 @@ import org.estuary.lease.client.LandlordLease;
 final class ClientKarafUses {
 
     private ClientKarafUses() {
+    }
+
+    /**
+     * EM and TX across containers: the other container's mailbox keeps an event for this one, which pulls it; a
+     * transaction of the other container's manager commits with a participant in this container, which it calls back
+     * to vote and to roll forward (TX.2.6, TX.2.8).
+     */
+    static void mailboxAndTransactionThroughTheOtherContainer(int port) throws Exception {
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
+            MailboxPullRegistration registration = client.lookup(PullEventMailbox.class).pullRegister(60_000);
+            registration.getListener().notify(new RemoteEvent("client karaf", 3, 7, null));
+            RemoteEventIterator events = registration.getRemoteEvents();
+            RemoteEvent event = events.next(10_000);
+            assertEquals(7, event.getSequenceNumber());
+            assertEquals("client karaf", event.getSource());
+            assertNull("EM.2: pulled once", events.next(0));
+            events.close();
+            registration.getLease().cancel();
+
+            List<String> heard = new CopyOnWriteArrayList<>();
+            TransactionParticipant participant = client.exportParticipant(new TransactionParticipant() {
+                @Override
+                public int prepare(TransactionManager mgr, long id) {
+                    heard.add("prepare");
+                    return TransactionConstants.PREPARED;
+                }
+
+                @Override
+                public void commit(TransactionManager mgr, long id) {
+                    heard.add("commit");
+                }
+
+                @Override
+                public void abort(TransactionManager mgr, long id) {
+                    heard.add("abort");
+                }
+
+                @Override
+                public int prepareAndCommit(TransactionManager mgr, long id) {
+                    heard.add("prepareAndCommit");
+                    return TransactionConstants.COMMITTED;
+                }
+            });
+            NestableTransactionManager txns = client.lookup(NestableTransactionManager.class);
+            NestableTransaction.Created created = TransactionFactory.create(txns, 60_000);
+            ServerTransaction txn = (ServerTransaction) created.transaction;
+            txn.join(participant, 1);
+            txn.join(participant, 1); // TX.2.3: joining again with the same crash count is a no-op
+            txn.commit();
+            assertEquals(TransactionConstants.COMMITTED, txn.getState());
+            assertEquals("a single participant is asked to prepare and commit at once (TX.2.6)",
+                    List.of("prepareAndCommit"), heard);
+            client.unexport(participant);
+        }
     }
 
     /** LR.2 across containers: the other container renews a lease this one grants, until it is removed. */

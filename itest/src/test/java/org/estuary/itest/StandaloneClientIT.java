@@ -11,7 +11,7 @@ import org.junit.Test;
 
 /**
  * A plain Java program with exactly two jars on its class path, the API jar and the client's {@code remote} classifier
- * jar, uses the lease renewal service of the booted distribution. The programs are the examples of README.md and
+ * jar, uses the lease renewal service, the event mailbox and the transaction manager of the booted distribution. The programs are the examples of README.md and
  * bundles/org.estuary.client/README.md, compiled from the READMEs themselves against the same two jars, so the
  * documented examples cannot drift from what works.
  */
@@ -26,6 +26,18 @@ public class StandaloneClientIT {
                 "RenewMyLeases", ReadmePrograms.estuaryClientJars(), "127.0.0.1",
                 Integer.toString(KARAF.get().registryPort));
         assertTrue(output, output.contains("renewed by the container"));
+    }
+
+    /** EM and TX from a client JVM: an event kept and pulled, a transaction whose participant the container calls. */
+    @Test
+    public void clientReadmeMailboxAndTransactionExampleRunsWithTheSameTwoJars() throws Exception {
+        KARAF.get().awaitBound(net.jini.event.PullEventMailbox.class);
+        KARAF.get().awaitBound(net.jini.core.transaction.server.NestableTransactionManager.class);
+        String output = ReadmePrograms.compileAndRun(Path.of("..", "bundles", "org.estuary.client", "README.md"),
+                "MailboxAndTransaction", ReadmePrograms.estuaryClientJars(), "127.0.0.1",
+                Integer.toString(KARAF.get().registryPort));
+        assertTrue(output, output.contains("pulled event 42 from my generator"));
+        assertTrue(output, output.contains("committed: the participant heard commit"));
     }
 
     @Test
