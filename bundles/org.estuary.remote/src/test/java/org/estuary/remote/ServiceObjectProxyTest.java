@@ -19,7 +19,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Proxies of a service's objects are equal exactly when they are of one kind and denote the same object of the same
+ * A service's own proxies are equal exactly when they denote the same service (LR.2, EM.2, TX.2, LD.4). Proxies of a
+ * service's objects are equal exactly when they are of one kind and denote the same object of the same
  * service (LR.2, EM.4, LD.4.1.1: a set, a registration, compared by identity, not by what else the proxy carries),
  * survive serialization with that identity, and a stream without the service id or the backend makes no proxy.
  */
@@ -62,7 +63,34 @@ class ServiceObjectProxyTest {
         }
     }
 
+    static final class ServiceLike extends ServiceBoundProxy<Backend> {
+        private static final long serialVersionUID = 1L;
+
+        ServiceLike(UUID serviceId, Backend backend) {
+            super(serviceId, backend);
+        }
+
+        @Override
+        protected String kind() {
+            return "ServiceLike";
+        }
+    }
+
     private final UUID service = UUID.randomUUID();
+
+    @Test
+    void aServicesOwnProxiesAreEqualExactlyForTheSameService() throws Exception {
+        ServiceLike a = new ServiceLike(service, new SerializableBackend());
+        assertEquals(a, new ServiceLike(service, new SerializableBackend()), "another backend reference");
+        assertEquals(a.hashCode(), new ServiceLike(service, new SerializableBackend()).hashCode());
+        assertNotEquals(a, new ServiceLike(UUID.randomUUID(), new SerializableBackend()), "another service");
+        assertNotEquals(a, new ListenerLike(service, 0, new SerializableBackend()), "an object of that service");
+        assertNotEquals(new ListenerLike(service, 0, new SerializableBackend()), a);
+        assertEquals("ServiceLike[" + service + "]", a.toString());
+        assertEquals(a, new ObjectInputStream(new ByteArrayInputStream(bytes(a, false))).readObject());
+        assertThrows(InvalidObjectException.class,
+                () -> new ObjectInputStream(new ByteArrayInputStream(bytes(a, true))).readObject());
+    }
 
     @Test
     void equalExactlyForTheSameObjectOfTheSameServiceAndKind() {

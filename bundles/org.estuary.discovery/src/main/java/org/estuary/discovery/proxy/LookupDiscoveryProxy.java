@@ -1,9 +1,5 @@
 package org.estuary.discovery.proxy;
 
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.MarshalledObject;
 import java.rmi.RemoteException;
 import java.util.Objects;
@@ -15,27 +11,20 @@ import net.jini.core.lease.Lease;
 import net.jini.discovery.LookupDiscoveryRegistration;
 import net.jini.discovery.LookupDiscoveryService;
 
+import org.estuary.remote.ServiceBoundProxy;
+
 /**
  * The {@link LookupDiscoveryService} a client holds: the service id and the backend. Two proxies are equal when
  * they are proxies for the same service, that is when their service ids are equal.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class LookupDiscoveryProxy implements LookupDiscoveryService, Serializable {
+public final class LookupDiscoveryProxy extends ServiceBoundProxy<DiscoveryBackend>
+        implements LookupDiscoveryService {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the service's persistent identity */
-    private final UUID serviceId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final DiscoveryBackend backend;
-
     public LookupDiscoveryProxy(UUID serviceId, DiscoveryBackend backend) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.backend = Objects.requireNonNull(backend, "backend");
-    }
-
-    public UUID serviceId() {
-        return serviceId;
+        super(serviceId, backend);
     }
 
     /**
@@ -52,28 +41,11 @@ public final class LookupDiscoveryProxy implements LookupDiscoveryService, Seria
             throw new IllegalArgumentException(
                     "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
         }
-        return backend.register(groups, locators, listener, handback, leaseDuration);
+        return backend().register(groups, locators, listener, handback, leaseDuration);
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof LookupDiscoveryProxy that && that.serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "LookupDiscoveryService[" + serviceId + "]";
-    }
-
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        if (serviceId == null || backend == null) {
-            throw new InvalidObjectException("LookupDiscoveryProxy without service id or backend");
-        }
+    protected String kind() {
+        return "LookupDiscoveryService";
     }
 }

@@ -1,44 +1,25 @@
 package org.estuary.renewal.proxy;
 
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.rmi.RemoteException;
-import java.util.Objects;
 import java.util.UUID;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
+import org.estuary.remote.ServiceBoundProxy;
+
 /**
  * The {@link LeaseRenewalService} a client holds: the service id and the backend. Two proxies are equal when they
  * are proxies for the same renewal service (LR.2), that is when their service ids are equal.
  */
 @org.osgi.annotation.versioning.ProviderType
-public final class ServiceProxy implements LeaseRenewalService, Serializable {
+public final class ServiceProxy extends ServiceBoundProxy<RenewalBackend> implements LeaseRenewalService {
 
     private static final long serialVersionUID = 1L;
 
-    /** @serial the renewal service's persistent identity */
-    private final UUID serviceId;
-    /** @serial the backend: a {@code BackendRef}'s view, resolved by the service's id (local in its JVM) */
-    private final RenewalBackend backend;
-
     public ServiceProxy(UUID serviceId, RenewalBackend backend) {
-        this.serviceId = Objects.requireNonNull(serviceId, "serviceId");
-        this.backend = Objects.requireNonNull(backend, "backend");
-    }
-
-    /** The one place that reads the backend reference. */
-    private RenewalBackend backend() {
-        return backend;
-    }
-
-    /** The service id. */
-    public UUID serviceId() {
-        return serviceId;
+        super(serviceId, backend);
     }
 
     @Override
@@ -52,24 +33,7 @@ public final class ServiceProxy implements LeaseRenewalService, Serializable {
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof ServiceProxy && ((ServiceProxy) other).serviceId.equals(serviceId);
-    }
-
-    @Override
-    public int hashCode() {
-        return serviceId.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "LeaseRenewalService[" + serviceId + "]";
-    }
-
-    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
-        if (serviceId == null || backend == null) {
-            throw new InvalidObjectException("ServiceProxy without service id or backend");
-        }
+    protected String kind() {
+        return "LeaseRenewalService";
     }
 }
