@@ -2,6 +2,8 @@ package org.estuary.remote;
 
 import java.rmi.server.RemoteServer;
 import java.rmi.server.ServerNotActiveException;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -25,6 +27,27 @@ public final class Callers {
             return RemoteServer.getClientHost();
         } catch (ServerNotActiveException fromThisJvm) {
             return null;
+        }
+    }
+
+    /**
+     * What each client holds of one thing (sets, registrations, transactions), for a per-client quota; a null
+     * client (this JVM) is not counted. Not thread-safe: used under the service's lock.
+     */
+    @ProviderType
+    public static final class Counts {
+        private final Map<String, Integer> held = new HashMap<>();
+
+        /** {@code client} holds {@code delta} more (fewer when negative); nothing for a null client. */
+        public void add(String client, int delta) {
+            if (client != null && delta != 0) {
+                held.merge(client, delta, (was, more) -> was + more == 0 ? null : was + more);
+            }
+        }
+
+        /** What {@code client} holds; 0 for a null client. */
+        public int of(String client) {
+            return client == null ? 0 : held.getOrDefault(client, 0);
         }
     }
 }

@@ -51,6 +51,12 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
                 + "beyond, register and pullRegister are refused with a LeaseDeniedException naming this limit.")
         int max_registrations() default 10_000;
 
+        @AttributeDefinition(name = "Maximum registrations per client", min = "1", description = "Registrations "
+                + "one client holds at most (a client is the address a remote call comes from; calls from this "
+                + "container are not counted); beyond, register and pullRegister are refused with a "
+                + "LeaseDeniedException naming this limit, so one client cannot take all of max.registrations.")
+        int max_registrations_per_client() default 2_500;
+
         @AttributeDefinition(name = "Maximum events per registration", min = "1", description = "Events one "
                 + "registration stores at most; beyond, a generator's notify fails with a RemoteException naming "
                 + "this limit (it may retry) and nothing stored is dropped.")
@@ -155,6 +161,7 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
                 .maxRetryDelayMillis(config.event_retry_max_ms()).build();
         return new Settings(new LeasePolicy(config.registration_lease_default_ms(),
                 config.registration_lease_maximum_ms()), config.max_registrations(),
+                config.max_registrations_per_client(),
                 config.max_events_per_registration(), config.max_bytes_per_registration(), config.max_bytes(),
                 config.max_unknown_per_registration(), config.pull_batch_events(), config.pull_batch_bytes(),
                 delivery, config.delivery_disable_wait_ms(), config.store_write_timeout_ms());

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -24,6 +25,7 @@ import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.RenewResults;
 import org.estuary.mailbox.proxy.EventBatch;
@@ -33,6 +35,7 @@ import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.mailbox.proxy.MailboxProxy;
 import org.estuary.mailbox.proxy.RegistrationProxy;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.Callers;
 import org.estuary.remote.component.ServiceComponent;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
@@ -55,8 +58,18 @@ public final class MailboxService implements MailboxBackend, ServiceComponent.Se
     private final MailboxMetrics metrics;
     private final Dispatcher dispatcher;
     private final RegistrationLandlord landlord;
+    /** Who calls ({@link Callers#current}): the client whose quota a new registration counts against. */
+    private final Supplier<String> callers;
+    private final RateLimitedLog refusals = new RateLimitedLog(LOG);
 
     MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+        this(clock, marshaller, settings, delivery, Callers::current);
+    }
+
+    /** With {@code callers} telling who calls (tests: clients without RMI). */
+    MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery,
+            Supplier<String> callers) {
+        this.callers = callers;
         this.state = new MailboxState(clock, marshaller, settings);
         this.lock = state.lock;
         this.settings = settings;
@@ -132,16 +145,25 @@ public final class MailboxService implements MailboxBackend, ServiceComponent.Se
             throw new IllegalArgumentException( // EM.3, EM.6
                     "leaseDuration must be positive or Lease.ANY: " + leaseDuration);
         }
+        String client = callers.get();
         return state.run(() -> {
             if (state.registrations.size() >= settings.maxRegistrations) {
                 throw new LeaseDeniedException("the event mailbox holds max.registrations="
                         + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
             }
+            if (client != null && state.registrationsOf(client) >= settings.maxRegistrationsPerClient) {
+                String message = "client " + client + " already holds " + state.registrationsOf(client)
+                        + " registrations: max.registrations.per.client=" + settings.maxRegistrationsPerClient
+                        + " reached; cancel the registrations it no longer needs";
+                refusals.warn("refused: " + message); // a client provokes it at will
+                throw new LeaseDeniedException(message);
+            }
             Registration r = new Registration();
+            r.owner = client;
             LeaseGrant grant = state.leases.grant(r, leaseDuration); // granted <= requested, under the policy
             r.id = grant.leaseId();
             r.expiration = grant.expiration();
-            state.registrations.put(r.id, r);
+            state.add(r);
             return new Change<RegistrationProxy>() {
                 @Override
                 public Batch batch() {
@@ -156,7 +178,7 @@ public final class MailboxService implements MailboxBackend, ServiceComponent.Se
                 @Override
                 public void failed(StoreException cause) {
                     state.leases.remove(r.id);
-                    state.registrations.remove(r.id);
+                    state.remove(r);
                     r.ended = true;
                 }
             };

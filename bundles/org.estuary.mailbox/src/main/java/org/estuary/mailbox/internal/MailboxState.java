@@ -15,6 +15,7 @@ import org.estuary.lease.client.LandlordLease;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.mailbox.proxy.RegistrationProxy;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.Callers;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.ServiceIdRecord;
@@ -51,6 +52,8 @@ final class MailboxState {
     private final WritePath path;
     /** The bytes of every stored event, against max.bytes. */
     long totalBytes;
+    /** The live registrations of each client ({@link Registration#owner}). */
+    private final Callers.Counts perClient = new Callers.Counts();
     /** Records recovery could not read, by space then key: kept in the store and carried into a new one (S8). */
     final Map<String, Map<String, byte[]>> unreadable = new ConcurrentHashMap<>();
     /** Told when a registration ends, to stop its deliveries; set once before use. */
@@ -200,7 +203,7 @@ final class MailboxState {
                 writeLater(deletion(r));
             }
             r.ended = true;
-            registrations.remove(r.id);
+            remove(r);
             totalBytes -= r.bytes;
             dispatcher.end(r);
             lock.notifyAll(); // iterators waiting for events of this registration
@@ -237,5 +240,23 @@ final class MailboxState {
 
     void close() {
         leases.close();
+    }
+
+    /** Under the lock: {@code r} is live from now on, counted against its client's quota. */
+    void add(Registration r) {
+        registrations.put(r.id, r);
+        perClient.add(r.owner, 1);
+    }
+
+    /** Under the lock: {@code r} is no longer live. */
+    void remove(Registration r) {
+        if (registrations.remove(r.id, r)) {
+            perClient.add(r.owner, -1);
+        }
+    }
+
+    /** Under the lock: the live registrations of {@code client}. */
+    int registrationsOf(String client) {
+        return perClient.of(client);
     }
 }

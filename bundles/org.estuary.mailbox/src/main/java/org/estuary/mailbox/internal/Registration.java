@@ -17,6 +17,11 @@ final class Registration {
 
     /** The registration's id, also its lease's id; set once, when its lease is granted or restored. */
     long id;
+    /**
+     * The client that registered ({@code org.estuary.remote.Callers}), whose quota it counts against; null for one
+     * made in this JVM or recovered from the store (not counted).
+     */
+    String owner;
     /** The lease's expiration as last recorded and shown (epoch ms). */
     volatile long expiration;
     /** Orders the renewals of the lease (the newest decided wins). */

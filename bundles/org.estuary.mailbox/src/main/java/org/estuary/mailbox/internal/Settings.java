@@ -12,6 +12,7 @@ final class Settings {
 
     final LeasePolicy leasePolicy;
     final int maxRegistrations;
+    final int maxRegistrationsPerClient;
     final int maxEventsPerRegistration;
     final long maxBytesPerRegistration;
     final long maxBytesTotal;
@@ -22,11 +23,12 @@ final class Settings {
     final long disableWaitMillis;
     final long writeTimeoutMillis;
 
-    Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxEventsPerRegistration,
-            long maxBytesPerRegistration, long maxBytesTotal, int maxUnknownPerRegistration, int pullBatchEvents,
+    Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxRegistrationsPerClient,
+            int maxEventsPerRegistration, long maxBytesPerRegistration, long maxBytesTotal, int maxUnknownPerRegistration, int pullBatchEvents,
             long pullBatchBytes, DeliveryConfig delivery, long disableWaitMillis, long writeTimeoutMillis) {
         this.leasePolicy = leasePolicy;
         this.maxRegistrations = (int) positive("max.registrations", maxRegistrations);
+        this.maxRegistrationsPerClient = (int) positive("max.registrations.per.client", maxRegistrationsPerClient);
         this.maxEventsPerRegistration = (int) positive("max.events.per.registration", maxEventsPerRegistration);
         this.maxBytesPerRegistration = positive("max.bytes.per.registration", maxBytesPerRegistration);
         this.maxBytesTotal = positive("max.bytes", maxBytesTotal);

@@ -18,6 +18,8 @@ final class Harness extends ServiceHarness<MailboxService> {
     final Marshaller marshaller;
     private Settings settings;
 
+    private java.util.function.Supplier<String> callers = () -> null;
+
     /** On a memory store. */
     Harness() {
         this(MemoryStores.open());
@@ -32,6 +34,11 @@ final class Harness extends ServiceHarness<MailboxService> {
     Harness(Store store, SerialFilter filter) {
         super(store);
         this.marshaller = Marshallers.builder().classLoader(Harness.class.getClassLoader()).filter(filter).build();
+    }
+
+    /** The next mailboxes take {@code clients} for who calls (a client's address), instead of no one (this JVM). */
+    void callersFrom(java.util.function.Supplier<String> clients) {
+        callers = clients;
     }
 
     /** A mailbox with {@code with}, recovered from the store: a restart if one ran before. */
@@ -49,7 +56,7 @@ final class Harness extends ServiceHarness<MailboxService> {
     @Override
     protected MailboxService create() {
         return new MailboxService(clock, marshaller, settings,
-                new EventDelivery(clock, Runnable::run, settings.delivery));
+                new EventDelivery(clock, Runnable::run, settings.delivery), callers);
     }
 
     @Override

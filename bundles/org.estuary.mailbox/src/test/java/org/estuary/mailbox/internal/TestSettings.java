@@ -16,7 +16,13 @@ final class TestSettings {
     }
 
     static Settings with(int maxRegistrations, int maxEventsPerRegistration, long maxBytesTotal, int pullBatch) {
-        return new Settings(new LeasePolicy(60_000, LEASE_MAX), maxRegistrations, maxEventsPerRegistration,
+        return withClientQuota(maxRegistrations, maxRegistrations, maxEventsPerRegistration, maxBytesTotal,
+                pullBatch);
+    }
+
+    static Settings withClientQuota(int maxRegistrations, int perClient, int maxEventsPerRegistration,
+            long maxBytesTotal, int pullBatch) {
+        return new Settings(new LeasePolicy(60_000, LEASE_MAX), maxRegistrations, perClient, maxEventsPerRegistration,
                 maxBytesTotal, maxBytesTotal, 10, pullBatch, 1_000_000,
                 DeliveryConfig.builder().initialRetryDelayMillis(1_000).maxRetryDelayMillis(8_000).build(), 1_000,
                 10_000);

@@ -10,6 +10,8 @@ import java.util.TreeMap;
 
 import net.jini.core.lease.Lease;
 
+import org.estuary.remote.Callers;
+
 /**
  * The sets and their client leases, indexed by set id, entry key and lease (for LR.2's "already in another set"
  * and "equivalent lease" rules), with what each client holds ({@link SetState#owner}: its sets, and the leases in
@@ -21,8 +23,9 @@ final class SetTable {
     private final NavigableMap<Long, SetState> sets = new TreeMap<>();
     private final Map<Lease, ClientEntry> byLease = new HashMap<>();
     private final Map<Long, ClientEntry> byKey = new HashMap<>();
-    /** Per client that holds any: {sets, client leases in them}. */
-    private final Map<String, int[]> holdings = new HashMap<>();
+    /** Per client: its sets, and the client leases in them. */
+    private final Callers.Counts setsHeld = new Callers.Counts();
+    private final Callers.Counts leasesHeld = new Callers.Counts();
     private long nextKey = 1;
 
     /** LR.2: {@code NoSuchObjectException} for a set that is gone. */
@@ -57,26 +60,17 @@ final class SetTable {
 
     /** The sets {@code client} holds. */
     int setsOf(String client) {
-        int[] held = holdings.get(client);
-        return held == null ? 0 : held[0];
+        return setsHeld.of(client);
     }
 
     /** The client leases in the sets {@code client} holds. */
     int leasesOf(String client) {
-        int[] held = holdings.get(client);
-        return held == null ? 0 : held[1];
+        return leasesHeld.of(client);
     }
 
     private void count(String client, int sets, int leases) {
-        if (client == null) {
-            return;
-        }
-        int[] held = holdings.computeIfAbsent(client, c -> new int[2]);
-        held[0] += sets;
-        held[1] += leases;
-        if (held[0] == 0 && held[1] == 0) {
-            holdings.remove(client);
-        }
+        setsHeld.add(client, sets);
+        leasesHeld.add(client, leases);
     }
 
     int setCount() {

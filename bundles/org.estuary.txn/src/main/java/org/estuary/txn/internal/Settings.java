@@ -7,6 +7,8 @@ import org.estuary.lease.LeasePolicy;
  *
  * @param leasePolicy how a transaction's requested lease becomes the granted one (TX.2.1)
  * @param maxActive transactions not yet completed at most; beyond, {@code create} is refused
+ * @param maxActivePerClient transactions one client created and not yet completed at most; beyond, its
+ *     {@code create} is refused
  * @param maxParticipants participants one transaction holds at most; beyond, {@code join} and {@code promote} are
  *     refused
  * @param threads calls to participants (prepare, commit, abort) in parallel
@@ -20,12 +22,13 @@ import org.estuary.lease.LeasePolicy;
  *     participant heard it
  * @param writeTimeoutMillis longest a commit waits for its commit point to be durable
  */
-record Settings(LeasePolicy leasePolicy, int maxActive, int maxParticipants, int threads, int queue,
+record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, int maxParticipants, int threads, int queue,
         long voteMillis, long retryInitialMillis, long retryMaxMillis, long abortNoticeMillis, long retentionMillis,
         long writeTimeoutMillis) {
 
     Settings {
         positive("max.active", maxActive);
+        positive("max.active.per.client", maxActivePerClient);
         positive("max.participants", maxParticipants);
         positive("threads", threads);
         positive("queue", queue);
@@ -61,7 +64,8 @@ record Settings(LeasePolicy leasePolicy, int maxActive, int maxParticipants, int
     @Override
     public String toString() {
         return "lease default " + leasePolicy.defaultDuration() + " ms, maximum " + leasePolicy.maximumDuration()
-                + " ms, max.active=" + maxActive + ", max.participants=" + maxParticipants + ", threads=" + threads
+                + " ms, max.active=" + maxActive + ", max.active.per.client=" + maxActivePerClient
+                + ", max.participants=" + maxParticipants + ", threads=" + threads
                 + ", queue=" + queue + ", vote.ms=" + voteMillis + ", retry " + retryInitialMillis + ".."
                 + retryMaxMillis + " ms, abort.notice.ms=" + abortNoticeMillis + ", retention.ms=" + retentionMillis
                 + ", store.write.timeout.ms=" + writeTimeoutMillis;

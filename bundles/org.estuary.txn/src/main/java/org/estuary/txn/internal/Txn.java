@@ -18,6 +18,11 @@ import net.jini.core.transaction.server.TransactionParticipant;
 final class Txn {
 
     final long id;
+    /**
+     * The client that created it ({@code org.estuary.remote.Callers}), whose quota it counts against while
+     * unfinished; null for one created in this JVM or recovered (not counted). Set under the lock when created.
+     */
+    String owner;
     /** The parent's manager, or null for a top-level transaction. */
     final NestableTransactionManager parentMgr;
     final long parentId;

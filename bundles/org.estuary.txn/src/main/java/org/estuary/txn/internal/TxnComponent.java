@@ -49,6 +49,12 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
                 + "LeaseDeniedException naming this limit.")
         int max_active() default 100_000;
 
+        @AttributeDefinition(name = "Maximum active transactions per client", min = "1", description = "Transactions "
+                + "one client created and not yet committed or aborted at most (a client is the address a remote "
+                + "call comes from; calls from this container are not counted); beyond, its create is refused with "
+                + "a LeaseDeniedException naming this limit, so one client cannot take all of max.active.")
+        int max_active_per_client() default 25_000;
+
         @AttributeDefinition(name = "Maximum participants per transaction", min = "1", description = "Beyond, "
                 + "join and promote are refused with a CannotJoinException naming this limit.")
         int max_participants() default 1_000;
@@ -132,7 +138,7 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
 
     static Settings settings(Config config) {
         return new Settings(new LeasePolicy(config.lease_default_ms(), config.lease_maximum_ms()),
-                config.max_active(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
+                config.max_active(), config.max_active_per_client(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
                 config.retry_initial_ms(), config.retry_max_ms(), config.abort_notice_ms(), config.retention_ms(),
                 config.store_write_timeout_ms());
     }

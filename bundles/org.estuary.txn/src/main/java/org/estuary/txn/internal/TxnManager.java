@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
@@ -29,6 +30,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.Callers;
 import org.estuary.remote.component.ServiceComponent;
 import org.estuary.store.api.Store;
 import org.estuary.txn.proxy.ManagerProxy;
@@ -46,12 +48,20 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
     private final TxnState state;
     private final Completion completion;
     private final Recovery recovery;
+    /** Who calls ({@link Callers#current}): the client whose quota a new transaction counts against. */
+    private final Supplier<String> callers;
 
     /**
      * A manager that calls participants on {@code pool} and schedules retries and leases on {@code clock}; it serves
      * once a store is bound and {@link #start()} recovered from it.
      */
     TxnManager(Clock clock, Marshaller marshaller, Settings settings, Executor pool) {
+        this(clock, marshaller, settings, pool, Callers::current);
+    }
+
+    /** With {@code callers} telling who calls (tests: clients without RMI). */
+    TxnManager(Clock clock, Marshaller marshaller, Settings settings, Executor pool, Supplier<String> callers) {
+        this.callers = callers;
         this.state = new TxnState(clock, marshaller, settings, pool);
         this.completion = new Completion(state);
         state.completion(completion);
@@ -109,8 +119,9 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
     @Override
     public TransactionManager.Created create(long leaseFor) throws LeaseDeniedException {
         checkLease(leaseFor);
+        String client = callers.get();
         synchronized (state.lock) {
-            return created(state.open(null, 0, null, leaseFor));
+            return created(state.open(null, 0, null, leaseFor, client));
         }
     }
 
@@ -119,6 +130,7 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
             throws UnknownTransactionException, CannotJoinException, LeaseDeniedException, RemoteException {
         Objects.requireNonNull(parentMgr, "parentMgr is null: TX.2.2 needs the parent's manager");
         checkLease(leaseFor);
+        String client = callers.get();
         Txn txn;
         synchronized (state.lock) {
             if (parentMgr.equals(state.proxy())) { // TX.2.2: the same manager joins the parent its own way
@@ -127,9 +139,9 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
                     throw new CannotJoinException("cannot nest in " + parent + ": only an ACTIVE transaction takes "
                             + "nested transactions (TX.2.2)");
                 }
-                return created(state.open(parentMgr, parentID, parent, leaseFor));
+                return created(state.open(parentMgr, parentID, parent, leaseFor, client));
             }
-            txn = state.open(parentMgr, parentID, null, leaseFor);
+            txn = state.open(parentMgr, parentID, null, leaseFor, client);
         }
         // TX.2.2: with another manager, this one joins the parent explicitly
         NestedParticipant participant = new NestedParticipant(state.managerId(), txn.id, state.reference());

@@ -19,10 +19,12 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
 import org.estuary.remote.BackendRef;
+import org.estuary.remote.Callers;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.ServiceIdRecord;
@@ -45,6 +47,8 @@ import org.estuary.txn.proxy.TxnBackend;
 final class TxnState {
 
     private static final System.Logger LOG = System.getLogger(TxnState.class.getName());
+
+    private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     private static final long STORE_RETRY_MILLIS = 1_000;
 
     /** The one lock. */
@@ -64,6 +68,8 @@ final class TxnState {
     final LeaseTable<Boolean> leases;
     /** Transactions created and not yet decided; bounded by {@code max.active}. */
     private int unfinished;
+    /** Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. */
+    private final Callers.Counts perClient = new Callers.Counts();
     private volatile UUID managerId;
     private volatile TxnBackend ref;
     /** The backend object itself, registered for the manager's id in this JVM. */
@@ -187,12 +193,19 @@ final class TxnState {
      *
      * @throws LeaseDeniedException when {@code max.active} transactions are unfinished
      */
-    Txn open(NestableTransactionManager parentMgr, long parentId, Txn localParent, long leaseFor)
+    Txn open(NestableTransactionManager parentMgr, long parentId, Txn localParent, long leaseFor, String client)
             throws LeaseDeniedException {
         if (unfinished >= settings.maxActive()) {
             throw new LeaseDeniedException("the transaction manager already runs " + unfinished + " transactions, "
                     + "its limit (max.active of configuration org.estuary.txn): commit or abort some first, or "
                     + "raise the limit");
+        }
+        int held = perClient.of(client);
+        if (held >= settings.maxActivePerClient()) {
+            String message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
+                    + settings.maxActivePerClient() + " reached; commit or abort some first";
+            refusals.warn("refused: " + message); // a client provokes it at will
+            throw new LeaseDeniedException(message);
         }
         LeaseGrant grant = leases.grant(Boolean.TRUE, leaseFor);
         while (txns.containsKey(grant.leaseId())) { // a recovered transaction's id: practically never
@@ -203,11 +216,19 @@ final class TxnState {
         txn.expiration = grant.expiration();
         txns.put(txn.id, txn);
         unfinished++;
+        txn.owner = client;
+        perClient.add(client, 1);
         metrics.created.inc();
         if (localParent != null) {
             localParent.children.add(txn);
         }
         return txn;
+    }
+
+    /** Under the lock: {@code txn} is decided or discarded; it no longer counts against the limits. */
+    private void finished(Txn txn) {
+        unfinished--;
+        perClient.add(txn.owner, -1);
     }
 
     /** Under the lock: a transaction recovered past its commit point (TX.2.8). */
@@ -219,7 +240,7 @@ final class TxnState {
     void discard(Txn txn) {
         txns.remove(txn.id);
         leases.remove(txn.id);
-        unfinished--;
+        finished(txn);
         if (txn.localParent != null) {
             txn.localParent.children.remove(txn);
         }
@@ -303,7 +324,7 @@ final class TxnState {
             return;
         }
         txn.state = TransactionConstants.COMMITTED;
-        unfinished--;
+        finished(txn);
         metrics.commits.inc();
         txn.decided.complete(TransactionConstants.COMMITTED);
         if (txn.nested()) {
@@ -343,7 +364,7 @@ final class TxnState {
         txn.state = TransactionConstants.ABORTED;
         txn.abortReason = reason;
         txn.deciding = false;
-        unfinished--;
+        finished(txn);
         metrics.aborts.inc();
         leases.remove(txn.id);
         txn.decided.complete(TransactionConstants.ABORTED);

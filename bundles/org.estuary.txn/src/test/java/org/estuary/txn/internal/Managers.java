@@ -6,6 +6,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
@@ -32,6 +33,7 @@ final class Managers extends ServiceHarness<TxnManager> {
     private final Clock time;
     private final List<ThreadPoolExecutor> pools = new ArrayList<>();
     private Settings settings;
+    private Supplier<String> callers = () -> null;
 
     /** On a memory store. */
     Managers() {
@@ -51,8 +53,18 @@ final class Managers extends ServiceHarness<TxnManager> {
     }
 
     static Settings settings(int maxActive, int maxParticipants) {
-        return new Settings(new LeasePolicy(60_000, 600_000), maxActive, maxParticipants, 4, 100, VOTE_MS, RETRY_MS,
+        return settings(maxActive, maxActive, maxParticipants);
+    }
+
+    static Settings settings(int maxActive, int maxActivePerClient, int maxParticipants) {
+        return new Settings(new LeasePolicy(60_000, 600_000), maxActive, maxActivePerClient, maxParticipants, 4, 100,
+                VOTE_MS, RETRY_MS,
                 8 * RETRY_MS, VOTE_MS, RETENTION_MS, 10_000);
+    }
+
+    /** The next managers take {@code clients} for who calls (a client's address), instead of no one (this JVM). */
+    void callersFrom(Supplier<String> clients) {
+        callers = clients;
     }
 
     /** A manager with {@code with}, recovered from the store: a restart if one ran before. */
@@ -72,7 +84,7 @@ final class Managers extends ServiceHarness<TxnManager> {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 1, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.queue()));
         pools.add(pool);
-        return new TxnManager(time, marshaller, settings, pool);
+        return new TxnManager(time, marshaller, settings, pool, callers);
     }
 
     @Override
