@@ -30,13 +30,23 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.estuary.client.EstuaryClient;
+import org.estuary.core.time.SystemClock;
 import org.estuary.io.testing.HashBombs;
+import org.estuary.lease.Landlord;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.ClientSockets;
 import org.estuary.remote.Exporter;
 import org.estuary.remote.Registries;
@@ -234,7 +244,96 @@ public class HostileClientsIT {
         }
     }
 
+    @Test
+    public void landlordsThatNeverAnswerDelayOnlyTheirOwnLeases() throws Exception {
+        // LR.2: the attacker hands the renewal service leases of more landlords than it has renewal threads
+        // (renewal.threads=4), each landlord's renew hanging; a legitimate client's lease of 8 s, renewed half-way
+        // through its term, must keep being renewed meanwhile.
+        int hostile = 6;
+        CountDownLatch never = new CountDownLatch(1);
+        AtomicInteger hanging = new AtomicInteger();
+        try (SystemClock clock = new SystemClock("hostile-landlords");
+                EstuaryClient attacker = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+            LeaseTable<String> grants = new LeaseTable<>(clock, new LeasePolicy(2_000, 2_000), hostile,
+                    (id, r) -> { });
+            LeaseRenewalSet attack = attacker.lookup(LeaseRenewalService.class).createLeaseRenewalSet(120_000);
+            for (int i = 0; i < hostile; i++) {
+                Landlord hangs = attacker.export(Landlord.class, new HangingLandlord(never, hanging));
+                attack.renewFor(LandlordLease.create(hangs, UUID.randomUUID(), grants.grant("attack", 2_000),
+                        clock), 120_000);
+            }
+            LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(8_000, 8_000), 1, (id, r) -> { });
+            Landlord landlord = legitimate.export(Landlord.class, table);
+            LeaseGrant grant = table.grant("client", 8_000);
+            LeaseRenewalSet set = renewals.createLeaseRenewalSet(120_000);
+            set.renewFor(LandlordLease.create(landlord, UUID.randomUUID(), grant, clock), 120_000);
+            long firstExpiration = table.expiration(grant.leaseId());
+            karaf.await("every hostile landlord's renew hanging", Duration.ofSeconds(20),
+                    () -> hanging.get() == hostile);
+            karaf.await("the legitimate lease renewed while the hostile calls hang", Duration.ofSeconds(30), () -> {
+                try {
+                    return table.expiration(grant.leaseId()) > firstExpiration;
+                } catch (net.jini.core.lease.UnknownLeaseException expired) {
+                    throw new AssertionError("the legitimate lease expired unrenewed", expired);
+                }
+            });
+            assertEquals("the hostile calls still hang", hostile, hanging.get());
+            legitimateCalls(5);
+            set.getRenewalSetLease().cancel();
+            legitimate.unexport(table);
+            table.close();
+            grants.close();
+        } finally {
+            never.countDown();
+        }
+        awaitRefusalLogged("has not answered in", "set aside");
+    }
+
     // ---- the attacker's tools
+
+    /** A landlord whose every call hangs until {@code released} (the attacker's patience at most). */
+    private static final class HangingLandlord implements Landlord {
+        private final CountDownLatch released;
+        private final AtomicInteger hanging;
+
+        HangingLandlord(CountDownLatch released, AtomicInteger hanging) {
+            this.released = released;
+            this.hanging = hanging;
+        }
+
+        private void hang() {
+            hanging.incrementAndGet();
+            try {
+                released.await(PATIENCE_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                hanging.decrementAndGet();
+            }
+        }
+
+        @Override
+        public long renew(long leaseId, long duration) {
+            hang();
+            return duration;
+        }
+
+        @Override
+        public void cancel(long leaseId) {
+        }
+
+        @Override
+        public RenewResults renewAll(long[] leaseIds, long[] durations) {
+            hang();
+            throw new UnsupportedOperationException("never reached while the attack lasts");
+        }
+
+        @Override
+        public Exception[] cancelAll(long[] leaseIds) {
+            return new Exception[leaseIds.length];
+        }
+    }
+
 
     /** The stub of an exported backend, as any local process gets it from the registry. */
     private static Remote backendStub() throws Exception {
