@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import net.jini.core.lookup.ServiceRegistrar;
 
 import org.estuary.core.time.Clock;
+import org.estuary.discovery.net.NetworkNamespace;
 import org.estuary.discovery.net.UnicastDiscovery;
 import org.estuary.itest.clients.DiscoverReggie;
 import org.junit.AfterClass;

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import org.estuary.discovery.net.NetworkNamespace;
+
 /**
  * Apache River 2.2.3's lookup service, Reggie, as it ships (the {@code org.apache.river:reggie} jar), in a JVM of
  * its own started by River's {@code ServiceStarter} with a {@code NonActivatableServiceDescriptor} of a

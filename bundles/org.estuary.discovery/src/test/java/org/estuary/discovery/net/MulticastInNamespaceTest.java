@@ -7,6 +7,6 @@ class MulticastInNamespaceTest {
 
     @Test
     void multicastProtocolsInANetworkNamespace() throws Exception {
-        NetworkNamespace.run(MulticastProtocolsTest.class);
+        InNamespace.run(MulticastProtocolsTest.class);
     }
 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 // DJ multicast request and announcement protocols, version 1, on the loopback interface of a network namespace of
 // the test's own (MulticastInNamespaceTest runs this class there). Scripted lookup services play the registrars.
-@EnabledIfSystemProperty(named = NetworkNamespace.IN_NAMESPACE, matches = "true")
+@EnabledIfSystemProperty(named = InNamespace.IN_NAMESPACE, matches = "true")
 class MulticastProtocolsTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();

@@ -1,6 +1,6 @@
 package org.estuary.discovery.tracking;
 
-import org.estuary.discovery.net.NetworkNamespace;
+import org.estuary.discovery.net.InNamespace;
 import org.junit.jupiter.api.Test;
 
 // DJ multicast discovery: MulticastDiscoveryTest, run in a network namespace the test creates and drops.
@@ -8,6 +8,6 @@ class MulticastDiscoveryInNamespaceTest {
 
     @Test
     void multicastDiscoveryInANetworkNamespace() throws Exception {
-        NetworkNamespace.run(MulticastDiscoveryTest.class);
+        InNamespace.run(MulticastDiscoveryTest.class);
     }
 }

@@ -7,13 +7,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.LookupServiceEndpoint;
+import org.estuary.discovery.net.InNamespace;
 import org.estuary.discovery.net.NetworkNamespace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 // DJ multicast discovery through the tracker, in a network namespace of the test's own (MulticastDiscoveryInNamespace
 // Test runs it there): scripted lookup services found by request and by announcement, regrouped, going silent.
-@EnabledIfSystemProperty(named = NetworkNamespace.IN_NAMESPACE, matches = "true")
+@EnabledIfSystemProperty(named = InNamespace.IN_NAMESPACE, matches = "true")
 class MulticastDiscoveryTest extends NetworkDiscoveryTest {
 
     @Test
