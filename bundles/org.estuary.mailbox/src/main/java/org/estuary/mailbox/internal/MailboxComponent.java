@@ -16,6 +16,7 @@ import org.estuary.mailbox.admin.MailboxAdmin;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
+import org.estuary.store.api.ActiveRole;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -34,6 +35,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 public final class MailboxComponent extends ServiceComponent<MailboxBackend, MailboxService> {
 
     public static final String PID = "org.estuary.mailbox";
+
+    /** The service instance: the first segment of its store spaces, whose active role this component needs. */
+    static final String INSTANCE = "mailbox";
 
     @ObjectClassDefinition(name = "Estuary event mailbox", description = "Stores events for clients and delivers "
             + "them to a target listener or to a pull iterator (EM); every event is written to the store before "
@@ -118,9 +122,10 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
      * are stopped. Recovery needs the store, which SCR binds after this: it is in {@link ServiceComponent#start()}.
      */
     @Activate
-    public MailboxComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+    public MailboxComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller,
+            @Reference(name = "active", target = "(" + ActiveRole.INSTANCE + "=" + INSTANCE + ")") ActiveRole active)
             throws Exception {
-        super("Estuary event mailbox", context, config.store_target(), MailboxBackend.class,
+        super(active, "Estuary event mailbox", context, config.store_target(), MailboxBackend.class,
                 activation -> build(activation, config, marshaller), EventMailbox.class, PullEventMailbox.class);
     }
 

@@ -9,6 +9,7 @@ import org.estuary.core.component.Attachment;
 import org.estuary.management.Registrations;
 import org.estuary.remote.Exporter;
 import org.estuary.remote.ServiceExport;
+import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.Store;
 import org.osgi.annotation.versioning.ConsumerType;
 import org.osgi.framework.BundleContext;
@@ -22,7 +23,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 /**
  * A service's DS component, everything but its configuration and its operators' side. A subclass is a
  * {@code @Component(immediate = true, service = {})} whose {@code @Activate} constructor (its configuration and
- * references injected) calls this one with a {@link Build} that starts the service's threads and makes the service,
+ * references injected, among them its {@link ActiveRole}) calls this one with a {@link Build} that starts the service's threads and makes the service,
  * each an {@link Activation} step; bnd reads the annotated methods below from this class
  * ({@code -dsannotations-options: inherit} in {@code cnf/bundle.bnd}), so SCR then:
  * <ol>
@@ -66,6 +67,7 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
 
     private static final System.Logger LOG = System.getLogger(ServiceComponent.class.getName());
 
+    private final ActiveRole active;
     private final String name;
     private final BundleContext context;
     private final String storeTarget;
@@ -79,6 +81,10 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
      * Makes the service through {@code build}; if a step fails, those before it are undone. Recovery needs the
      * store, which SCR binds after the constructor, so it is in {@link #start()}.
      *
+     * @param active this container's role for the service's instance: a subclass takes it as a mandatory static
+     *        reference with the target {@code ActiveRole.target(instance)}, so the component lives only while this
+     *        container is active for the instance (SCR deactivates it when the container becomes a standby, and a
+     *        new activation recovers from the store what the active container wrote)
      * @param name the service as operators read it ("Estuary event mailbox"): its log lines, activation steps and
      *        registrations' descriptions
      * @param context the component's bundle context, for its registrations
@@ -88,8 +94,9 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
      * @param specs the spec interfaces its proxy implements and is registered and bound under, at least one
      * @throws IllegalArgumentException if {@code specs} is empty or the service does not implement {@code backend}
      */
-    protected ServiceComponent(String name, BundleContext context, String storeTarget, Class<B> backend,
-            Build<? extends S> build, Class<?>... specs) throws Exception {
+    protected ServiceComponent(ActiveRole active, String name, BundleContext context, String storeTarget,
+            Class<B> backend, Build<? extends S> build, Class<?>... specs) throws Exception {
+        this.active = Objects.requireNonNull(active, "active");
         this.name = name;
         this.context = context;
         this.storeTarget = storeTarget;
@@ -146,7 +153,8 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
         String summary = activation.run(this::summary);
         activation.start("export", exporter::activate, Attachment::deactivate);
         LOG.log(System.Logger.Level.INFO, name + " active: " + summary + ", store.target=" + storeTarget
-                + ", service id " + service.serviceId());
+                + ", service id " + service.serviceId() + ", active for " + active.instance() + " as "
+                + active.member() + (active.token() == 0 ? "" : " (failover token " + active.token() + ")"));
     }
 
     @Reference(name = "exporter", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,

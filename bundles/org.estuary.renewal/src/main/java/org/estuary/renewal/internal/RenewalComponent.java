@@ -17,6 +17,7 @@ import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
 import org.estuary.renewal.admin.RenewalAdmin;
 import org.estuary.renewal.proxy.RenewalBackend;
+import org.estuary.store.api.ActiveRole;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -34,6 +35,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 public final class RenewalComponent extends ServiceComponent<RenewalBackend, RenewalService> {
 
     public static final String PID = "org.estuary.renewal";
+
+    /** The service instance: the first segment of its store spaces, whose active role this component needs. */
+    static final String INSTANCE = "renewal";
 
     @ObjectClassDefinition(name = "Estuary lease renewal service",
             description = "Renews clients' leases in renewal sets (LR); every change is written to the store.")
@@ -155,9 +159,10 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
      * {@link ServiceComponent#start()}.
      */
     @Activate
-    public RenewalComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+    public RenewalComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller,
+            @Reference(name = "active", target = "(" + ActiveRole.INSTANCE + "=" + INSTANCE + ")") ActiveRole active)
             throws Exception {
-        super("Estuary lease renewal service", context, config.store_target(), RenewalBackend.class,
+        super(active, "Estuary lease renewal service", context, config.store_target(), RenewalBackend.class,
                 activation -> build(activation, config, marshaller), LeaseRenewalService.class);
     }
 

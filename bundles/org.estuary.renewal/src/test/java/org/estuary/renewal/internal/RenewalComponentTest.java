@@ -18,6 +18,7 @@ import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
+import org.estuary.store.api.testing.TestRoles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
@@ -56,7 +57,8 @@ class RenewalComponentTest {
 
         registrations = 0;
         refuse = 4; // LeaseRenewalService, RenewalAdmin and its ServiceView registered, then the MBean is refused
-        RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller);
+        RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
+                TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
         IllegalStateException refused = assertThrows(IllegalStateException.class, component::start);
 
@@ -80,7 +82,8 @@ class RenewalComponentTest {
     }
 
     private RenewalComponent activate() throws Exception {
-        RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller);
+        RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
+                TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
         component.start();
         return component;

@@ -14,6 +14,7 @@ import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
 import org.estuary.txn.admin.TxnAdmin;
 import org.estuary.txn.proxy.TxnBackend;
+import org.estuary.store.api.ActiveRole;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -32,6 +33,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager> {
 
     public static final String PID = "org.estuary.txn";
+
+    /** The service instance: the first segment of its store spaces, whose active role this component needs. */
+    static final String INSTANCE = "txn";
 
     @ObjectClassDefinition(name = "Estuary transaction manager", description = "Creates and completes "
             + "transactions with two-phase commit, nested ones included (TX); commit points are written to the store.")
@@ -105,9 +109,10 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
      * it are stopped. Recovery needs the store, which SCR binds after this: it is in {@link ServiceComponent#start()}.
      */
     @Activate
-    public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller)
+    public TxnComponent(BundleContext context, Config config, @Reference(name = "marshaller") Marshaller marshaller,
+            @Reference(name = "active", target = "(" + ActiveRole.INSTANCE + "=" + INSTANCE + ")") ActiveRole active)
             throws Exception {
-        super("Estuary transaction manager", context, config.store_target(), TxnBackend.class,
+        super(active, "Estuary transaction manager", context, config.store_target(), TxnBackend.class,
                 activation -> build(activation, config, marshaller), NestableTransactionManager.class,
                 TransactionManager.class);
     }

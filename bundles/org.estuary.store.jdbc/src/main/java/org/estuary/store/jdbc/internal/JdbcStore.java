@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -23,9 +24,11 @@ import java.util.function.BiConsumer;
 
 import javax.sql.DataSource;
 
+import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.LatencyWindow;
 import org.estuary.store.api.Names;
+import org.estuary.store.api.Operation;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
@@ -44,7 +47,9 @@ import org.estuary.store.api.StoreStats;
  * outcome is unknown (the connection broke during {@code COMMIT}) is reported as such and the size index is
  * reloaded from the table before the next group. Scans read the table directly and check each row's checksum.
  * Writing transactions and the index load take the writer fence first ({@link Tables#fenceWriters}), so a store
- * opened after a writer died counts and follows that writer's last commit, which may land after its death.
+ * opened after a writer died counts and follows that writer's last commit, which may land after its death. With
+ * failover, a writing transaction also checks the lease rows of the instances it writes ({@link LeaseFence}): a
+ * batch of an instance this container does not hold fails with UNAVAILABLE.
  */
 final class JdbcStore implements Store {
 
@@ -87,10 +92,13 @@ final class JdbcStore implements Store {
 
     /** Observes the commits (tests, the store benchmark); {@link JdbcProbe#NONE} in the component. */
     private final JdbcProbe probe;
+    /** The terms of failover this container holds; every writing transaction checks them. */
+    private final LeaseFence leases;
 
-    private JdbcStore(DataSource dataSource, Settings settings, JdbcProbe probe) {
+    private JdbcStore(DataSource dataSource, Settings settings, JdbcProbe probe, LeaseFence leases) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.probe = Objects.requireNonNull(probe, "probe");
+        this.leases = Objects.requireNonNull(leases, "leases");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.tables = new Tables(settings.tablePrefix());
         this.schema = new Schema(tables);
@@ -128,7 +136,12 @@ final class JdbcStore implements Store {
 
     /** Opens the store as {@link #open(DataSource, Settings)} does, its commits observed by {@code probe}. */
     static JdbcStore open(DataSource dataSource, Settings settings, JdbcProbe probe) {
-        JdbcStore store = new JdbcStore(dataSource, settings, probe);
+        return open(dataSource, settings, probe, new LeaseFence());
+    }
+
+    /** Opens the store as {@link #open(DataSource, Settings)} does, its writes fenced by {@code leases}. */
+    static JdbcStore open(DataSource dataSource, Settings settings, JdbcProbe probe, LeaseFence leases) {
+        JdbcStore store = new JdbcStore(dataSource, settings, probe, leases);
         store.prepare(); // before start(): the commit thread sees what it did
         store.committer.start();
         return store;
@@ -323,13 +336,26 @@ final class JdbcStore implements Store {
             Arrays.fill(refused, null);
             try {
                 Connection connection = writer();
+                if (leases.takeGranted()) {
+                    indexLoaded = false; // a takeover: count what the earlier holder wrote
+                }
                 ensureReady(connection);
+                Set<String> instances = instancesOf(group);
+                Map<String, String> fenced = Map.of();
+                if (!instances.isEmpty()) {
+                    fence(connection);
+                    fenced = leases.refusals(connection, tables, instances, settings.statementTimeoutSeconds());
+                }
                 GroupPlan plan = new GroupPlan(index, settings);
                 for (int i = 0; i < refused.length; i++) {
-                    refused[i] = plan.add(group.get(i).batch);
+                    Batch batch = group.get(i).batch;
+                    String notActive = refusal(batch, fenced);
+                    refused[i] = notActive != null ? new StoreException(Reason.UNAVAILABLE, notActive)
+                            : plan.add(batch);
                 }
-                if (!plan.isEmpty()) {
-                    fence(connection);
+                if (plan.isEmpty()) {
+                    connection.rollback(); // ends the fence's locks
+                } else {
                     plan.write(connection, tables, settings.statementTimeoutSeconds());
                     probe.beforeCommit();
                     committing = true;
@@ -356,6 +382,31 @@ final class JdbcStore implements Store {
                 return;
             }
         }
+    }
+
+    /** The service instances the group writes: the first segments of its spaces. */
+    private static Set<String> instancesOf(List<Pending> group) {
+        Set<String> instances = new HashSet<>();
+        for (Pending pending : group) {
+            for (Operation op : pending.batch.operations()) {
+                instances.add(ActiveRole.instanceOf(op.space()));
+            }
+        }
+        return instances;
+    }
+
+    /** Why the batch may not be written (an instance of it is fenced), or null. */
+    private static String refusal(Batch batch, Map<String, String> fenced) {
+        if (fenced.isEmpty()) {
+            return null;
+        }
+        for (Operation op : batch.operations()) {
+            String why = fenced.get(ActiveRole.instanceOf(op.space()));
+            if (why != null) {
+                return why;
+            }
+        }
+        return null;
     }
 
     private void complete(List<Pending> group, StoreException[] refused, StoreException failure) {

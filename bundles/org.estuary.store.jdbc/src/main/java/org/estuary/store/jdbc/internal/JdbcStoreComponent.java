@@ -4,8 +4,10 @@ import java.lang.System.Logger.Level;
 
 import javax.sql.DataSource;
 
+import org.estuary.store.api.FailoverConfig;
 import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -26,7 +28,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * the schema is created or migrated when the bundle starts, not at the first use.
  */
 @Component(
-        service = Store.class,
+        // JdbcStoreComponent: for this bundle's FailoverComponent only (other bundles cannot see the class)
+        service = {Store.class, JdbcStoreComponent.class},
         immediate = true,
         configurationPid = JdbcStoreComponent.PID,
         // Store S8: ranked above the memory store, so a service on the default store.target moves here
@@ -102,15 +105,28 @@ public final class JdbcStoreComponent extends ForwardingStore {
     }
 
     private final JdbcStore store;
+    private final DataSource dataSource;
+    private final LeaseFence fence = new LeaseFence();
 
     @Activate
     public JdbcStoreComponent(
             @Reference(name = "dataSource", policyOption = ReferencePolicyOption.GREEDY) DataSource dataSource,
             Config config) {
         Settings settings = settingsOf(config);
-        this.store = JdbcStore.open(dataSource, settings);
+        this.dataSource = dataSource;
+        this.store = JdbcStore.open(dataSource, settings, JdbcProbe.NONE, fence);
         LOG.log(Level.INFO, "Estuary jdbc store active: dataSource.target=" + config.dataSource_target() + ", "
                 + settings);
+    }
+
+    /**
+     * Starts contending for the leases of {@code config}'s instances in this store's database; the terms it holds
+     * open this store's write fence.
+     */
+    Failover startFailover(BundleContext context, FailoverConfig config) {
+        Settings settings = store.settings();
+        return Failover.start(context, config, dataSource, new Tables(settings.tablePrefix()), fence,
+                settings.statementTimeoutSeconds());
     }
 
     /** Closes the store (Store S7); SCR calls it when the component is deactivated. */

@@ -39,11 +39,19 @@ final class Schema {
                 new Step(2, "comments for operators reading the schema in psql", List.of(
                         "COMMENT ON TABLE " + records + " IS 'Estuary store records: value is opaque to the "
                                 + "database; size = UTF-8 key length + value length; checksum = CRC-32C of "
-                                + "space, key and value, checked on every read'")));
+                                + "space, key and value, checked on every read'")),
+                new Step(3, "failover leases: one active container per service instance, fencing tokens", List.of(
+                        "CREATE TABLE IF NOT EXISTS " + tables.leases() + " ("
+                                + "instance varchar(128) PRIMARY KEY, "
+                                + "member varchar(256) NOT NULL, "
+                                + "endpoint varchar(256) NOT NULL, "
+                                + "token bigint NOT NULL, "
+                                + "since timestamp with time zone NOT NULL, "
+                                + "expires timestamp with time zone NOT NULL)")));
     }
 
     /** The schema version this bundle writes. */
-    static final int LATEST = 2;
+    static final int LATEST = 3;
 
     /** The steps in order; for tests and the README. */
     List<Step> steps() {

@@ -11,11 +11,13 @@ final class Tables {
 
     private final String records;
     private final String schemaVersion;
+    private final String leases;
     private final long fenceKey;
 
     Tables(String prefix) {
         this.records = prefix + "records";
         this.schemaVersion = prefix + "schema_version";
+        this.leases = prefix + "leases";
         // Two tables whose names hash alike only wait for each other's transactions: slower, never wrong.
         this.fenceKey = FENCE_CLASS << 32 | (records.hashCode() & 0xFFFF_FFFFL);
     }
@@ -28,6 +30,11 @@ final class Tables {
     /** The table of applied schema migrations, one row per version. */
     String schemaVersion() {
         return schemaVersion;
+    }
+
+    /** The table of failover leases: one row per service instance, its holder, fencing token and expiry. */
+    String leases() {
+        return leases;
     }
 
     /**
@@ -66,5 +73,47 @@ final class Tables {
         return "INSERT INTO " + records + " (space, key, value, size, checksum) VALUES (?, ?, ?, ?, ?) "
                 + "ON CONFLICT (space, key) DO UPDATE SET value = EXCLUDED.value, size = EXCLUDED.size, "
                 + "checksum = EXCLUDED.checksum";
+    }
+
+    // ---- failover leases; times are the database's (now()), so the containers' clocks need not agree
+
+    /**
+     * Takes the lease of an instance if nobody holds it or its holder's lease ran out: a new term with the next
+     * token. Parameters: instance, member, endpoint, lease milliseconds. Returns the token and the start (epoch
+     * milliseconds), or no row when another container holds it.
+     */
+    String acquireLease() {
+        return "INSERT INTO " + leases + " AS l (instance, member, endpoint, token, since, expires) "
+                + "VALUES (?, ?, ?, 1, now(), now() + ? * interval '1 millisecond') "
+                + "ON CONFLICT (instance) DO UPDATE SET member = EXCLUDED.member, endpoint = EXCLUDED.endpoint, "
+                + "token = l.token + 1, since = EXCLUDED.since, expires = EXCLUDED.expires "
+                + "WHERE l.expires < now() "
+                + "RETURNING token, (extract(epoch FROM since) * 1000)::bigint";
+    }
+
+    /** Extends the holder's term. Parameters: lease milliseconds, instance, member, token. One row if it holds. */
+    String renewLease() {
+        return "UPDATE " + leases + " SET expires = now() + ? * interval '1 millisecond' "
+                + "WHERE instance = ? AND member = ? AND token = ? AND expires >= now()";
+    }
+
+    /** Ends the holder's term now, so a standby takes over at its next heartbeat. Parameters: instance, member, token. */
+    String releaseLease() {
+        return "UPDATE " + leases + " SET expires = now() - interval '1 millisecond' "
+                + "WHERE instance = ? AND member = ? AND token = ?";
+    }
+
+    /** Who holds an instance's lease. Parameter: instance. Member, endpoint, token, since, expires (epoch ms). */
+    String selectLease() {
+        return "SELECT member, endpoint, token, (extract(epoch FROM since) * 1000)::bigint, "
+                + "(extract(epoch FROM expires) * 1000)::bigint FROM " + leases + " WHERE instance = ?";
+    }
+
+    /**
+     * The fence every writing transaction checks: the lease rows of the instances it writes, locked against a
+     * takeover until it commits. Parameter: the instances (text[]). Instance, member, token.
+     */
+    String lockLeases() {
+        return "SELECT instance, member, token FROM " + leases + " WHERE instance = ANY (?) FOR SHARE";
     }
 }
