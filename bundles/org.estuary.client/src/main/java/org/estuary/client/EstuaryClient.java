@@ -5,9 +5,11 @@ import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.transaction.server.TransactionParticipant;
@@ -19,9 +21,9 @@ import org.estuary.remote.RmiExporter;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * A connection to one Estuary container: its registry at (host, port), the service proxies bound there under
- * well-known names (the service interface's name: {@code net.jini.lease.LeaseRenewalService},
- * {@code net.jini.event.EventMailbox}, {@code net.jini.core.transaction.server.TransactionManager},
+ * A connection to one Estuary container, or to several that serve the same instances with failover: its registry
+ * at (host, port), the service proxies bound there under well-known names (the service interface's name:
+ * {@code net.jini.lease.LeaseRenewalService}, {@code net.jini.event.EventMailbox}, {@code net.jini.core.transaction.server.TransactionManager},
  * {@code net.jini.discovery.LookupDiscoveryService}), and this JVM's endpoint for callbacks (listeners and
  * participants the services call). Proxies survive swaps and restarts of the container by themselves; closing the
  * client unexports the callbacks it exported (proxies already obtained keep working).
@@ -29,14 +31,21 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class EstuaryClient implements AutoCloseable {
 
-    private final String host;
-    private final int port;
+    /** A container's registry. */
+    private record Registry(String host, int port) {
+        @Override
+        public String toString() {
+            return host + ":" + port;
+        }
+    }
+
+    /** The registries of the containers this client reaches, in the order it asks them. */
+    private final List<Registry> registries;
     private volatile ClientSockets sockets;
     private final RmiExporter callbacks;
 
-    private EstuaryClient(String host, int port, RemoteSettings settings) throws IOException {
-        this.host = host;
-        this.port = port;
+    private EstuaryClient(List<Registry> registries, RemoteSettings settings) throws IOException {
+        this.registries = List.copyOf(registries);
         RemoteSettings local = RemoteSettings.builder().bindAddress(settings.bindAddress())
                 .advertisedHost(settings.advertisedHost()).registryPort(RemoteSettings.NO_REGISTRY)
                 .objectPort(settings.objectPort()).connectTimeoutMs(settings.connectTimeoutMs())
@@ -67,13 +76,43 @@ public final class EstuaryClient implements AutoCloseable {
      * @throws IOException if the registry cannot be reached or the TLS material is unusable
      */
     public static EstuaryClient connect(String host, int port, RemoteSettings settings) throws IOException {
-        Objects.requireNonNull(host, "host");
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be 1..65535: " + port);
+        return open(List.of(registry(host, port)), settings);
+    }
+
+    /**
+     * Connects to containers that serve the same service instances with failover (one is active per instance,
+     * the others stand by), each {@code host:port} of its registry: {@link #lookup} asks them in this order and
+     * takes the proxy from the first that binds the service, and the proxies reach whichever container is active.
+     * At least one must be reachable now.
+     *
+     * @throws IOException if none of the registries can be reached or the TLS material is unusable
+     * @throws IllegalArgumentException if the list is empty or an entry is not {@code host:port}
+     */
+    public static EstuaryClient connect(List<String> endpoints, RemoteSettings settings) throws IOException {
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("no container to connect to: give at least one host:port");
         }
-        EstuaryClient client = new EstuaryClient(host, port, Objects.requireNonNull(settings, "settings"));
+        List<Registry> registries = new ArrayList<>();
+        for (String endpoint : endpoints) {
+            int colon = endpoint.lastIndexOf(':');
+            int port;
+            try {
+                port = colon > 0 ? Integer.parseInt(endpoint.substring(colon + 1)) : -1;
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port == -1) {
+                throw new IllegalArgumentException("a container's registry is host:port: \"" + endpoint + "\"");
+            }
+            registries.add(registry(endpoint.substring(0, colon), port));
+        }
+        return open(registries, settings);
+    }
+
+    private static EstuaryClient open(List<Registry> registries, RemoteSettings settings) throws IOException {
+        EstuaryClient client = new EstuaryClient(registries, Objects.requireNonNull(settings, "settings"));
         try {
-            client.names(); // fail now if the container is not there
+            client.names(); // fail now if no container is there
         } catch (RemoteException e) {
             client.close();
             throw e;
@@ -81,9 +120,28 @@ public final class EstuaryClient implements AutoCloseable {
         return client;
     }
 
-    /** The names the container's registry binds (services under their interface names, backends by id). */
+    private static Registry registry(String host, int port) {
+        Objects.requireNonNull(host, "host");
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port must be 1..65535: " + port);
+        }
+        return new Registry(host, port);
+    }
+
+    /**
+     * The names the registry of the first reachable container binds (services under their interface names,
+     * backends by id).
+     */
     public List<String> names() throws RemoteException {
-        return Arrays.asList(Registries.list(host, port, sockets));
+        RemoteException first = null;
+        for (Registry registry : registries) {
+            try {
+                return Arrays.asList(Registries.list(registry.host(), registry.port(), sockets));
+            } catch (RemoteException e) {
+                first = suppress(first, e);
+            }
+        }
+        throw first;
     }
 
     /**
@@ -96,9 +154,11 @@ public final class EstuaryClient implements AutoCloseable {
     }
 
     /**
-     * The proxy bound under {@code name}.
+     * The proxy bound under {@code name}, from the first container (in the order given to {@code connect}) whose
+     * registry binds it.
      *
-     * @throws NotBoundException if nothing is bound under it
+     * @throws NotBoundException if nothing is bound under it in any registry that answered
+     * @throws RemoteException if no registry answered
      * @throws ClassCastException if it is not a {@code type}
      */
     public <T> T lookup(String name, Class<T> type) throws RemoteException, NotBoundException {
@@ -107,11 +167,30 @@ public final class EstuaryClient implements AutoCloseable {
         // In OSGi this bundle imports dynamically, so it can load the proxy classes any service bundle exports.
         thread.setContextClassLoader(EstuaryClient.class.getClassLoader());
         try {
-            // Read in this client's scope: its allowlist, its classes for what services hand back, its keys.
-            return type.cast(Registries.lookup(host, port, sockets, name, callbacks.replies()));
-        } catch (UnmarshalException refused) {
-            sockets = sockets.withFreshConnections(); // the JDK pooled the refused reply's connection unread
-            throw refused;
+            // Asked in order: with failover only the container active for the service binds it.
+            NotBoundException notBound = null;
+            RemoteException unreachable = null;
+            for (Registry registry : registries) {
+                try {
+                    // Read in this client's scope: its allowlist, its classes for what services hand back, its keys.
+                    return type.cast(Registries.lookup(registry.host(), registry.port(), sockets, name,
+                            callbacks.replies()));
+                } catch (UnmarshalException refused) {
+                    sockets = sockets.withFreshConnections(); // the JDK pooled the refused reply's connection unread
+                    throw refused;
+                } catch (NotBoundException e) {
+                    notBound = suppress(notBound, e);
+                } catch (RemoteException e) {
+                    unreachable = suppress(unreachable, e);
+                }
+            }
+            if (notBound == null) {
+                throw unreachable;
+            }
+            if (unreachable != null) {
+                notBound.addSuppressed(unreachable);
+            }
+            throw notBound;
         } finally {
             thread.setContextClassLoader(saved);
         }
@@ -145,6 +224,15 @@ public final class EstuaryClient implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "EstuaryClient[" + host + ":" + port + (sockets.tls() ? ", tls" : "") + "]";
+        return "EstuaryClient[" + registries.stream().map(Registry::toString).collect(Collectors.joining(", "))
+                + (sockets.tls() ? ", tls" : "") + "]";
+    }
+
+    private static <E extends Exception> E suppress(E first, E next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
     }
 }

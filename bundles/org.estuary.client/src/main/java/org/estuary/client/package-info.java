@@ -3,5 +3,5 @@
  * look up the services' proxies, and export local listeners and participants for callbacks.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.client;

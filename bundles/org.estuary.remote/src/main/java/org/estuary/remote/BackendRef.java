@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.OptionalDataException;
 import java.io.Serializable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -18,6 +19,7 @@ import java.rmi.RemoteException;
 import java.rmi.ServerException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -42,6 +44,12 @@ import org.osgi.annotation.versioning.ProviderType;
  * by service id in the container's registry (name {@link Exporter#BACKEND_PREFIX} + id) and retry <em>once</em>.
  * A service not bound there (mid-swap, container restarting) gives a {@link ServiceSwappingException}; an
  * unreachable registry the connection exception: both indefinite, never a wrong answer.</li>
+ * <li><b>Failover.</b> A reference to a container with failover peers ({@link RemoteSettings#peers()}) also looks
+ * the backend up in the peers' registries when its own does not bind it or cannot be reached, and moves there. A
+ * container not active for the service refuses a call with {@link ServiceSwappingException} before running it;
+ * the call is then made once more through the peers. A call that times out is not repeated (it may have run),
+ * but the next call resolves through the peers first. During a takeover calls fail with these indefinite
+ * exceptions until the new active container serves.</li>
  * <li><b>Objects gone for good.</b> The backend throws {@link NoSuchObjectException} for an object id it does not
  * know; the caller gets that exception as the backend threw it, locally and remotely alike (the
  * {@link ServerException} RMI wraps it in is removed).</li>
@@ -95,7 +103,12 @@ public final class BackendRef<B extends Remote> implements Serializable {
     /** A reference from its parts (the exporter's; also for tests). */
     static <B extends Remote> BackendRef<B> routed(UUID serviceId, Class<B> type, String host, int port,
             ClientSockets sockets, B stub) {
-        return new BackendRef<>(serviceId, type, new Route(host, port, sockets, stub));
+        return routed(serviceId, type, new Route(host, port, sockets, stub));
+    }
+
+    /** A reference along {@code route} (the exporter's). */
+    static <B extends Remote> BackendRef<B> routed(UUID serviceId, Class<B> type, Route route) {
+        return new BackendRef<>(serviceId, type, route);
     }
 
     /** The service id. */
@@ -146,6 +159,21 @@ public final class BackendRef<B extends Remote> implements Serializable {
                     throw dead; // the registry still names this stub: the failure is not a swap
                 }
                 return call.call(fresh);
+            } catch (ServerException e) {
+                if (!(e.detail instanceof ServiceSwappingException) || current.peers.isEmpty()) {
+                    throw e;
+                }
+                // A container not active for the service (failover) refused the call before running it: once
+                // more through the peers, the container that refused last.
+                return call.call(resolveAmongPeers(current, (RemoteException) e.detail));
+            } catch (RemoteException e) {
+                if (!current.peers.isEmpty() && timedOut(e)) {
+                    // A container that does not answer (paused, partitioned): the call may have run, so it is not
+                    // repeated; the next call resolves through the peers first.
+                    Route next = current.at(current.peers.get(0), null);
+                    route = next;
+                }
+                throw e;
             }
         } catch (ServerException e) {
             // The backend threw this RemoteException itself: hand it on as a local caller would see it.
@@ -188,15 +216,53 @@ public final class BackendRef<B extends Remote> implements Serializable {
         return proxy;
     }
 
+    /**
+     * Looks the backend up in the route's registry, then in its failover peers' (a peer where the service is
+     * bound, because its container is active for it, becomes the route); the first failure if none binds it.
+     */
     private B resolve(Route current, Exception dead) throws RemoteException {
-        Registry registry = LocateRegistry.getRegistry(current.host, current.port, current.sockets);
+        RemoteException first;
+        try {
+            return lookup(current, current.endpoint(), dead);
+        } catch (RemoteException e) {
+            if (current.peers.isEmpty()) {
+                throw e;
+            }
+            first = e;
+        }
+        return lookupPeers(current, first);
+    }
+
+    /** Looks the backend up in the route's failover peers only (the route's own container refused the call). */
+    private B resolveAmongPeers(Route current, RemoteException refused) throws RemoteException {
+        return lookupPeers(current, refused);
+    }
+
+    private B lookupPeers(Route current, RemoteException first) throws RemoteException {
+        for (String peer : current.peers) {
+            try {
+                return lookup(current, peer, null);
+            } catch (RemoteException e) {
+                first.addSuppressed(e);
+            }
+        }
+        throw first instanceof ServiceSwappingException ? first : new ServiceSwappingException("service "
+                + serviceId + " is not reachable at " + current.endpoint() + " nor bound at its failover peers "
+                + current.peers + " (a failover in progress, or its containers restarting)", first);
+    }
+
+    /** Looks the backend up in the registry at {@code endpoint} and makes that the route. */
+    private B lookup(Route current, String endpoint, Exception dead) throws RemoteException {
+        int colon = endpoint.lastIndexOf(':');
+        String host = endpoint.substring(0, colon);
+        int port = Integer.parseInt(endpoint.substring(colon + 1));
+        Registry registry = LocateRegistry.getRegistry(host, port, current.sockets);
         Remote found;
         try {
             found = registry.lookup(Exporter.BACKEND_PREFIX + serviceId);
         } catch (NotBoundException e) {
             throw new ServiceSwappingException("service " + serviceId + " is not bound in the registry at "
-                    + current.host + ":" + current.port + " (being replaced, or its container is restarting)",
-                    dead);
+                    + endpoint + " (being replaced, its container restarting, or a standby)", dead);
         } catch (RemoteException e) {
             if (dead != null) {
                 e.addSuppressed(dead);
@@ -204,11 +270,21 @@ public final class BackendRef<B extends Remote> implements Serializable {
             throw e;
         }
         if (!type.isInstance(found)) {
-            throw new ServiceSwappingException("the registry at " + current.host + ":" + current.port + " binds "
-                    + "service " + serviceId + " to a " + found.getClass().getName() + ", not a " + type.getName());
+            throw new ServiceSwappingException("the registry at " + endpoint + " binds service " + serviceId
+                    + " to a " + found.getClass().getName() + ", not a " + type.getName());
         }
-        route = current.withStub(found);
+        route = endpoint.equals(current.endpoint()) ? current.withStub(found) : current.at(endpoint, found);
         return type.cast(found);
+    }
+
+    /** Whether the call failed because the container did not answer in time. */
+    private static boolean timedOut(RemoteException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.net.SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static <B> Class<B> checkType(Class<B> type) {
@@ -246,6 +322,8 @@ public final class BackendRef<B extends Remote> implements Serializable {
         out.writeInt(r == null ? 0 : r.port);
         out.writeObject(r == null ? null : r.sockets);
         out.writeObject(r == null ? null : r.stub);
+        // Read by references that know failover peers; older readers skip it.
+        out.writeObject(r == null ? "" : String.join(",", r.peers));
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -266,7 +344,26 @@ public final class BackendRef<B extends Remote> implements Serializable {
                 || stub != null && !type.isInstance(stub) || port < 0 || port > 65535) {
             throw new InvalidObjectException("BackendRef with a malformed route");
         }
-        route = new Route((String) host, port, (ClientSockets) sockets, (Remote) stub);
+        List<String> peers = List.of();
+        try {
+            Object written = in.readObject();
+            if (!(written instanceof String)) {
+                throw new InvalidObjectException("BackendRef with malformed failover peers");
+            }
+            peers = ((String) written).isEmpty() ? List.of() : List.of(((String) written).split(","));
+            for (String peer : peers) {
+                int colon = peer.lastIndexOf(':');
+                if (colon <= 0 || !peer.substring(colon + 1).matches("[0-9]{1,5}")) {
+                    throw new InvalidObjectException("BackendRef with a malformed failover peer");
+                }
+            }
+        } catch (OptionalDataException written) {
+            if (!written.eof) {
+                throw written;
+            }
+            // written by a reference that knew no failover peers
+        }
+        route = new Route((String) host, port, (ClientSockets) sockets, (Remote) stub, peers);
         ReadScope scope = ReadScope.of(in);
         replies = scope == null ? null : scope.forReplies();
     }

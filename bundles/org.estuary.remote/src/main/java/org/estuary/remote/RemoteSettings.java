@@ -1,6 +1,7 @@
 package org.estuary.remote;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 import org.estuary.io.Marshaller;
@@ -45,6 +46,7 @@ public final class RemoteSettings {
     private final int maxConnectionsPerHost;
     private final Marshaller marshaller;
     private final Tls tls;
+    private final List<String> peers;
 
     private RemoteSettings(Builder b) {
         this.bindAddress = b.bindAddress;
@@ -61,6 +63,7 @@ public final class RemoteSettings {
                 ? Marshallers.builder().filter(b.filter).build()
                 : Marshallers.builder().filter(b.filter).classLoader(b.classLoader).build();
         this.tls = b.tls;
+        this.peers = b.peers;
     }
 
     /** A builder with the defaults. */
@@ -156,13 +159,23 @@ public final class RemoteSettings {
         return tls;
     }
 
+    /**
+     * The registries ({@code host:port}) of the other containers that serve the same service instances with
+     * failover: references to this exporter's backends carry them, and re-resolve through them when this
+     * container does not answer or is not active for the service.
+     */
+    public List<String> peers() {
+        return peers;
+    }
+
     @Override
     public String toString() {
         return "bind.address=" + bindAddress + ", advertise.host=" + advertisedHost() + ", registry.port="
                 + registryPort + ", object.port=" + objectPort + ", connect.timeout.ms=" + connectTimeoutMs
                 + ", call.timeout.ms=" + callTimeoutMs + ", read.timeout.ms=" + readTimeoutMs + ", request.timeout.ms="
                 + requestTimeoutMs + ", max.connections=" + maxConnections + ", max.connections.per.host="
-                + maxConnectionsPerHost + ", tls=" + (tls == null ? "off" : tls);
+                + maxConnectionsPerHost + ", tls=" + (tls == null ? "off" : tls)
+                + (peers.isEmpty() ? "" : ", failover.peers=" + peers);
     }
 
     /** TLS key material (paths to keystores; JDK {@code KeyStore} types such as PKCS12 or JKS). */
@@ -241,8 +254,35 @@ public final class RemoteSettings {
         private ClassLoader classLoader;
         private Marshaller marshaller;
         private Tls tls;
+        private List<String> peers = List.of();
 
         private Builder() {
+        }
+
+        /**
+         * The failover peers' registries, each {@code host:port} (see {@link RemoteSettings#peers()}).
+         *
+         * @throws IllegalArgumentException if one is not {@code host:port} with a port from 1 to 65535
+         */
+        public Builder peers(List<String> endpoints) {
+            List<String> checked = new java.util.ArrayList<>();
+            for (String endpoint : endpoints) {
+                String trimmed = endpoint.trim();
+                int colon = trimmed.lastIndexOf(':');
+                int port = -1;
+                try {
+                    port = colon > 0 ? Integer.parseInt(trimmed.substring(colon + 1)) : -1;
+                } catch (NumberFormatException e) {
+                    port = -1;
+                }
+                if (port < 1 || port > 65535) {
+                    throw new IllegalArgumentException("failover peer must be host:port with a port from 1 to "
+                            + "65535: \"" + endpoint + "\"");
+                }
+                checked.add(trimmed);
+            }
+            this.peers = List.copyOf(checked);
+            return this;
         }
 
         /** @throws IllegalArgumentException if blank */

@@ -128,8 +128,10 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             B stub = previous == backend ? stubOf(type, backend) : type.cast(exportObject(backend));
             reg.rebind(BACKEND_PREFIX + serviceId, stub);
             backends.put(serviceId, backend);
-            routes.put(serviceId, new LocalBackends.Route(host(), registryPort, clientSockets, stub));
-            return BackendRef.routed(serviceId, type, host(), registryPort, clientSockets, stub);
+            LocalBackends.Route route = new LocalBackends.Route(host(), registryPort, clientSockets, stub,
+                    settings.peers());
+            routes.put(serviceId, route);
+            return BackendRef.routed(serviceId, type, route);
         }
     }
 

@@ -1,9 +1,13 @@
 package org.estuary.remote;
 
 import java.io.Serializable;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 
 import org.estuary.core.component.Attachment;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -57,6 +61,26 @@ public final class ServiceExport {
      */
     public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<B> type, B backend,
             Exported<B> exported, Class<?>... specs) {
+        return attach(service, type, backend, exported, specs);
+    }
+
+    /**
+     * As {@link #attachment(String, Class, Object, Exported, Class...)}, the backend exported behind a gate: while
+     * {@code serving} says false (this container's failover role for the service no longer holds, for example
+     * after the process was paused past its lease), every call is refused with an indefinite
+     * {@link ServiceSwappingException} before it runs, so no caller gets an answer from state another container
+     * may have changed; the caller's reference then looks for the service at its failover peers.
+     *
+     * @param serving whether this container may serve the service now (its {@code ActiveRole.holds()})
+     */
+    public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<B> type, B backend,
+            Exported<B> exported, BooleanSupplier serving, Class<?>... specs) {
+        return attach(service, type, gated(service, type, backend, Objects.requireNonNull(serving, "serving")),
+                exported, specs);
+    }
+
+    private static <B extends Remote> Attachment<Exporter> attach(String service, Class<B> type, B backend,
+            Exported<B> exported, Class<?>... specs) {
         if (specs.length == 0) {
             throw new IllegalArgumentException(service + ": no spec interface to bind its proxy under");
         }
@@ -78,5 +102,32 @@ public final class ServiceExport {
             from.unexport(exported.serviceId());
             exported.useReference(null);
         });
+    }
+
+    /** {@code backend} behind a gate that refuses every call while {@code serving} says false. */
+    static <B extends Remote> B gated(String service, Class<B> type, B backend, BooleanSupplier serving) {
+        Objects.requireNonNull(backend, "backend");
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                switch (method.getName()) {
+                    case "equals":
+                        return proxy == args[0];
+                    case "hashCode":
+                        return System.identityHashCode(proxy);
+                    default:
+                        return service + " in this container";
+                }
+            }
+            if (!serving.getAsBoolean()) {
+                throw new ServiceSwappingException(service + " is not active in this container: its failover "
+                        + "lease ran out and another container takes it over; retry, and the call reaches the "
+                        + "active container");
+            }
+            try {
+                return method.invoke(backend, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }));
     }
 }

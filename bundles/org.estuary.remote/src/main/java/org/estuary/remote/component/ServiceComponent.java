@@ -109,7 +109,9 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
             throw new IllegalArgumentException(name + ": " + made.getClass().getName() + " is not a "
                     + backend.getName());
         }
-        this.exporter = ServiceExport.attachment("the " + name, backend, backend.cast(made), made, this.specs);
+        // Remote calls pass the role's gate: refused once it stops holding, before SCR got to the deactivation.
+        this.exporter = ServiceExport.attachment("the " + name, backend, backend.cast(made), made, active::holds,
+                this.specs);
     }
 
     /** The service this component drives. */

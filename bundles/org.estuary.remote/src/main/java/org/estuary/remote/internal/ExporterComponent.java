@@ -6,6 +6,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.util.Arrays;
 import java.util.UUID;
 
 import org.estuary.io.Marshaller;
@@ -80,6 +81,11 @@ public final class ExporterComponent implements Exporter {
                 + "open at once from one peer address; more are closed as they are accepted, and logged.")
         int max_connections_per_host() default RemoteSettings.DEFAULT_MAX_CONNECTIONS_PER_HOST;
 
+        @AttributeDefinition(name = "Failover peers", required = false, description = "host:port of the "
+                + "registries (comma-separated) of the other containers serving the same service instances (org.estuary.failover): "
+                + "clients' proxies carry them and reach the active container through them.")
+        String[] failover_peers() default {};
+
         @AttributeDefinition(name = "TLS", description = "Registry and services over TLS with the keystore and "
                 + "truststore below; clients must connect with TLS too.")
         boolean tls_enabled() default false;
@@ -134,7 +140,9 @@ public final class ExporterComponent implements Exporter {
                 .objectPort(config.object_port()).connectTimeoutMs(config.connect_timeout_ms())
                 .callTimeoutMs(config.call_timeout_ms()).readTimeoutMs(config.read_timeout_ms())
                 .requestTimeoutMs(config.request_timeout_ms()).maxConnections(config.max_connections())
-                .maxConnectionsPerHost(config.max_connections_per_host()).tls(tls);
+                .maxConnectionsPerHost(config.max_connections_per_host()).tls(tls)
+                .peers(Arrays.stream(config.failover_peers()).flatMap(p -> Arrays.stream(p.split(",")))
+                        .filter(p -> !p.isBlank()).toList());
     }
 
     private static Path pathOf(String text) {

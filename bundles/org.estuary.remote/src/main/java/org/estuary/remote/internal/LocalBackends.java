@@ -1,6 +1,7 @@
 package org.estuary.remote.internal;
 
 import java.rmi.Remote;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,22 +20,49 @@ import org.estuary.remote.ClientSockets;
  */
 public final class LocalBackends {
 
-    /** How a remote caller reaches an exported backend. */
+    /**
+     * How a remote caller reaches an exported backend: the registry it was resolved through, the stub, and the
+     * registries of the other containers that may serve the same service (failover peers, {@code host:port}).
+     */
     public static final class Route {
         public final String host;
         public final int port;
         public final ClientSockets sockets;
         public final Remote stub;
+        public final List<String> peers;
 
         public Route(String host, int port, ClientSockets sockets, Remote stub) {
+            this(host, port, sockets, stub, List.of());
+        }
+
+        public Route(String host, int port, ClientSockets sockets, Remote stub, List<String> peers) {
             this.host = host;
             this.port = port;
             this.sockets = sockets;
             this.stub = stub;
+            this.peers = List.copyOf(peers);
         }
 
         public Route withStub(Remote newStub) {
-            return new Route(host, port, sockets, newStub);
+            return new Route(host, port, sockets, newStub, peers);
+        }
+
+        /** This registry's endpoint, {@code host:port}. */
+        public String endpoint() {
+            return host + ":" + port;
+        }
+
+        /**
+         * The route through the peer {@code endpoint} ({@code host:port}) to {@code newStub}: the registry left
+         * becomes a peer, so a later failover can come back to it.
+         */
+        public Route at(String endpoint, Remote newStub) {
+            List<String> others = new ArrayList<>(peers);
+            others.remove(endpoint);
+            others.add(endpoint());
+            int colon = endpoint.lastIndexOf(':');
+            return new Route(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)), sockets,
+                    newStub, others);
         }
     }
 

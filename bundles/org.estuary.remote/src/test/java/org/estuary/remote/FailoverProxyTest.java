@@ -1,0 +1,97 @@
+package org.estuary.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.util.UUID;
+
+import org.estuary.core.failure.Failure;
+import org.estuary.remote.fixture.Echo;
+import org.estuary.remote.fixture.EchoProxy;
+import org.estuary.remote.fixture.FailoverServerMain;
+import org.estuary.remote.fixture.Forked;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two containers with failover, each in its own JVM and each the other's peer, and a client's proxy: it reaches
+ * the service at whichever container is active, fails with indefinite exceptions while neither is, and is refused,
+ * never answered, by a container whose role no longer holds.
+ */
+class FailoverProxyTest {
+
+    private final UUID serviceId = UUID.randomUUID();
+    private int portA;
+    private int portB;
+    private Forked a;
+    private Forked b;
+
+    @BeforeEach
+    void start() throws Exception {
+        portA = freePort();
+        portB = freePort();
+        a = Forked.start(FailoverServerMain.class, Integer.toString(portA), Integer.toString(portB),
+                serviceId.toString());
+        b = Forked.start(FailoverServerMain.class, Integer.toString(portB), Integer.toString(portA),
+                serviceId.toString());
+        a.await("READY", 30);
+        b.await("READY", 30);
+        a.command("activate a");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        a.close();
+        b.close();
+    }
+
+    @Test
+    void aProxyReachesTheStandbyOnceItTookOverAfterTheActiveContainerWasKilled() throws Exception {
+        EchoProxy proxy = lookup(portA);
+        assertEquals("a", proxy.generation());
+
+        a.close(); // kill -9 of the active container
+        RemoteException during = assertThrows(RemoteException.class, proxy::generation);
+        assertEquals(Failure.INDEFINITE, Failure.of(during), "during the failover: " + during);
+        assertTrue(during instanceof ServiceSwappingException, during.toString());
+
+        b.command("activate b"); // the standby took the lease over and serves
+        assertEquals("b", proxy.generation(), "the same proxy reaches the new active container");
+        assertEquals("b", proxy.generation());
+    }
+
+    @Test
+    void aContainerWhoseRoleNoLongerHoldsRefusesAndTheCallGoesToTheActiveOne() throws Exception {
+        EchoProxy proxy = lookup(portA);
+        assertEquals("a", proxy.generation());
+
+        a.command("lose"); // paused past its lease: still exported, its role no longer holds
+        RemoteException refused = assertThrows(RemoteException.class, proxy::generation);
+        assertEquals(Failure.INDEFINITE, Failure.of(refused), refused.toString());
+        assertTrue(refused instanceof ServiceSwappingException
+                && refused.getMessage().contains("the echo service is not active in this container"),
+                refused.toString());
+
+        b.command("activate b");
+        assertEquals("b", proxy.generation(), "refused by a before it ran, the call is made at b");
+        a.command("deactivate"); // a noticed it lost the lease
+        assertEquals("b", proxy.generation());
+    }
+
+    private EchoProxy lookup(int port) throws Exception {
+        return (EchoProxy) ((RegistryEntry) LocateRegistry.getRegistry("127.0.0.1", port,
+                new ClientSockets(null, 5_000, 10_000, false)).lookup(Echo.class.getName())).proxy();
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+}
