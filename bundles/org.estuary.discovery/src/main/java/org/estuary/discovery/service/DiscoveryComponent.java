@@ -22,6 +22,7 @@ import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
+import org.estuary.store.api.ActiveRole;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -41,6 +42,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend, DiscoveryService> {
 
     public static final String PID = "org.estuary.discovery";
+
+    /** The service instance: the first segment of its store spaces, whose active role this component needs. */
+    static final String INSTANCE = "discovery";
 
     @ObjectClassDefinition(name = "Estuary lookup discovery service", description = "Discovers lookup services "
             + "by group (multicast) and by locator (unicast) for its clients and tells each registration's "
@@ -202,13 +206,15 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
      */
     @Activate
     public DiscoveryComponent(BundleContext context, Config config,
-            @Reference(name = "marshaller") Marshaller marshaller) throws Exception {
-        this(context, config, marshaller, new Parts(config));
+            @Reference(name = "marshaller") Marshaller marshaller,
+            @Reference(name = "active", target = "(" + ActiveRole.INSTANCE + "=" + INSTANCE + ")") ActiveRole active)
+            throws Exception {
+        this(context, config, marshaller, active, new Parts(config));
     }
 
-    private DiscoveryComponent(BundleContext context, Config config, Marshaller marshaller, Parts parts)
-            throws Exception {
-        super("Estuary lookup discovery service", context, config.store_target(), DiscoveryBackend.class,
+    private DiscoveryComponent(BundleContext context, Config config, Marshaller marshaller, ActiveRole active,
+            Parts parts) throws Exception {
+        super(active, "Estuary lookup discovery service", context, config.store_target(), DiscoveryBackend.class,
                 activation -> parts.build(activation, config, marshaller), LookupDiscoveryService.class);
         this.parts = parts;
         this.admin = new AdminView(service(), parts.tracker, parts.clock);
