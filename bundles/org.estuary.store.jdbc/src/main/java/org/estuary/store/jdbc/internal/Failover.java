@@ -15,8 +15,10 @@ import java.util.function.BooleanSupplier;
 
 import javax.sql.DataSource;
 
+import org.estuary.core.component.Activation;
 import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
+import org.estuary.management.Registrations;
 import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.FailoverConfig;
 import org.estuary.store.jdbc.internal.LeaseRows.Term;
@@ -54,6 +56,8 @@ final class Failover implements AutoCloseable {
     private final Map<String, LeaseRole> wanted = new HashMap<>();
     private final Map<String, ServiceRegistration<ActiveRole>> registered = new HashMap<>();
     private final AtomicBoolean syncQueued = new AtomicBoolean();
+    /** The view and the MBean operators see failover through. */
+    private final Activation management = new Activation("the Estuary failover view");
 
     private Failover(BundleContext context, FailoverConfig config, DataSource dataSource, Tables tables,
             LeaseFence fence, int timeoutSeconds) {
@@ -87,10 +91,29 @@ final class Failover implements AutoCloseable {
             LeaseFence fence, int timeoutSeconds) {
         Failover failover = new Failover(context, config, dataSource, tables, fence, timeoutSeconds);
         failover.keeper.start();
+        failover.register();
         LOG.log(Level.INFO, "Estuary failover: " + failover.keeper.member() + " contends for "
                 + List.of(config.instances()) + " in table " + tables.leases() + " (lease.ms=" + config.lease_ms()
                 + ", heartbeat.ms=" + config.heartbeat_ms() + ", endpoint=" + config.endpoint() + ")");
         return failover;
+    }
+
+    /** Registers the view (shell commands, console page) and the MBean of who is active for what. */
+    private void register() {
+        Registrations registrations = new Registrations(management, context, "Estuary failover");
+        String member = keeper.member();
+        registrations.view(FailoverView.of(member, keeper::statuses));
+        registrations.mbean(new FailoverMXBean() {
+            @Override
+            public String getMember() {
+                return member;
+            }
+
+            @Override
+            public String[] getRoles() {
+                return FailoverView.lines(keeper.statuses());
+            }
+        }, FailoverMXBean.class, FailoverMXBean.OBJECT_NAME);
     }
 
     /** Each instance: whether this container is active for it, and who is. */
@@ -154,6 +177,7 @@ final class Failover implements AutoCloseable {
     /** Ends every term (releasing the rows), withdraws every role, stops the threads. */
     @Override
     public void close() {
+        management.close();
         keeper.close();
         registrar.shutdown();
         try {
