@@ -1,5 +1,6 @@
 package org.estuary.store.api;
 
+import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -86,6 +87,21 @@ public final class StoreException extends Exception {
         super(Objects.requireNonNull(message, "message"), cause);
         this.reason = Objects.requireNonNull(reason, "reason");
         this.outcomeUnknown = outcomeUnknown;
+    }
+
+    /**
+     * What another JVM receives instead of this exception (as the cause of the {@link StoreFailures} answer a client
+     * gets): an {@link IOException} with the reason, the message, the cause's text and the stack trace. A client has
+     * no store API classes, and the cause may be the store's own (a driver's); an exception it cannot load would
+     * reach it as an {@code UnmarshalException} that loses the message and reads as definite. In this JVM the
+     * exception stays itself.
+     */
+    private Object writeReplace() {
+        Throwable cause = getCause();
+        IOException sent = new IOException("store failure (" + reason + (outcomeUnknown ? ", outcome unknown" : "")
+                + "): " + getMessage() + (cause != null ? " [cause: " + cause + "]" : ""));
+        sent.setStackTrace(getStackTrace());
+        return sent;
     }
 
     /** The cause of the failure. */
