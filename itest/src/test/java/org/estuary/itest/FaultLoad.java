@@ -18,12 +18,16 @@ final class FaultLoad {
     /** Each thread ends after this many steps even if never stopped (a bounded loop). */
     private static final long MAX_STEPS = 1_000_000;
 
+    private final List<FaultClient> clients;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong indefinite = new AtomicLong();
     private final AtomicReference<Throwable> wrong = new AtomicReference<>();
+    /** The time of each acknowledged step in microseconds, by client name. */
+    private final java.util.Map<String, java.util.Queue<Long>> latencies = new java.util.concurrent.ConcurrentHashMap<>();
 
     FaultLoad(List<FaultClient> clients, int threadsPerClient, long seed) {
+        this.clients = List.copyOf(clients);
         int n = 0;
         for (FaultClient client : clients) {
             for (int t = 0; t < threadsPerClient; t++) {
@@ -38,8 +42,11 @@ final class FaultLoad {
 
     private void run(FaultClient client, Random random) {
         for (long i = 0; i < MAX_STEPS && running.get(); i++) {
+            long start = System.nanoTime();
             try {
                 client.step(random);
+                latencies.computeIfAbsent(client.name(), name -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                        .add((System.nanoTime() - start) / 1_000);
             } catch (RemoteException down) {
                 indefinite.incrementAndGet();
                 pause();
@@ -59,6 +66,28 @@ final class FaultLoad {
         }
     }
 
+    /**
+     * Waits (bounded by {@code limit}) until every client has an acknowledgement it did not have at the call: each
+     * service serves again. Fails with the first wrong answer, or with {@code karaf}'s log on time-out.
+     */
+    void awaitProgress(RunningDistribution karaf, java.time.Duration limit) throws InterruptedException {
+        long[] before = clients.stream().mapToLong(FaultClient::acknowledged).toArray();
+        karaf.await("every service acknowledging calls of its old proxies", limit, () -> {
+            if (wrong() != null) {
+                return true;
+            }
+            for (int i = 0; i < before.length; i++) {
+                if (clients.get(i).acknowledged() <= before[i]) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        if (wrong() != null) {
+            throw new AssertionError(wrong());
+        }
+    }
+
     /** Stops the threads and waits for them (bounded: each call has the client's call time-out). */
     void stop() throws InterruptedException {
         running.set(false);
@@ -73,6 +102,22 @@ final class FaultLoad {
     /** Calls that failed indefinitely so far. */
     long indefinite() {
         return indefinite.get();
+    }
+
+    /** Per client name: acknowledged steps, p50, p99 and maximum in microseconds, from the start of the load. */
+    String latencies() {
+        StringBuilder text = new StringBuilder();
+        for (var entry : new java.util.TreeMap<>(latencies).entrySet()) {
+            long[] sorted = entry.getValue().stream().mapToLong(Long::longValue).sorted().toArray();
+            if (sorted.length == 0) {
+                continue;
+            }
+            text.append(text.length() == 0 ? "" : "; ").append(entry.getKey()).append(": n=").append(sorted.length)
+                    .append(" p50_us=").append(sorted[sorted.length / 2])
+                    .append(" p99_us=").append(sorted[(int) Math.min(sorted.length - 1, sorted.length * 99L / 100)])
+                    .append(" max_us=").append(sorted[sorted.length - 1]);
+        }
+        return text.toString();
     }
 
     /** The first wrong answer, or null. */

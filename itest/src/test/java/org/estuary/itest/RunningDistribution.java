@@ -169,16 +169,18 @@ final class RunningDistribution implements AutoCloseable {
                 launch(launcher, home, password));
     }
 
-    /** Waits (bounded, 180 s: a first boot) until the container's registry binds {@code type}'s proxy. */
-    void awaitBound(Class<?> type) throws InterruptedException {
-        await(type.getSimpleName() + " bound in the container's registry", Duration.ofSeconds(180), () -> {
-            try (org.estuary.client.EstuaryClient probe = org.estuary.client.EstuaryClient.connect("127.0.0.1",
-                    registryPort)) {
-                return probe.names().contains(type.getName());
-            } catch (Exception notYet) {
-                return false;
-            }
-        });
+    /** Waits (bounded, 180 s each: a first boot) until the container's registry binds each of {@code types}. */
+    void awaitBound(Class<?>... types) throws InterruptedException {
+        for (Class<?> type : types) {
+            await(type.getSimpleName() + " bound in the container's registry", Duration.ofSeconds(180), () -> {
+                try (org.estuary.client.EstuaryClient probe = org.estuary.client.EstuaryClient.connect("127.0.0.1",
+                        registryPort)) {
+                    return probe.names().contains(type.getName());
+                } catch (Exception notYet) {
+                    return false;
+                }
+            });
+        }
     }
 
     /** Waits (bounded) for {@code condition}; on time-out, fails with the condition's name and the Karaf log. */
