@@ -169,6 +169,16 @@ final class RunningDistribution implements AutoCloseable {
                 launch(launcher, home, password));
     }
 
+    /**
+     * An orderly restart: the container is stopped (TERM, every bundle deactivates), then started again on the same
+     * directory and ports.
+     */
+    RunningDistribution restart() throws IOException, InterruptedException {
+        Processes.stop(karaf);
+        return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey, launcher,
+                launch(launcher, home, password));
+    }
+
     /** Waits (bounded, 180 s each: a first boot) until the container's registry binds each of {@code types}. */
     void awaitBound(Class<?>... types) throws InterruptedException {
         for (Class<?> type : types) {

@@ -1,0 +1,165 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.discovery.LookupDiscoveryRegistration;
+import net.jini.discovery.LookupDiscoveryService;
+
+import org.estuary.client.EstuaryClient;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Durability of the lookup discovery service of the distribution (feature estuary-discovery, part of estuary), on
+ * its default journal store, used from this JVM through org.estuary.client: its registrations, with their groups
+ * and locators as last changed, and their cancellations, survive bundle:update of the discovery bundle while a
+ * client keeps calling, an orderly restart and a container killed with SIGKILL; the proxies handed out before keep
+ * working (LD.3.1: a registration persists until its lease ends).
+ */
+public class DiscoveryDurabilityIT {
+
+    private static final long HOUR = 3_600_000L;
+
+    private static RunningDistribution karaf;
+    private static EstuaryClient client;
+
+    @BeforeClass
+    public static void start() throws Exception {
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        karaf.awaitBound(LookupDiscoveryService.class);
+        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+    }
+
+    @AfterClass
+    public static void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (karaf != null) {
+            karaf.close();
+        }
+    }
+
+    /** The registrations made before the update, restart and crash, as their clients hold them. */
+    private record Made(LookupDiscoveryRegistration kept, LookupDiscoveryRegistration changed,
+            LookupDiscoveryRegistration cancelled, LookupLocator nowhere) {
+    }
+
+    @Test
+    public void registrationsSurviveBundleUpdateRestartAndKill() throws Exception {
+        LookupDiscoveryService lds = client.lookup(LookupDiscoveryService.class);
+        RemoteEventListener listener = client.exportListener(event -> { });
+        LookupLocator nowhere = new LookupLocator("127.0.0.1", freePort()); // sought, never answers
+        Made made = new Made(
+                lds.register(new String[] {"it-a", "it-b"}, new LookupLocator[] {nowhere}, listener, null, HOUR),
+                lds.register(new String[0], null, listener, null, HOUR),
+                lds.register(new String[0], null, listener, null, HOUR), nowhere);
+        made.changed().addGroups(new String[] {"it-c"}); // LD.4.1.1: acknowledged, so durable
+        made.cancelled().getLease().cancel();
+        assertKept(made);
+        assertTrue(karaf.ssh("estuary:discovery-registrations"), karaf.ssh("estuary:discovery-registrations")
+                .contains("2 registrations"));
+
+        bundleUpdateUnderCalls(made);
+        assertKept(made);
+
+        karaf = karaf.restart();
+        karaf.awaitBound(LookupDiscoveryService.class);
+        assertKept(made);
+
+        karaf = karaf.crashAndRestart();
+        karaf.awaitBound(LookupDiscoveryService.class);
+        assertKept(made);
+        made.kept().getLease().renew(HOUR); // the lease came back with its registration
+        client.unexport(listener);
+    }
+
+    /** bundle:update while a client keeps reading a registration: only indefinite failures, never a wrong answer. */
+    private static void bundleUpdateUnderCalls(Made made) throws Exception {
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger answered = new AtomicInteger();
+        AtomicReference<Throwable> wrong = new AtomicReference<>();
+        Thread caller = new Thread(() -> {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120); // bounded in time and count
+            for (int i = 0; i < 1_000_000 && running.get() && System.nanoTime() < end; i++) {
+                try {
+                    if (!Set.of(made.kept().getGroups()).equals(Set.of("it-a", "it-b"))) {
+                        wrong.compareAndSet(null, new AssertionError("groups changed"));
+                        return;
+                    }
+                    answered.incrementAndGet();
+                } catch (NoSuchObjectException e) {
+                    wrong.compareAndSet(null, e); // LD.4.1: only once the lease has ended
+                    return;
+                } catch (RemoteException retryable) {
+                    // US.2.6: a call caught mid-swap fails indefinitely
+                }
+            }
+        }, "it-discovery-calls");
+        caller.start();
+        karaf.await("calls answered before the update", Duration.ofSeconds(30), () -> answered.get() >= 20);
+        int activations = activations();
+        String updated = karaf.ssh("bundle:update org.estuary.discovery");
+        assertTrue("bundle:update ran: " + updated, updated.isBlank());
+        karaf.await("the discovery component activated again from the updated bundle", Duration.ofSeconds(60),
+                () -> activations() > activations);
+        int before = answered.get();
+        karaf.await("calls answered again after the update", Duration.ofSeconds(60),
+                () -> answered.get() >= before + 20 || wrong.get() != null);
+        running.set(false);
+        caller.join(30_000);
+        if (wrong.get() != null) {
+            throw new AssertionError("a call during the update got a wrong answer, not an indefinite failure",
+                    wrong.get());
+        }
+    }
+
+    /** The registrations as they were acknowledged, read through the proxies handed out before. */
+    private static void assertKept(Made made) throws Exception {
+        karaf.await("the registrations answer", Duration.ofSeconds(60), () -> {
+            try {
+                made.kept().getGroups();
+                return true;
+            } catch (RemoteException notYet) {
+                return false;
+            }
+        });
+        assertEquals(Set.of("it-a", "it-b"), Set.of(made.kept().getGroups()));
+        assertEquals(List.of(made.nowhere()), List.of(made.kept().getLocators()));
+        assertEquals(Set.of("it-c"), Set.of(made.changed().getGroups()));
+        try {
+            made.cancelled().getGroups();
+            fail("LD.4.1: a cancelled registration answers NoSuchObjectException");
+        } catch (NoSuchObjectException expected) {
+            // stays cancelled
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    /** How often the container's log says the component activated. */
+    private static int activations() {
+        return karaf.logged("Estuary lookup discovery service ");
+    }
+}
