@@ -44,7 +44,9 @@ import org.osgi.util.tracker.ServiceTracker;
  * the swap fail with a retryable reason, and afterwards every acknowledged record is in a scan of the new store
  * instance.
  *
- * <p>Each subclass boots one container (about 15 s), so the suite keeps to these two tests.
+ * <p>The transaction manager's component, pointed at the store under test, activates on it and commits through it.
+ *
+ * <p>Each subclass boots one container (about 15 s), so the suite keeps to these three tests.
  */
 public abstract class AbstractStoreIT {
 
@@ -112,6 +114,102 @@ public abstract class AbstractStoreIT {
         assertEquals(type(), stats.type());
         assertTrue("commits counted: " + stats, stats.commits() >= 51);
         checkBackend(store);
+    }
+
+    /**
+     * The transaction manager's DS component runs on this store when its {@code store.target} names it: it writes
+     * its identity there, and a transaction with two participants commits through a commit point written to it
+     * (TX.2.8), both participants hearing commit.
+     */
+    @Test
+    public void theTransactionManagerActivatesAndServesOnThisStore() throws Exception {
+        Store store = tracker.waitForService(TimeUnit.SECONDS.toMillis(60));
+        assertNotNull("a " + type() + " store registered", store);
+        org.osgi.service.cm.ConfigurationAdmin admin = context.getService(
+                context.getServiceReference(org.osgi.service.cm.ConfigurationAdmin.class));
+        var before = context.getServiceReference(net.jini.core.transaction.server.NestableTransactionManager.class);
+        Object serviceBefore = before == null ? null : before.getProperty("service.id");
+        org.osgi.service.cm.Configuration txn = admin.getConfiguration("org.estuary.txn", "?");
+        java.util.Hashtable<String, Object> settings = new java.util.Hashtable<>();
+        settings.put("store.target", "(" + Store.TYPE + "=" + type() + ")");
+        txn.update(settings);
+        Exported first = new Exported();
+        Exported second = new Exported();
+        try {
+            assertTrue("the manager wrote its identity to the " + type() + " store",
+                    Processes.await(Duration.ofSeconds(60), () -> {
+                        try {
+                            Map<String, byte[]> records = new HashMap<>();
+                            store.scan("txn/manager", records::put);
+                            return !records.isEmpty();
+                        } catch (StoreException notYet) {
+                            return false;
+                        }
+                    }));
+            var manager = new ServiceTracker<net.jini.core.transaction.server.NestableTransactionManager,
+                    net.jini.core.transaction.server.NestableTransactionManager>(context,
+                    net.jini.core.transaction.server.NestableTransactionManager.class, null);
+            manager.open();
+            try {
+                // the configuration re-creates the component: use the new instance, not the one going away
+                assertTrue("the transaction manager registered again", Processes.await(Duration.ofSeconds(60),
+                        () -> manager.getServiceReference() != null && !manager.getServiceReference()
+                                .getProperty("service.id").equals(serviceBefore)));
+                var mgr = manager.getService();
+                assertNotNull("the transaction manager is registered", mgr);
+                long commits = store.stats().commits();
+                long id = mgr.create(60_000).id;
+                mgr.join(id, first.stub, 1);
+                mgr.join(id, second.stub, 1);
+                mgr.commit(id);
+                assertEquals(net.jini.core.transaction.server.TransactionConstants.COMMITTED, mgr.getState(id));
+                assertTrue("both participants heard commit", Processes.await(Duration.ofSeconds(30),
+                        () -> first.committed.contains(id) && second.committed.contains(id)));
+                assertTrue("the commit point went to the " + type() + " store",
+                        store.stats().commits() > commits);
+            } finally {
+                manager.close();
+            }
+        } finally {
+            first.close();
+            second.close();
+            txn.delete(); // back to the default store
+        }
+    }
+
+    /** A participant exported over RMI on 127.0.0.1, so the manager can write it into a commit point. */
+    private static final class Exported implements net.jini.core.transaction.server.TransactionParticipant {
+        final Set<Long> committed = ConcurrentHashMap.newKeySet();
+        final net.jini.core.transaction.server.TransactionParticipant stub;
+
+        Exported() throws java.rmi.RemoteException {
+            stub = (net.jini.core.transaction.server.TransactionParticipant) java.rmi.server.UnicastRemoteObject
+                    .exportObject(this, 0, null, new Loopback());
+        }
+
+        @Override
+        public int prepare(net.jini.core.transaction.server.TransactionManager mgr, long id) {
+            return net.jini.core.transaction.server.TransactionConstants.PREPARED;
+        }
+
+        @Override
+        public void commit(net.jini.core.transaction.server.TransactionManager mgr, long id) {
+            committed.add(id);
+        }
+
+        @Override
+        public void abort(net.jini.core.transaction.server.TransactionManager mgr, long id) {
+        }
+
+        @Override
+        public int prepareAndCommit(net.jini.core.transaction.server.TransactionManager mgr, long id) {
+            committed.add(id);
+            return net.jini.core.transaction.server.TransactionConstants.COMMITTED;
+        }
+
+        void close() throws java.rmi.NoSuchObjectException {
+            java.rmi.server.UnicastRemoteObject.unexportObject(this, true);
+        }
     }
 
     /** What a backend checks beyond the shared test (where its files live, its tables). */

@@ -5,11 +5,6 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import java.io.IOException;
-import java.io.Serializable;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.UUID;
@@ -83,16 +78,6 @@ public class RenewalServiceIT {
                 UnicastRemoteObject.unexportObject(table, true);
                 table.close();
             }
-        }
-    }
-
-    /** Server sockets on 127.0.0.1 only. */
-    private static final class Loopback implements RMIServerSocketFactory, Serializable {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public ServerSocket createServerSocket(int port) throws IOException {
-            return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
         }
     }
 }

@@ -27,7 +27,10 @@ import org.junit.Test;
  * Crash recovery of the transaction manager in the distribution, on its default journal store (TX.2.8): the
  * container's JVM is killed with SIGKILL while one transaction is past its commit point with a participant not yet
  * rolled forward, and another is still voting; after the restart the first is rolled forward at every PREPARED
- * participant, and the second is unknown, so its participants roll back (TX.2.8.1).
+ * participant, and the second is unknown, so its participants roll back (TX.2.8.1). And {@code bundle:update} of
+ * the manager's bundle under a commit load: every acknowledged commit is rolled forward at all its participants, no
+ * transaction is committed at one participant and aborted at another, and a commit point written before the update is
+ * rolled forward by the new instance. Kills under load are {@code KillLoopIT}'s.
  */
 public class TxnCrashIT {
 
@@ -103,12 +106,7 @@ public class TxnCrashIT {
         // past the commit point: b does not answer commit before the crash
         Participant a = new Participant();
         Participant b = new Participant();
-        b.failCommits = true;
-        long committed = mgr.create(600_000).id;
-        mgr.join(committed, client.exportParticipant(a), 1);
-        mgr.join(committed, client.exportParticipant(b), 1);
-        mgr.commit(committed);
-        await("b was asked to commit", () -> b.calls.contains("commit " + committed));
+        long committed = pastItsCommitPoint(mgr, a, b);
         // short of the commit point: c holds its vote
         Participant c = new Participant();
         Participant d = new Participant();
@@ -145,6 +143,52 @@ public class TxnCrashIT {
         assertEquals(RollDecision.ROLL_BACK, RollDecision.of(mgr, voting));
         assertTrue(c.rolledForward.isEmpty() && d.rolledForward.isEmpty());
         assertTrue("the client's commit call did not finish normally", commit.handle((ok, e) -> e != null).get());
+    }
+
+    @Test
+    public void bundleUpdateUnderRunningTransactionsKeepsEveryAcknowledgedCommit() throws Exception {
+        NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
+        // past its commit point across the update: b does not answer commit yet
+        Participant a = new Participant();
+        Participant b = new Participant();
+        long pending = pastItsCommitPoint(mgr, a, b);
+
+        TxnFaultClient committing = new TxnFaultClient(client);
+        FaultLoad load = new FaultLoad(List.of(committing), 2, 1);
+        try {
+            await("commits acknowledged before the update", () -> committing.acknowledged() >= 20);
+            String active = "Estuary transaction manager " + ((org.estuary.txn.proxy.ManagerProxy) mgr).managerId()
+                    + " active";
+            int activations = karaf.logged(active);
+            String updated = karaf.ssh("bundle:update org.estuary.txn");
+            assertTrue("bundle:update ran: " + updated, updated.isBlank());
+            await("the manager activated again from the updated bundle", () -> karaf.logged(active) > activations);
+            long before = committing.acknowledged();
+            await("commits acknowledged after the update",
+                    () -> committing.acknowledged() >= before + 20 || load.wrong() != null);
+        } finally {
+            load.stop();
+        }
+        if (load.wrong() != null) {
+            throw new AssertionError(load.wrong());
+        }
+        b.failCommits = false;
+        // TX.2.8: the commit point written before the update is rolled forward by the new instance
+        await("the pending transaction rolled forward at b", () -> b.rolledForward.contains(pending));
+        // every acknowledged commit reached both participants; none committed at one and aborted at the other
+        assertEquals(List.of(), committing.check());
+    }
+
+    /** A transaction of {@code a} and {@code b} committed, with {@code b} failing its commit until told otherwise. */
+    private static long pastItsCommitPoint(NestableTransactionManager mgr, Participant a, Participant b)
+            throws Exception {
+        b.failCommits = true;
+        long id = mgr.create(600_000).id;
+        mgr.join(id, client.exportParticipant(a), 1);
+        mgr.join(id, client.exportParticipant(b), 1);
+        mgr.commit(id);
+        await("b was asked to commit", () -> b.calls.contains("commit " + id));
+        return id;
     }
 
     private static void await(String what, java.util.function.BooleanSupplier condition) throws Exception {

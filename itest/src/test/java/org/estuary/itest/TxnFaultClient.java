@@ -54,9 +54,15 @@ final class TxnFaultClient implements FaultClient {
     public void step(Random random) throws Exception {
         long id = manager.create(LEASE).id;
         open.add(id);
-        manager.join(id, firstStub, 1);
-        manager.join(id, secondStub, 1);
-        manager.commit(id);
+        try {
+            manager.join(id, firstStub, 1);
+            manager.join(id, secondStub, 1);
+            manager.commit(id);
+        } catch (UnknownTransactionException forgotten) {
+            // TX.2.8.1: the manager restarted (or its bundle was replaced) between create and this call and forgot a
+            // transaction short of its commit point; check() settles it as such
+            return;
+        }
         committed.add(id);
         acknowledged.incrementAndGet();
     }
