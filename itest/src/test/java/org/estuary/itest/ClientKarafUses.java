@@ -26,6 +26,7 @@ import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.client.EstuaryClient;
+import org.estuary.remote.RemoteSettings;
 import org.estuary.core.time.SystemClock;
 import org.estuary.lease.Landlord;
 import org.estuary.lease.LeaseGrant;
@@ -48,7 +49,10 @@ final class ClientKarafUses {
      * to vote and to roll forward (TX.2.6, TX.2.8).
      */
     static void mailboxAndTransactionThroughTheOtherContainer(int port) throws Exception {
-        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
+        // a bundle reads what others' JVMs sent (the generator's RemoteEvent) with its own class loader, as the
+        // client README's "Using your own classes" says
+        RemoteSettings settings = RemoteSettings.builder().classLoader(ClientKarafUses.class.getClassLoader()).build();
+        try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port, settings)) {
             MailboxPullRegistration registration = client.lookup(PullEventMailbox.class).pullRegister(60_000);
             registration.getListener().notify(new RemoteEvent("client karaf", 3, 7, null));
             RemoteEventIterator events = registration.getRemoteEvents();
