@@ -179,6 +179,21 @@ final class RunningDistribution implements AutoCloseable {
                 launch(launcher, home, password));
     }
 
+    /**
+     * Sends the signal {@code name} ({@code STOP}, {@code CONT}) to the container's processes, its JVM among them:
+     * SIGSTOP pauses the container as a long garbage collection or a frozen virtual machine would, SIGCONT resumes it.
+     */
+    void signal(String name) throws IOException, InterruptedException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("kill", "-" + name));
+        command.add(Long.toString(karaf.pid()));
+        karaf.descendants().forEach(handle -> command.add(Long.toString(handle.pid())));
+        Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(kill.getInputStream().readAllBytes());
+        if (!kill.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
+        }
+    }
+
     /** Waits (bounded, 180 s each: a first boot) until the container's registry binds each of {@code types}. */
     void awaitBound(Class<?>... types) throws InterruptedException {
         for (Class<?> type : types) {

@@ -1,0 +1,97 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.event.PullEventMailbox;
+import net.jini.lease.LeaseRenewalService;
+
+import org.estuary.client.EstuaryClient;
+import org.estuary.remote.RemoteSettings;
+import org.junit.Test;
+
+/**
+ * Network faults between remote clients and the distribution (journal store): the container listens on 127.0.0.2
+ * and writes 127.0.0.1 into its stubs, where a {@link TcpProxy} of the test forwards to it, so every call of the
+ * clients (renewal, mailbox and transaction load, as in the kill loop) crosses the proxy. The proxy black-holes the
+ * connections (open and silent), resets them, and delays every chunk; meanwhile calls fail with an indefinite
+ * {@code RemoteException} once the clients' call time-out passes, never with a wrong answer (US.2.6), and once the
+ * network is back the same proxies are served again and nothing acknowledged is lost.
+ */
+public class NetworkFaultsIT {
+
+    private static final Duration BOUND = Duration.ofSeconds(120);
+    /** The clients give up on a call after this long: a black hole then fails calls within the test's bounds. */
+    private static final long CALL_TIMEOUT_MS = 5_000;
+    private static final String HIDDEN = "127.0.0.2";
+
+    @Test
+    public void callsFailIndefinitelyWhileTheNetworkIsDownAndNothingAcknowledgedIsLost() throws Exception {
+        RunningDistribution karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "bind.address", HIDDEN);
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "advertise.host", "127.0.0.1");
+        });
+        TcpProxy proxy = null;
+        EstuaryClient client = null;
+        RenewalFaultClient renewal = null;
+        FaultLoad load = null;
+        try {
+            proxy = new TcpProxy(new InetSocketAddress("127.0.0.1", karaf.registryPort),
+                    new InetSocketAddress(HIDDEN, karaf.registryPort));
+            karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
+            client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
+                    .callTimeoutMs(CALL_TIMEOUT_MS).build());
+            renewal = new RenewalFaultClient(client);
+            List<FaultClient> clients = List.of(renewal, new MailboxFaultClient(client), new TxnFaultClient(client));
+            FaultLoad running = new FaultLoad(clients, 2, 1);
+            load = running;
+            running.awaitProgress(karaf, BOUND);
+
+            proxy.blackHole();
+            long failed = running.indefinite();
+            karaf.await("calls failing indefinitely behind the black hole", BOUND,
+                    () -> running.indefinite() >= failed + clients.size() || running.wrong() != null);
+            proxy.forward();
+            load.awaitProgress(karaf, BOUND);
+
+            for (int i = 0; i < 3; i++) {
+                proxy.drop();
+                load.awaitProgress(karaf, BOUND);
+            }
+
+            proxy.delay(200);
+            load.awaitProgress(karaf, BOUND);
+            proxy.forward();
+
+            load.stop();
+            assertNull("a wrong answer, not an indefinite failure, under network faults", load.wrong());
+            List<String> lost = new ArrayList<>();
+            for (FaultClient faultClient : clients) {
+                lost.addAll(faultClient.check());
+            }
+            System.out.println("NetworkFaultsIT: " + load.indefinite() + " calls failed indefinitely; lost "
+                    + lost.size());
+            assertEquals("acknowledged changes lost across network faults", List.of(), lost);
+        } finally {
+            if (load != null) {
+                load.stop();
+            }
+            if (renewal != null) {
+                renewal.close();
+            }
+            if (client != null) {
+                client.close();
+            }
+            if (proxy != null) {
+                proxy.close();
+            }
+            karaf.close();
+        }
+    }
+}
