@@ -7,6 +7,7 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 import org.estuary.core.component.Attachment;
@@ -61,30 +62,44 @@ public final class ServiceExport {
      */
     public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<B> type, B backend,
             Exported<B> exported, Class<?>... specs) {
-        return attach(service, type, backend, exported, specs);
+        return attach(service, type, backend, exported, null, specs);
     }
 
     /**
-     * As {@link #attachment(String, Class, Object, Exported, Class...)}, the backend exported behind a gate: while
-     * {@code serving} says false (this container's failover role for the service no longer holds, for example
-     * after the process was paused past its lease), every call is refused with an indefinite
-     * {@link ServiceSwappingException} before it runs, so no caller gets an answer from state another container
-     * may have changed; the caller's reference then looks for the service at its failover peers.
+     * As {@link #attachment(String, Class, Object, Exported, Class...)}, the backend exported behind a gate, so a
+     * call never meets a service that is stopping:
+     * <ul>
+     * <li>from the moment detaching begins (the component is deactivated: a {@code bundle:update}, a new
+     * {@code store.target}, a configuration change, or the exporter is unbound), every call is refused before it
+     * runs with an indefinite {@link ServiceSwappingException} saying the service is being stopped or replaced;
+     * the component's export is its last activation step, so its deactivation closes the gate before it shuts the
+     * service's thread pools;</li>
+     * <li>a call that passed the gate before it closed and then finds the service's pools shut (their
+     * {@link RejectedExecutionException}) fails with an indefinite {@link RemoteException} saying so: it may have
+     * run in part, so it is not one the failover path repeats by itself;</li>
+     * <li>while {@code serving} says false (this container's failover role for the service no longer holds, for
+     * example after the process was paused past its lease), every call is refused with an indefinite
+     * {@link ServiceSwappingException} before it runs, so no caller gets an answer from state another container may
+     * have changed; the caller's reference then looks for the service at its failover peers.</li>
+     * </ul>
      *
      * @param serving whether this container may serve the service now (its {@code ActiveRole.holds()})
      */
     public static <B extends Remote> Attachment<Exporter> attachment(String service, Class<B> type, B backend,
             Exported<B> exported, BooleanSupplier serving, Class<?>... specs) {
-        return attach(service, type, gated(service, type, backend, Objects.requireNonNull(serving, "serving")),
-                exported, specs);
+        Gate gate = new Gate(service, Objects.requireNonNull(serving, "serving"));
+        return attach(service, type, gate.guard(type, backend), exported, gate, specs);
     }
 
     private static <B extends Remote> Attachment<Exporter> attach(String service, Class<B> type, B backend,
-            Exported<B> exported, Class<?>... specs) {
+            Exported<B> exported, Gate gate, Class<?>... specs) {
         if (specs.length == 0) {
             throw new IllegalArgumentException(service + ": no spec interface to bind its proxy under");
         }
         return new Attachment<>(to -> {
+            if (gate != null) {
+                gate.open = true;
+            }
             try {
                 exported.useReference(to.export(exported.serviceId(), type, backend));
                 Serializable proxy = exported.proxy();
@@ -96,6 +111,9 @@ public final class ServiceExport {
                         + "failed (" + e + "); it keeps serving bundles in this container", e);
             }
         }, from -> {
+            if (gate != null) {
+                gate.open = false; // before anything of the service stops
+            }
             for (Class<?> spec : specs) {
                 from.unbind(spec.getName());
             }
@@ -104,30 +122,53 @@ public final class ServiceExport {
         });
     }
 
-    /** {@code backend} behind a gate that refuses every call while {@code serving} says false. */
-    static <B extends Remote> B gated(String service, Class<B> type, B backend, BooleanSupplier serving) {
-        Objects.requireNonNull(backend, "backend");
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
-            if (method.getDeclaringClass() == Object.class) {
-                switch (method.getName()) {
-                    case "equals":
-                        return proxy == args[0];
-                    case "hashCode":
-                        return System.identityHashCode(proxy);
-                    default:
-                        return service + " in this container";
-                }
-            }
-            if (!serving.getAsBoolean()) {
-                throw new ServiceSwappingException(service + " is not active in this container: its failover "
-                        + "lease ran out and another container takes it over; retry, and the call reaches the "
-                        + "active container");
-            }
-            try {
-                return method.invoke(backend, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        }));
+    /** What an exported backend's calls pass: open while attached, and while the container serves the service. */
+    private static final class Gate {
+
+        private final String service;
+        private final BooleanSupplier serving;
+        private volatile boolean open;
+
+        Gate(String service, BooleanSupplier serving) {
+            this.service = service;
+            this.serving = serving;
+        }
+
+        <B extends Remote> B guard(Class<B> type, B backend) {
+            Objects.requireNonNull(backend, "backend");
+            return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                    (proxy, method, args) -> {
+                        if (method.getDeclaringClass() == Object.class) {
+                            switch (method.getName()) {
+                                case "equals":
+                                    return proxy == args[0];
+                                case "hashCode":
+                                    return System.identityHashCode(proxy);
+                                default:
+                                    return service + " in this container";
+                            }
+                        }
+                        if (!open) {
+                            throw new ServiceSwappingException(service + " is being stopped or replaced in this "
+                                    + "container: the call did not run; retry, and it reaches the service once "
+                                    + "it is back");
+                        }
+                        if (!serving.getAsBoolean()) {
+                            throw new ServiceSwappingException(service + " is not active in this container: its "
+                                    + "failover lease ran out and another container takes it over; retry, and the "
+                                    + "call reaches the active container");
+                        }
+                        try {
+                            return method.invoke(backend, args);
+                        } catch (InvocationTargetException e) {
+                            if (e.getCause() instanceof RejectedExecutionException && !open) {
+                                throw new RemoteException(service + " was stopped or replaced in this container "
+                                        + "while it served the call: the call may have run in part; retry, and "
+                                        + "it reaches the service once it is back");
+                            }
+                            throw e.getCause();
+                        }
+                    }));
+        }
     }
 }

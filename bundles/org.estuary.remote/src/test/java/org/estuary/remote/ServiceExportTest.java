@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.Serializable;
+import java.lang.reflect.Proxy;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
 
 import org.estuary.core.component.Attachment;
+import org.estuary.core.failure.Failure;
 import org.estuary.io.testing.LogCapture;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
@@ -33,6 +36,8 @@ class ServiceExportTest {
     private final List<Object> references = new ArrayList<>();
     private final LogCapture log = LogCapture.warnings(ServiceExport.class.getName());
     private RemoteException refuse;
+    /** The backend the exporter was given to export. */
+    private Remote exportedBackend;
     /** What the exporter hands out for the exported backend. */
     private final BackendRef<Echo> exportedRef = BackendRef.routed(serviceId, Echo.class, "127.0.0.1", 1, null,
             backend);
@@ -71,6 +76,7 @@ class ServiceExportTest {
         attachment.activate();
         assertEquals(List.of("export " + serviceId + " " + Echo.class.getName(),
                 "bind " + Echo.class.getName() + " proxy through ref"), calls);
+        assertSame(backend, exportedBackend, "without a gate, the backend itself");
 
         calls.clear();
         attachment.deactivate();
@@ -125,13 +131,82 @@ class ServiceExportTest {
         assertEquals(4, calls.size());
     }
 
+    @Test
+    void aCallRacingTheDeactivationFailsIndefinitelyAndSaysTheServiceIsBeingStoppedOrReplaced() throws Exception {
+        // The deactivation comes while the call runs: the backend detaches the export (the component's first
+        // deactivation step), then meets the service's pools shut, as a call does that SCR's thread overtakes.
+        Attachment<Exporter>[] gated = gatedAttachment((method, self) -> {
+            if (method.equals("generation")) {
+                self[0].deactivate();
+                throw new RejectedExecutionException("pool shut down");
+            }
+            return "ran";
+        });
+        gated[0].bind(new Recording());
+        gated[0].activate();
+        Echo exported = (Echo) exportedBackend;
+        assertEquals("ran", exported.path(), "an active service answers through its gate");
+
+        RemoteException failed = assertThrows(RemoteException.class, exported::generation);
+        assertEquals(RemoteException.class, failed.getClass(), "not a refusal: the call may have run in part");
+        assertTrue(failed.getMessage().startsWith("the echo service was stopped or replaced in this container "
+                + "while it served the call") && failed.getMessage().contains("retry"), failed.getMessage());
+        assertEquals(Failure.INDEFINITE, Failure.of(failed));
+    }
+
+    @Test
+    void aCallAfterTheDeactivationBeganIsRefusedBeforeItRuns() throws Exception {
+        List<String> ran = new ArrayList<>();
+        Attachment<Exporter>[] gated = gatedAttachment((method, self) -> {
+            ran.add(method);
+            return "ran";
+        });
+        gated[0].bind(new Recording());
+        gated[0].activate();
+        Echo exported = (Echo) exportedBackend;
+        gated[0].deactivate();
+
+        ServiceSwappingException refused = assertThrows(ServiceSwappingException.class, exported::path);
+        assertTrue(refused.getMessage().startsWith("the echo service is being stopped or replaced in this "
+                + "container: the call did not run; retry"), refused.getMessage());
+        assertEquals(Failure.INDEFINITE, Failure.of(refused));
+        assertEquals(List.of(), ran, "the backend never saw the call");
+    }
+
+    @Test
+    void aRejectionWhileTheServiceIsActiveIsTheServicesOwnAnswer() throws Exception {
+        Attachment<Exporter>[] gated = gatedAttachment((method, self) -> {
+            throw new RejectedExecutionException("queue full");
+        });
+        gated[0].bind(new Recording());
+        gated[0].activate();
+
+        assertThrows(RejectedExecutionException.class, ((Echo) exportedBackend)::path);
+    }
+
+    /** What the test backend does for a call: its method's name, and the attachment it is exported by. */
+    private interface Answer {
+        Object answer(String method, Attachment<Exporter>[] self) throws Exception;
+    }
+
+    /** A gated attachment (its role holds) of an echo backend that answers every call with {@code answer}. */
+    @SuppressWarnings("unchecked")
+    private Attachment<Exporter>[] gatedAttachment(Answer answer) {
+        Attachment<Exporter>[] self = new Attachment[1];
+        Echo answering = (Echo) Proxy.newProxyInstance(Echo.class.getClassLoader(), new Class<?>[] {Echo.class},
+                (proxy, method, args) -> answer.answer(method.getName(), self));
+        self[0] = ServiceExport.attachment("the echo service", Echo.class, answering, service, () -> true,
+                Echo.class);
+        return self;
+    }
+
     /** An exporter that records what it is asked and hands out "ref" as the exported reference. */
     private final class Recording implements Exporter {
         @Override
         @SuppressWarnings("unchecked")
         public <B extends Remote> BackendRef<B> export(UUID id, Class<B> type, B exported) throws RemoteException {
             calls.add("export " + id + " " + type.getName());
-            assertSame(backend, exported);
+            exportedBackend = exported;
             if (refuse != null) {
                 throw refuse;
             }
