@@ -33,7 +33,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * <li>calls {@link #start()}: the service recovers from the store; its proxy is registered under its spec
  * interfaces, then what {@link #register} adds (admin interface, operators' view, MBean); the service is exported
  * ({@link ServiceExport}); one INFO line says it is active, with {@link #summary()};</li>
- * <li>calls {@link #deactivate()}: every step, here and in the constructor, undone newest first.</li>
+ * <li>calls {@link #deactivate()}: every step, here and in the constructor, undone newest first; the export first,
+ * so a remote call from then on is refused with an indefinite exception saying the service is being stopped or
+ * replaced, before the service's threads stop ({@link ServiceExport}).</li>
  * </ol>
  * A step that fails undoes every step before it, constructor's included, and rethrows: SCR calls no deactivate for
  * a component whose activation failed.
