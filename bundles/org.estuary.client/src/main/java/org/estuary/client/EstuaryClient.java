@@ -15,6 +15,7 @@ import net.jini.core.event.RemoteEventListener;
 import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.remote.ClientSockets;
+import org.estuary.remote.HostPort;
 import org.estuary.remote.Registries;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
@@ -94,17 +95,8 @@ public final class EstuaryClient implements AutoCloseable {
         }
         List<Registry> registries = new ArrayList<>();
         for (String endpoint : endpoints) {
-            int colon = endpoint.lastIndexOf(':');
-            int port;
-            try {
-                port = colon > 0 ? Integer.parseInt(endpoint.substring(colon + 1)) : -1;
-            } catch (NumberFormatException e) {
-                port = -1;
-            }
-            if (port == -1) {
-                throw new IllegalArgumentException("a container's registry is host:port: \"" + endpoint + "\"");
-            }
-            registries.add(registry(endpoint.substring(0, colon), port));
+            HostPort address = HostPort.parse(endpoint);
+            registries.add(registry(address.host(), address.port()));
         }
         return open(registries, settings);
     }

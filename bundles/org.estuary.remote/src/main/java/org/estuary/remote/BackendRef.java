@@ -253,10 +253,8 @@ public final class BackendRef<B extends Remote> implements Serializable {
 
     /** Looks the backend up in the registry at {@code endpoint} and makes that the route. */
     private B lookup(Route current, String endpoint, Exception dead) throws RemoteException {
-        int colon = endpoint.lastIndexOf(':');
-        String host = endpoint.substring(0, colon);
-        int port = Integer.parseInt(endpoint.substring(colon + 1));
-        Registry registry = LocateRegistry.getRegistry(host, port, current.sockets);
+        HostPort address = HostPort.parse(endpoint);
+        Registry registry = LocateRegistry.getRegistry(address.host(), address.port(), current.sockets);
         Remote found;
         try {
             found = registry.lookup(Exporter.BACKEND_PREFIX + serviceId);
@@ -352,9 +350,10 @@ public final class BackendRef<B extends Remote> implements Serializable {
             }
             peers = ((String) written).isEmpty() ? List.of() : List.of(((String) written).split(","));
             for (String peer : peers) {
-                int colon = peer.lastIndexOf(':');
-                if (colon <= 0 || !peer.substring(colon + 1).matches("[0-9]{1,5}")) {
-                    throw new InvalidObjectException("BackendRef with a malformed failover peer");
+                try {
+                    HostPort.parse(peer);
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidObjectException("BackendRef with a malformed failover peer: " + e.getMessage());
                 }
             }
         } catch (OptionalDataException written) {

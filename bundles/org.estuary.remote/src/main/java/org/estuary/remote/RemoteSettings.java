@@ -267,19 +267,11 @@ public final class RemoteSettings {
         public Builder peers(List<String> endpoints) {
             List<String> checked = new java.util.ArrayList<>();
             for (String endpoint : endpoints) {
-                String trimmed = endpoint.trim();
-                int colon = trimmed.lastIndexOf(':');
-                int port = -1;
                 try {
-                    port = colon > 0 ? Integer.parseInt(trimmed.substring(colon + 1)) : -1;
-                } catch (NumberFormatException e) {
-                    port = -1;
+                    checked.add(HostPort.parse(endpoint).toString());
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("failover peer: " + e.getMessage(), e);
                 }
-                if (port < 1 || port > 65535) {
-                    throw new IllegalArgumentException("failover peer must be host:port with a port from 1 to "
-                            + "65535: \"" + endpoint + "\"");
-                }
-                checked.add(trimmed);
             }
             this.peers = List.copyOf(checked);
             return this;

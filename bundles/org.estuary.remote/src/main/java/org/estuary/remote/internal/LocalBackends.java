@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.estuary.remote.ClientSockets;
+import org.estuary.remote.HostPort;
 
 /**
  * This JVM's backends by service id (the local path that never goes through RMI), the service ids served here (so a
@@ -60,9 +61,8 @@ public final class LocalBackends {
             List<String> others = new ArrayList<>(peers);
             others.remove(endpoint);
             others.add(endpoint());
-            int colon = endpoint.lastIndexOf(':');
-            return new Route(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)), sockets,
-                    newStub, others);
+            HostPort address = HostPort.parse(endpoint);
+            return new Route(address.host(), address.port(), sockets, newStub, others);
         }
     }
 
