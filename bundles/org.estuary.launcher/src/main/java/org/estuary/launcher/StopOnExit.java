@@ -6,14 +6,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceListener;
+import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.framework.launch.Framework;
 
 import sun.misc.Signal;
@@ -111,6 +114,23 @@ public final class StopOnExit implements BundleActivator {
         LOG.log(Level.INFO, "Estuary: " + cause + "; stopping the framework (at most " + timeout.toSeconds()
                 + " s, -D" + TIMEOUT + ")");
         long started = System.nanoTime();
+        AtomicBoolean reported = new AtomicBoolean();
+        Runnable report = () -> {
+            if (reported.compareAndSet(false, true)) {
+                LOG.log(Level.INFO, "Estuary: the framework stopped in "
+                        + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms");
+            }
+        };
+        BundleContext context = framework.getBundleContext();
+        // The launcher exits as soon as waitForStop returns to it, racing a line logged after ours returns: the
+        // line is logged from the framework's own stopping thread when the last bundle has stopped, before
+        // the framework releases its waiters.
+        SynchronousBundleListener lastBundle = event -> {
+            if (event.getType() == BundleEvent.STOPPED && noBundleRuns(context)) {
+                report.run();
+            }
+        };
+        context.addBundleListener(lastBundle);
         try {
             framework.stop();
             FrameworkEvent event = framework.waitForStop(Math.max(1, timeout.toMillis()));
@@ -119,8 +139,7 @@ public final class StopOnExit implements BundleActivator {
                         + " s; exiting without it (raise -D" + TIMEOUT + " if bundles need longer)");
                 return false;
             }
-            LOG.log(Level.INFO, "Estuary: the framework stopped in "
-                    + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms");
+            report.run(); // no bundle was running
             return true;
         } catch (BundleException e) {
             LOG.log(Level.WARNING, "Estuary: the framework could not be stopped: " + e.getMessage());
@@ -130,6 +149,17 @@ public final class StopOnExit implements BundleActivator {
             LOG.log(Level.WARNING, "Estuary: interrupted while the framework stopped; exiting without it");
             return false;
         }
+    }
+
+    /** Whether every bundle but the framework's own is stopped (or never started). */
+    static boolean noBundleRuns(BundleContext context) {
+        for (Bundle bundle : context.getBundles()) {
+            if (bundle.getBundleId() != 0
+                    && (bundle.getState() & (Bundle.STARTING | Bundle.ACTIVE | Bundle.STOPPING)) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
