@@ -36,11 +36,12 @@ import org.estuary.event.SequenceNumbers;
 import org.estuary.event.StoredHighWaterMark;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.lease.DurableLandlord;
+import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
-import org.estuary.lease.OneByOne;
-import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.management.Page;
 import org.estuary.management.Pages;
@@ -64,7 +65,7 @@ import org.estuary.store.api.WritePath;
  * the notifier outside both ({@link DiscoveryCore#flush} once the lock is released; it reads the registrations from
  * a concurrent map), so discovery threads never wait for the service's lock to send.
  */
-public final class DiscoveryService implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
+public final class DiscoveryService extends ForwardingLandlord implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
 
     private static final System.Logger LOG = System.getLogger(DiscoveryService.class.getName());
     private static final long STORE_RETRY_MILLIS = 1_000;
@@ -100,6 +101,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceComponen
     private final StoredHighWaterMark marks;
     private final Notifier notifier;
     private final DiscoveryCore<Long> core;
+    private final RegistrationLandlord landlord;
     private volatile UUID serviceId;
     private volatile DiscoveryBackend ref;
 
@@ -134,6 +136,7 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceComponen
                         end(live, true);
                     }
                 });
+        this.landlord = new RegistrationLandlord();
     }
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
@@ -408,98 +411,63 @@ public final class DiscoveryService implements DiscoveryBackend, ServiceComponen
 
     // ---- Landlord --------------------------------------------------------------------------------------------
 
+    /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    public long renew(long id, long duration) throws LeaseDeniedException, UnknownLeaseException, RemoteException {
-        try {
-            return path.<Long, Exception>call(() -> {
-                Live live = registrations.get(id);
-                if (live == null || live.ended || live.cancelling) {
-                    throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
-                }
-                long granted = leases.renew(id, duration);
-                Registration renewed = live.record.withExpiration(leases.expiration(id));
-                long shownBefore = live.record.expiration();
-                long ticket = live.renewals.decide();
-                return new WritePath.Change<Long>() {
-                    @Override
-                    public Batch batch() {
-                        return Batch.builder().put(Records.REGISTRATIONS, Records.key(id), Records.encode(renewed))
-                                .build();
-                    }
+    protected Landlord landlord() {
+        return landlord;
+    }
 
-                    @Override
-                    public Long acknowledged() {
-                        if (!live.ended && live.renewals.show(ticket)) {
-                            live.record = live.record.withExpiration(renewed.expiration());
-                        }
-                        return granted;
-                    }
+    /**
+     * The landlord of the registration leases (LE, LD.4.1) through the service's write path: a renewal is shown (the
+     * registration's record) once durable; cancelling the lease ends the registration once its deletion is.
+     */
+    private final class RegistrationLandlord extends DurableLandlord<Live> {
 
-                    @Override
-                    public void failed(StoreException cause) {
-                        if (!live.ended && live.renewals.latest(ticket) && leases.get(id) != null) {
-                            try {
-                                leases.renew(id, Math.max(1, shownBefore - clock.currentTimeMillis()));
-                            } catch (UnknownLeaseException ended) {
-                                // ended meanwhile
-                            }
-                        }
-                    }
-                };
-            });
-        } catch (LeaseDeniedException | UnknownLeaseException | RemoteException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+        RegistrationLandlord() {
+            super("discovery registration", leases, clock);
         }
-    }
 
-    @Override
-    public void cancel(long id) throws UnknownLeaseException, RemoteException {
-        try {
-            path.<Void, Exception>call(() -> {
-                Live live = registrations.get(id);
-                if (live == null || live.ended || live.cancelling || leases.get(id) == null) {
-                    throw new UnknownLeaseException("discovery registration " + id + " no longer exists");
-                }
-                live.cancelling = true;
-                return new WritePath.Change<Void>() {
-                    @Override
-                    public Batch batch() {
-                        return deletion(id);
-                    }
-
-                    @Override
-                    public Void acknowledged() {
-                        try {
-                            leases.cancel(id); // ends the registration through the lease listener
-                        } catch (UnknownLeaseException expiredMeanwhile) {
-                            // ended already
-                        }
-                        return null;
-                    }
-
-                    @Override
-                    public void failed(StoreException cause) {
-                        live.cancelling = false;
-                    }
-                };
-            });
-        } catch (UnknownLeaseException | RemoteException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+        @Override
+        protected <T, X extends Exception> T call(WritePath.Decide<T, X> decide) throws X, RemoteException {
+            return path.call(decide);
         }
-    }
 
-    @Override
-    public RenewResults renewAll(long[] ids, long[] durations) throws RemoteException {
-        return OneByOne.renewAll(ids, durations, this::renew);
-    }
+        @Override
+        protected boolean gone(Live live) {
+            return live.ended || live.cancelling;
+        }
 
-    @Override
-    public Exception[] cancelAll(long[] ids) throws RemoteException {
-        return OneByOne.cancelAll(ids, this::cancel);
+        @Override
+        protected WritePath.Ticket renewals(Live live) {
+            return live.renewals;
+        }
+
+        @Override
+        protected long expiration(Live live) {
+            return live.record.expiration();
+        }
+
+        @Override
+        protected Batch renewal(Live live, long expiration) {
+            return Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id),
+                    Records.encode(live.record.withExpiration(expiration))).build();
+        }
+
+        @Override
+        protected void show(Live live, long expiration) {
+            live.record = live.record.withExpiration(expiration);
+        }
+
+        @Override
+        protected Batch cancelling(Live live) {
+            live.cancelling = true;
+            return deletion(live.id);
+        }
+
+        @Override
+        protected void stays(Live live) {
+            live.cancelling = false;
+        }
     }
 
     // ---- inside ----------------------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ import net.jini.core.event.RemoteEventListener;
 import net.jini.core.event.UnknownEventException;
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
-import net.jini.core.lease.UnknownLeaseException;
 import net.jini.event.InvalidIteratorException;
 
 import org.estuary.core.time.Clock;
@@ -26,8 +25,9 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
+import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.Landlord;
 import org.estuary.lease.LeaseGrant;
-import org.estuary.lease.RenewResults;
 import org.estuary.mailbox.proxy.EventBatch;
 import org.estuary.mailbox.proxy.EventEnvelope;
 import org.estuary.mailbox.proxy.ListenerProxy;
@@ -48,7 +48,7 @@ import org.estuary.store.api.WritePath.Change;
  * owns, plain Java so tests drive it with a {@code ManualClock}. Every client-visible change goes through the
  * state's write path and is durable before the call returns.
  */
-public final class MailboxService implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
+public final class MailboxService extends ForwardingLandlord implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
 
     private static final System.Logger LOG = System.getLogger(MailboxService.class.getName());
 
@@ -562,26 +562,9 @@ public final class MailboxService implements MailboxBackend, ServiceComponent.Se
         return changed;
     }
 
-    // ---- Landlord (the registration leases) -------------------------------------------------------------------
-
+    /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    public long renew(long leaseId, long duration) throws LeaseDeniedException, UnknownLeaseException,
-            RemoteException {
-        return landlord.renew(leaseId, duration);
-    }
-
-    @Override
-    public void cancel(long leaseId) throws UnknownLeaseException, RemoteException {
-        landlord.cancel(leaseId);
-    }
-
-    @Override
-    public RenewResults renewAll(long[] leaseIds, long[] durations) throws RemoteException {
-        return landlord.renewAll(leaseIds, durations);
-    }
-
-    @Override
-    public Exception[] cancelAll(long[] leaseIds) throws RemoteException {
-        return landlord.cancelAll(leaseIds);
+    protected Landlord landlord() {
+        return landlord;
     }
 }

@@ -13,7 +13,6 @@ import net.jini.core.event.EventRegistration;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
-import net.jini.core.lease.UnknownLeaseException;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.core.time.Clock;
@@ -22,8 +21,9 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
+import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.Landlord;
 import org.estuary.lease.LeaseGrant;
-import org.estuary.lease.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
@@ -43,7 +43,7 @@ import org.estuary.store.api.WritePath.Change;
  * is durable in the store before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and
  * are recorded before any client is shown their result; the set leases are {@link SetLandlord}'s.
  */
-public final class RenewalService implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
+public final class RenewalService extends ForwardingLandlord implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
 
     private final RenewalState state;
     private final Object lock;
@@ -551,27 +551,10 @@ public final class RenewalService implements RenewalBackend, ServiceComponent.Se
         });
     }
 
-    // ---- Landlord of the set leases ---------------------------------------------------------------------------
-
+    /** The landlord of the set leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    public long renew(long setId, long duration) throws LeaseDeniedException, UnknownLeaseException,
-            RemoteException {
-        return landlord.renew(setId, duration);
-    }
-
-    @Override
-    public void cancel(long setId) throws UnknownLeaseException, RemoteException {
-        landlord.cancel(setId);
-    }
-
-    @Override
-    public RenewResults renewAll(long[] setIds, long[] durations) throws RemoteException {
-        return landlord.renewAll(setIds, durations);
-    }
-
-    @Override
-    public Exception[] cancelAll(long[] setIds) throws RemoteException {
-        return landlord.cancelAll(setIds);
+    protected Landlord landlord() {
+        return landlord;
     }
 
     private boolean ownLease(Lease lease) {

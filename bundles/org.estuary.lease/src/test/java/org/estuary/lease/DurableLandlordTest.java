@@ -1,0 +1,376 @@
+package org.estuary.lease;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+
+import net.jini.core.lease.Lease;
+import net.jini.core.lease.UnknownLeaseException;
+
+import org.estuary.core.time.ManualClock;
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.BoundStore;
+import org.estuary.store.api.Operation;
+import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreException;
+import org.estuary.store.api.StoreStats;
+import org.estuary.store.api.WritePath;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link DurableLandlord}: LE.2.2's renew, cancel, renewAll and cancelAll, each granted only once the service's store
+ * has recorded it, on a store that acknowledges when the test says so.
+ */
+class DurableLandlordTest {
+
+    private static final String SPACE = "test/rooms";
+
+    /** A leased resource; its fields are guarded by {@link #lock}. */
+    private static final class Room {
+        long id;
+        long expiration;
+        boolean cancelling;
+        boolean ended;
+        final WritePath.Ticket renewals = new WritePath.Ticket();
+    }
+
+    /** Holds each batch until the test completes or fails its stage. */
+    private static final class HeldStore implements Store {
+        private final List<Batch> applied = new ArrayList<>();
+        private final List<CompletableFuture<Void>> stages = new ArrayList<>();
+
+        @Override
+        public synchronized CompletionStage<Void> apply(Batch batch) {
+            CompletableFuture<Void> stage = new CompletableFuture<>();
+            applied.add(batch);
+            stages.add(stage);
+            return stage;
+        }
+
+        synchronized int count() {
+            return applied.size();
+        }
+
+        synchronized Batch batch(int i) {
+            return applied.get(i);
+        }
+
+        synchronized CompletableFuture<Void> stage(int i) {
+            return stages.get(i);
+        }
+
+        @Override
+        public void scan(String space, BiConsumer<String, byte[]> visitor) {
+        }
+
+        @Override
+        public Set<String> spaces() {
+            return Set.of();
+        }
+
+        @Override
+        public StoreStats stats() {
+            return StoreStats.builder("held").build();
+        }
+    }
+
+    private final Object lock = new Object();
+    private final ManualClock clock = TestClocks.manual();
+    private final HeldStore store = new HeldStore();
+    private final ExecutorService callers = Executors.newFixedThreadPool(3);
+    private final LeaseTable<Room> leases = new LeaseTable<>(clock, new LeasePolicy(10_000, 60_000), 100,
+            new LeaseListener<>() {
+                @Override
+                public void expired(long id, Room room) {
+                    end(room);
+                }
+
+                @Override
+                public void cancelled(long id, Room room) {
+                    end(room);
+                }
+            });
+    private final WritePath path;
+    private final DurableLandlord<Room> landlord;
+    private int calls;
+
+    DurableLandlordTest() throws StoreException {
+        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        bound.bind(store);
+        bound.adopt();
+        path = new WritePath("test service", lock, bound, 10_000);
+        landlord = new DurableLandlord<>("room", leases, clock) {
+            @Override
+            protected <T, X extends Exception> T call(WritePath.Decide<T, X> decide) throws X, RemoteException {
+                calls++;
+                return path.call(decide);
+            }
+
+            @Override
+            protected boolean gone(Room room) {
+                return room.ended || room.cancelling;
+            }
+
+            @Override
+            protected WritePath.Ticket renewals(Room room) {
+                return room.renewals;
+            }
+
+            @Override
+            protected long expiration(Room room) {
+                return room.expiration;
+            }
+
+            @Override
+            protected Batch renewal(Room room, long expiration) {
+                return Batch.builder().put(SPACE, Long.toString(room.id), Long.toString(expiration).getBytes())
+                        .build();
+            }
+
+            @Override
+            protected void show(Room room, long expiration) {
+                room.expiration = expiration;
+            }
+
+            @Override
+            protected Batch cancelling(Room room) {
+                room.cancelling = true;
+                return Batch.builder().delete(SPACE, Long.toString(room.id)).build();
+            }
+
+            @Override
+            protected void stays(Room room) {
+                room.cancelling = false;
+            }
+        };
+    }
+
+    @AfterEach
+    void stop() {
+        callers.shutdownNow();
+        leases.close();
+    }
+
+    private void end(Room room) {
+        synchronized (lock) {
+            room.ended = true;
+        }
+    }
+
+    /** A room leased for {@code duration}, its lease's expiration shown. */
+    private Room lease(long duration) throws Exception {
+        Room room = new Room();
+        LeaseGrant grant = leases.grant(room, duration);
+        synchronized (lock) {
+            room.id = grant.leaseId();
+            room.expiration = grant.expiration();
+        }
+        return room;
+    }
+
+    private long shown(Room room) {
+        synchronized (lock) {
+            return room.expiration;
+        }
+    }
+
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "within 10 s: " + what);
+            Thread.onSpinWait();
+        }
+    }
+
+    private static String recorded(Batch batch) {
+        return new String(batch.operations().get(0).value());
+    }
+
+    @Test
+    void le22RenewIsGrantedFromNowUnderThePolicyOnceRecorded() throws Exception {
+        Room room = lease(5_000);
+        TestClocks.advance(clock, 1_000);
+        Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 20_000));
+        await(() -> store.count() == 1, "the renewal is queued");
+        long expiration = TestClocks.START + 1_000 + 20_000;
+        assertEquals(Long.toString(expiration), recorded(store.batch(0)), "the record carries the new expiration");
+        assertEquals(expiration, leases.expiration(room.id), "later decisions see the renewal at once");
+        assertEquals(TestClocks.START + 5_000, shown(room), "S3: not shown before it is durable");
+        assertFalse(renew.isDone(), "not granted before it is durable");
+        store.stage(0).complete(null);
+        assertEquals(20_000L, renew.get(10, TimeUnit.SECONDS), "LE.2.2: the duration from now, as asked");
+        assertEquals(expiration, shown(room));
+        assertEquals(1, calls, "through the service's write path");
+
+        // LE.2.2: ANY gives the policy's default, a longer one is capped at its maximum
+        Future<Long> any = callers.submit(() -> landlord.renew(room.id, Lease.ANY));
+        await(() -> store.count() == 2, "queued");
+        store.stage(1).complete(null);
+        assertEquals(10_000L, any.get(10, TimeUnit.SECONDS));
+        Future<Long> forever = callers.submit(() -> landlord.renew(room.id, Lease.FOREVER));
+        await(() -> store.count() == 3, "queued");
+        store.stage(2).complete(null);
+        assertEquals(60_000L, forever.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void le22ARenewalTheStoreFailedIsNotGrantedAndTheLeaseKeepsTheExpirationShown() throws Exception {
+        Room room = lease(5_000);
+        Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 30_000));
+        await(() -> store.count() == 1, "queued");
+        store.stage(0).completeExceptionally(new StoreException(StoreException.Reason.UNAVAILABLE, "store down"));
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> renew.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(RemoteException.class, thrown.getCause(), "a store failure reaches the client as one");
+        assertEquals(TestClocks.START + 5_000, shown(room));
+        assertEquals(TestClocks.START + 5_000, leases.expiration(room.id), "the lease falls back to what is shown");
+    }
+
+    @Test
+    void anOlderRenewalAcknowledgedLateNeitherReplacesANewerOneNorUndoesIt() throws Exception {
+        Room room = lease(5_000);
+        Future<Long> older = callers.submit(() -> landlord.renew(room.id, 20_000));
+        await(() -> store.count() == 1, "the older renewal is queued");
+        Future<Long> newer = callers.submit(() -> landlord.renew(room.id, 40_000));
+        await(() -> store.count() == 2, "the newer one is queued behind it");
+        store.stage(1).complete(null);
+        store.stage(0).complete(null);
+        assertEquals(40_000L, newer.get(10, TimeUnit.SECONDS));
+        assertEquals(20_000L, older.get(10, TimeUnit.SECONDS));
+        assertEquals(TestClocks.START + 40_000, shown(room), "the newest decided renewal stays shown");
+
+        // a failed renewal with a newer one decided after it takes nothing back
+        Future<Long> failing = callers.submit(() -> landlord.renew(room.id, 50_000));
+        await(() -> store.count() == 3, "queued");
+        Future<Long> newest = callers.submit(() -> landlord.renew(room.id, 55_000));
+        await(() -> store.count() == 4, "queued");
+        store.stage(2).completeExceptionally(new StoreException(StoreException.Reason.UNAVAILABLE, "store down"));
+        assertThrows(ExecutionException.class, () -> failing.get(10, TimeUnit.SECONDS));
+        assertEquals(TestClocks.START + 55_000, leases.expiration(room.id), "the newer renewal stands");
+        store.stage(3).complete(null);
+        assertEquals(55_000L, newest.get(10, TimeUnit.SECONDS));
+        assertEquals(TestClocks.START + 55_000, shown(room));
+    }
+
+    @Test
+    void le22RenewRefusesADurationThatIsNeitherPositiveNorAnyAndChangesNothing() throws Exception {
+        Room room = lease(5_000);
+        assertThrows(IllegalArgumentException.class, () -> landlord.renew(room.id, 0));
+        assertThrows(IllegalArgumentException.class, () -> landlord.renew(room.id, -7));
+        assertEquals(0, store.count(), "nothing written");
+        assertEquals(TestClocks.START + 5_000, leases.expiration(room.id));
+        assertEquals(TestClocks.START + 5_000, shown(room));
+    }
+
+    @Test
+    void le22AnUnknownExpiredOrCancelledLeaseIsUnknownToRenewAndCancel() throws Exception {
+        UnknownLeaseException unknown = assertThrows(UnknownLeaseException.class, () -> landlord.renew(12345, 1_000));
+        assertTrue(unknown.getMessage().startsWith("room 12345 no longer exists"), unknown.getMessage());
+        assertThrows(UnknownLeaseException.class, () -> landlord.cancel(12345));
+
+        Room expiring = lease(1_000);
+        TestClocks.advance(clock, 1_000);
+        assertThrows(UnknownLeaseException.class, () -> landlord.renew(expiring.id, 1_000), "LE.2.2: expired");
+        assertThrows(UnknownLeaseException.class, () -> landlord.cancel(expiring.id));
+        assertEquals(0, store.count(), "nothing written");
+    }
+
+    @Test
+    void le22CancelEndsTheResourceOnceItsDeletionIsDurable() throws Exception {
+        Room room = lease(5_000);
+        Future<?> cancel = callers.submit(() -> {
+            landlord.cancel(room.id);
+            return null;
+        });
+        await(() -> store.count() == 1, "the deletion is queued");
+        assertEquals(Operation.Kind.DELETE, store.batch(0).operations().get(0).kind());
+        assertEquals(Long.toString(room.id), store.batch(0).operations().get(0).key());
+        // meanwhile the lease is gone for every other call, which answers once the deletion is durable
+        Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 1_000));
+        Future<?> again = callers.submit(() -> {
+            landlord.cancel(room.id);
+            return null;
+        });
+        assertSame(room, leases.get(room.id), "still held");
+        store.stage(0).complete(null);
+        assertNull(cancel.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(UnknownLeaseException.class,
+                assertThrows(ExecutionException.class, () -> renew.get(10, TimeUnit.SECONDS)).getCause());
+        assertInstanceOf(UnknownLeaseException.class,
+                assertThrows(ExecutionException.class, () -> again.get(10, TimeUnit.SECONDS)).getCause());
+        assertEquals(1, store.count(), "they wrote nothing");
+        assertNull(leases.get(room.id), "cancelled in the table");
+        synchronized (lock) {
+            assertTrue(room.ended, "ended through the table's listener");
+        }
+        assertThrows(UnknownLeaseException.class, () -> landlord.cancel(room.id), "LE.2.2: already cancelled");
+    }
+
+    @Test
+    void aCancellationTheStoreFailedLeavesTheResource() throws Exception {
+        Room room = lease(5_000);
+        Future<?> cancel = callers.submit(() -> {
+            landlord.cancel(room.id);
+            return null;
+        });
+        await(() -> store.count() == 1, "queued");
+        store.stage(0).completeExceptionally(new StoreException(StoreException.Reason.UNAVAILABLE, "store down"));
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> cancel.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(RemoteException.class, thrown.getCause());
+        assertSame(room, leases.get(room.id), "the lease stays");
+        synchronized (lock) {
+            assertFalse(room.cancelling || room.ended, "and its resource");
+        }
+        Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 7_000));
+        await(() -> store.count() == 2, "a renewal is queued again");
+        store.stage(1).complete(null);
+        assertEquals(7_000L, renew.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void le22RenewAllAndCancelAllTakeEachLeaseIndependently() throws Exception {
+        Room a = lease(5_000);
+        Room b = lease(5_000);
+        Future<RenewResults> renewed = callers.submit(() -> landlord.renewAll(new long[] {a.id, 999, b.id, a.id},
+                new long[] {8_000, 8_000, -5, 9_000}));
+        await(() -> store.count() == 1, "the first renewal is queued");
+        store.stage(0).complete(null);
+        await(() -> store.count() == 2, "the last renewal is queued");
+        store.stage(1).complete(null);
+        RenewResults results = renewed.get(10, TimeUnit.SECONDS);
+        assertEquals(4, results.size());
+        assertEquals(8_000, results.granted(0));
+        assertInstanceOf(UnknownLeaseException.class, results.failure(1), "LE.2.2: a failure in its slot");
+        assertInstanceOf(IllegalArgumentException.class, results.failure(2));
+        assertEquals(9_000, results.granted(3));
+        assertThrows(IllegalArgumentException.class, () -> landlord.renewAll(new long[] {a.id}, new long[0]),
+                "LE.2.2: the arrays differ in length");
+
+        Future<Exception[]> cancelled = callers.submit(() -> landlord.cancelAll(new long[] {b.id, 999}));
+        await(() -> store.count() == 3, "the cancellation is queued");
+        store.stage(2).complete(null);
+        Exception[] failures = cancelled.get(10, TimeUnit.SECONDS);
+        assertNull(failures[0]);
+        assertInstanceOf(UnknownLeaseException.class, failures[1]);
+        assertNull(leases.get(b.id));
+        assertSame(a, leases.get(a.id), "the others stay");
+    }
+}
