@@ -13,6 +13,7 @@ import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionParticipant;
 
+import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.management.ServiceMetrics;
@@ -71,9 +72,9 @@ final class Completion {
         long deadline = clock.deadlineAfterMillis(settings.voteMillis());
         for (int i = 0; i < toAsk.size() - 1; i++) {
             Joined joined = toAsk.get(i);
-            state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline));
+            state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline, true));
         }
-        ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline); // the last one in this thread
+        ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline, false); // the last in this thread
         // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no deadline
         DeadlineQueue.Entry<Votes> timeUp = null;
         synchronized (state.lock) {
@@ -96,13 +97,16 @@ final class Completion {
         }
     }
 
-    /** One vote (TX.2.7): asked now, retried after an indefinite failure while the vote's time lasts. */
-    private void ask(Txn txn, Joined joined, boolean prepareAndCommit, Votes votes, long deadline) {
+    /**
+     * One vote (TX.2.7): asked now, retried after an indefinite failure while the vote's time lasts; {@code pooled}
+     * if asked on the participant threads.
+     */
+    private void ask(Txn txn, Joined joined, boolean prepareAndCommit, Votes votes, long deadline, boolean pooled) {
         if (votes.over.isDone()) {
             return;
         }
         TransactionParticipant part = joined.participant;
-        try {
+        try (SlowCalls.Call watched = watch(pooled, "participant " + part + " (prepare of " + txn + ")")) {
             int vote = prepareAndCommit ? part.prepareAndCommit(state.proxy(), txn.id)
                     : part.prepare(state.proxy(), txn.id);
             votes.record(joined, vote, null);
@@ -118,7 +122,7 @@ final class Completion {
             if (clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline >= 0) {
                 votes.record(joined, TransactionConstants.ABORTED, e); // no retry left within vote.ms
             } else {
-                state.later("prepare of " + joined.participant, () -> ask(txn, joined, prepareAndCommit, votes, deadline),
+                state.later("prepare of " + joined.participant, () -> ask(txn, joined, prepareAndCommit, votes, deadline, true),
                         delay);
             }
         }
@@ -256,7 +260,7 @@ final class Completion {
         NestableTransactionManager parentMgr = txn.parentMgr;
         long deadline = clock.deadlineAfterMillis(settings.voteMillis());
         CompletableFuture<Throwable> promoted = new CompletableFuture<>();
-        promoteRemote(parentMgr, txn, parts, crashCounts, 0, deadline, promoted);
+        promoteRemote(parentMgr, txn, parts, crashCounts, 0, deadline, promoted, false);
         Throwable failure;
         try {
             failure = promoted.get();
@@ -274,8 +278,8 @@ final class Completion {
     }
 
     private void promoteRemote(NestableTransactionManager parentMgr, Txn txn, TransactionParticipant[] parts,
-            long[] crashCounts, int failures, long deadline, CompletableFuture<Throwable> promoted) {
-        try {
+            long[] crashCounts, int failures, long deadline, CompletableFuture<Throwable> promoted, boolean pooled) {
+        try (SlowCalls.Call watched = watch(pooled, "parent manager " + parentMgr + " (promote of " + txn + ")")) {
             parentMgr.promote(txn.parentId, parts, crashCounts, null); // stays joined: hears the parent's abort
             promoted.complete(null);
         } catch (Throwable e) {
@@ -285,15 +289,21 @@ final class Completion {
                 promoted.complete(e);
             } else {
                 state.later("promote into " + parentMgr, () -> promoteRemote(parentMgr, txn, parts, crashCounts, failures + 1, deadline,
-                        promoted), delay);
+                        promoted, true), delay);
             }
         }
+    }
+
+    /** A watch on a call made on the participant threads; none (null) for one made in the committing thread. */
+    private SlowCalls.Call watch(boolean pooled, String what) {
+        return pooled ? state.watch(what) : null;
     }
 
     /** TX.2.7: tells a PREPARED participant to roll forward, until it answered; UnknownTransactionException counts. */
     void rollForward(Txn txn, Joined joined) {
         state.dispatch(() -> {
-            try {
+            try (SlowCalls.Call watched = state.watch("participant " + joined.participant + " (commit of " + txn
+                    + ")")) {
                 joined.participant.commit(state.proxy(), txn.id);
             } catch (UnknownTransactionException e) {
                 // TX.2.7: it rolled forward already
@@ -316,7 +326,8 @@ final class Completion {
     /** TX.2.7: tells a participant of an aborted transaction, retrying indefinite failures until {@code deadline}. */
     void abortNotice(Txn txn, Joined joined, long deadline) {
         state.dispatch(() -> {
-            try {
+            try (SlowCalls.Call watched = state.watch("participant " + joined.participant + " (abort of " + txn
+                    + ")")) {
                 joined.participant.abort(state.proxy(), txn.id);
             } catch (UnknownTransactionException e) {
                 // it has forgotten the transaction: nothing left to roll back

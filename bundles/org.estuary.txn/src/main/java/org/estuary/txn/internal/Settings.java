@@ -21,10 +21,13 @@ import org.estuary.lease.LeasePolicy;
  * @param retentionMillis how long a completed transaction is remembered (its outcome answered) after every
  *     participant heard it
  * @param writeTimeoutMillis longest a commit waits for its commit point to be durable
+ * @param slowCallMillis how long a call to a participant on the participant threads runs before it is set aside
+ *     and no longer counts against {@code threads}
+ * @param maxSlowCalls participant calls set aside at once at most; beyond, a slow call keeps counting
  */
 record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, int maxParticipants, int threads, int queue,
         long voteMillis, long retryInitialMillis, long retryMaxMillis, long abortNoticeMillis, long retentionMillis,
-        long writeTimeoutMillis) {
+        long writeTimeoutMillis, long slowCallMillis, int maxSlowCalls) {
 
     Settings {
         positive("max.active", maxActive);
@@ -40,6 +43,10 @@ record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, 
             throw new IllegalArgumentException("retention.ms must not be negative: " + retentionMillis);
         }
         positive("store.write.timeout.ms", writeTimeoutMillis);
+        positive("slow.call.ms", slowCallMillis);
+        if (maxSlowCalls < 0) {
+            throw new IllegalArgumentException("slow.calls.max must not be negative: " + maxSlowCalls);
+        }
         if (retryMaxMillis < retryInitialMillis) {
             throw new IllegalArgumentException("retry.max.ms (" + retryMaxMillis + ") must be at least "
                     + "retry.initial.ms (" + retryInitialMillis + ")");
@@ -68,6 +75,7 @@ record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, 
                 + ", max.participants=" + maxParticipants + ", threads=" + threads
                 + ", queue=" + queue + ", vote.ms=" + voteMillis + ", retry " + retryInitialMillis + ".."
                 + retryMaxMillis + " ms, abort.notice.ms=" + abortNoticeMillis + ", retention.ms=" + retentionMillis
-                + ", store.write.timeout.ms=" + writeTimeoutMillis;
+                + ", store.write.timeout.ms=" + writeTimeoutMillis + ", slow.call.ms=" + slowCallMillis
+                + ", slow.calls.max=" + maxSlowCalls;
     }
 }

@@ -97,6 +97,16 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
                 + "for its commit point to be durable; beyond, the transaction aborts.")
         long store_write_timeout_ms() default 10_000L;
 
+        @AttributeDefinition(name = "Slow call (ms)", min = "1", description = "A call to a participant (prepare, "
+                + "commit, abort) or to a parent manager on the participant threads still running after this long "
+                + "is set aside: it keeps its thread, logged, and no longer counts against the participant threads, "
+                + "so participants that never answer delay only their own transactions.")
+        long slow_call_ms() default 2_000L;
+
+        @AttributeDefinition(name = "Slow calls set aside", min = "0", description = "Participant calls set aside "
+                + "at once at most (each holds a thread); beyond, a slow call keeps counting against the threads.")
+        int slow_calls_max() default 64;
+
         @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
                 + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0), so "
                 + "the default (store.type=*) takes jdbc if it runs, else journal, else memory. Changing it while "
@@ -145,6 +155,6 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
         return new Settings(new LeasePolicy(config.lease_default_ms(), config.lease_maximum_ms()),
                 config.max_active(), config.max_active_per_client(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
                 config.retry_initial_ms(), config.retry_max_ms(), config.abort_notice_ms(), config.retention_ms(),
-                config.store_write_timeout_ms());
+                config.store_write_timeout_ms(), config.slow_call_ms(), config.slow_calls_max());
     }
 }

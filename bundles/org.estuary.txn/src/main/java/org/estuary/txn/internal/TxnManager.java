@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -55,12 +55,13 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
      * A manager that calls participants on {@code pool} and schedules retries and leases on {@code clock}; it serves
      * once a store is bound and {@link #start()} recovered from it.
      */
-    TxnManager(Clock clock, Marshaller marshaller, Settings settings, Executor pool) {
+    TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
         this(clock, marshaller, settings, pool, Callers::current);
     }
 
     /** With {@code callers} telling who calls (tests: clients without RMI). */
-    TxnManager(Clock clock, Marshaller marshaller, Settings settings, Executor pool, Supplier<String> callers) {
+    TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool,
+            Supplier<String> callers) {
         this.callers = callers;
         this.state = new TxnState(clock, marshaller, settings, pool);
         this.completion = new Completion(state);

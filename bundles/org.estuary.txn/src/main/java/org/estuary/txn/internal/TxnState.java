@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +17,7 @@ import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionParticipant;
 
+import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
@@ -60,7 +61,9 @@ final class TxnState {
     final WritePath path;
     /** The crash count this manager joins parents with: new on every start, since nested transactions are volatile. */
     final long crashCount = new SecureRandom().nextLong();
-    private final Executor pool;
+    private final ThreadPoolExecutor pool;
+    /** The calls to participants on {@link #pool}: one that does not answer is set aside (slow.call.ms). */
+    private final SlowCalls slowCalls;
     private final TreeMap<Long, Txn> txns = new TreeMap<>();
     private final DeadlineQueue<Txn> forgets;
     final TxnMetrics metrics = new TxnMetrics();
@@ -77,11 +80,13 @@ final class TxnState {
     private volatile ManagerProxy proxy;
     private volatile boolean closed;
 
-    TxnState(Clock clock, Marshaller marshaller, Settings settings, Executor pool) {
+    TxnState(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
         this.clock = clock;
         this.settings = settings;
         this.records = new Records(marshaller);
         this.pool = pool;
+        this.slowCalls = new SlowCalls(clock, settings.slowCallMillis(), settings.maxSlowCalls(), pool,
+                refusals::warn);
         this.forgets = new DeadlineQueue<>(clock, lock, this::forget);
         this.store = new BoundStore("transaction manager", lock, this::snapshot, settings.writeTimeoutMillis(),
                 STORE_RETRY_MILLIS);
@@ -123,6 +128,15 @@ final class TxnState {
     /** The proxy participants are called with and clients get. */
     ManagerProxy proxy() {
         return proxy;
+    }
+
+    /**
+     * Watches a call to another party ({@code what}: a participant's prepare, commit or abort, a parent manager's
+     * promote) made on the participant threads: if it has not returned after slow.call.ms, it is set aside and the
+     * threads get one more while it runs. Close it when the call returns.
+     */
+    SlowCalls.Call watch(String what) {
+        return slowCalls.start(what, null);
     }
 
     /** Runs {@code task} on the participant threads; when they are all busy and their queue is full, a bit later. */

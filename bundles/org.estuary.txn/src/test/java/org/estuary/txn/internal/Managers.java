@@ -27,6 +27,7 @@ final class Managers extends ServiceHarness<TxnManager> {
     static final long VOTE_MS = 10_000;
     static final long RETRY_MS = 1_000;
     static final long RETENTION_MS = 60_000;
+    static final long SLOW_CALL_MS = 2_000;
 
     final Marshaller marshaller = Marshallers.builder().classLoader(Managers.class.getClassLoader())
             .filter(SerialFilter.defaults().toBuilder().allow("org.estuary.txn.internal.*").build()).build();
@@ -59,7 +60,7 @@ final class Managers extends ServiceHarness<TxnManager> {
     static Settings settings(int maxActive, int maxActivePerClient, int maxParticipants) {
         return new Settings(new LeasePolicy(60_000, 600_000), maxActive, maxActivePerClient, maxParticipants, 4, 100,
                 VOTE_MS, RETRY_MS,
-                8 * RETRY_MS, VOTE_MS, RETENTION_MS, 10_000);
+                8 * RETRY_MS, VOTE_MS, RETENTION_MS, 10_000, SLOW_CALL_MS, 64);
     }
 
     /** The next managers take {@code clients} for who calls (a client's address), instead of no one (this JVM). */

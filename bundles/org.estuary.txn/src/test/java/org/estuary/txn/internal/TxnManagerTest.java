@@ -292,6 +292,41 @@ class TxnManagerTest {
     }
 
     @Test
+    void participantsThatNeverAnswerDelayOnlyTheirOwnTransactions() throws Exception {
+        // TX.2.7: a transaction's participants are asked on the manager's threads (4 here) but for the last, which
+        // the committing thread asks. Transactions whose participants never answer take every thread; once their
+        // calls ran slow.call.ms they are set aside, and another client's commit gets its vote.
+        TransactionManager mgr = managers.start().proxy();
+        CountDownLatch never = new CountDownLatch(1);
+        List<Scripted> hanging = new ArrayList<>();
+        List<CompletableFuture<Void>> stuck = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                long id = mgr.create(60_000).id;
+                Scripted hangs = Scripted.voting(PREPARED);
+                hangs.prepareHangs = never;
+                hanging.add(hangs);
+                mgr.join(id, hangs, 1);
+                mgr.join(id, Scripted.voting(PREPARED), 1);
+                stuck.add(commitLater(mgr, id));
+            }
+            until("every participant thread held", () -> hanging.stream().allMatch(p -> p.count("prepare") == 1));
+            long id = mgr.create(60_000).id;
+            Scripted waiting = Scripted.voting(PREPARED);
+            mgr.join(id, waiting, 1);
+            mgr.join(id, Scripted.voting(PREPARED), 1);
+            CompletableFuture<Void> legitimate = commitLater(mgr, id);
+            managers.advance(Managers.SLOW_CALL_MS);
+            legitimate.get(10, TimeUnit.SECONDS);
+            assertEquals(COMMITTED, mgr.getState(id));
+            assertEquals(1, waiting.count("prepare"));
+            assertTrue(stuck.stream().noneMatch(CompletableFuture::isDone), "a hanging participant's commit ended");
+        } finally {
+            never.countDown();
+        }
+    }
+
+    @Test
     void outcomesOfCommitAndAbortOnCompletedTransactions() throws Exception {
         TransactionManager mgr = managers.start().proxy();
         long committed = mgr.create(30_000).id;
