@@ -63,6 +63,9 @@ final class Failover implements AutoCloseable {
             LeaseFence fence, int timeoutSeconds) {
         this.context = context;
         this.fence = fence;
+        // a container paused in a commit must not keep the one taking over from writing: the database ends its
+        // transaction once it has waited a heartbeat for its next statement
+        fence.limitIdle(config.heartbeat_ms());
         String member = ActiveRole.memberName(config.member());
         Set<String> instances = new LinkedHashSet<>(List.of(config.instances()));
         instances.forEach(ActiveRole::target); // checks each name

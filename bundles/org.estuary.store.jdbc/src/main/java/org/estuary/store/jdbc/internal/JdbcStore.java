@@ -436,6 +436,15 @@ final class JdbcStore implements Store {
 
     /** Takes the writer fence ({@link Tables#fenceWriters}) in the connection's current transaction. */
     private void fence(Connection connection) throws SQLException {
+        long idle = leases.idleMillis();
+        if (idle > 0) {
+            try (PreparedStatement limit = connection.prepareStatement(
+                    "SELECT set_config('idle_in_transaction_session_timeout', ?, true)")) {
+                limit.setQueryTimeout(settings.statementTimeoutSeconds());
+                limit.setString(1, Long.toString(idle));
+                limit.execute();
+            }
+        }
         try (PreparedStatement lock = connection.prepareStatement(tables.fenceWriters())) {
             lock.setQueryTimeout(settings.statementTimeoutSeconds());
             lock.execute();

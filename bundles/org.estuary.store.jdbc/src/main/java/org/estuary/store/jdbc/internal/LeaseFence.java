@@ -25,6 +25,8 @@ final class LeaseFence {
     }
 
     private final Map<String, Term> held = new ConcurrentHashMap<>();
+    /** How long a writing transaction may wait for this container between statements; 0: no limit. */
+    private volatile long idleMillis;
     /** A term was granted since the commit thread last looked: what the earlier holder wrote must be counted. */
     private volatile boolean granted;
 
@@ -32,6 +34,22 @@ final class LeaseFence {
     void grant(String instance, String member, long token) {
         held.put(instance, new Term(member, token));
         granted = true;
+    }
+
+    /**
+     * Ends this container's writing transactions that wait for it between statements longer than {@code millis}
+     * (PostgreSQL's {@code idle_in_transaction_session_timeout}): a container paused in the middle of a commit
+     * (SIGSTOP, a long GC) holds the store's writer lock and the rows it wrote, and would keep the container that
+     * takes over from writing until it resumed; the server ends such a transaction (rolled back) after
+     * {@code millis} instead.
+     */
+    void limitIdle(long millis) {
+        idleMillis = millis;
+    }
+
+    /** The limit of {@link #limitIdle}, 0 for none. */
+    long idleMillis() {
+        return idleMillis;
     }
 
     /** This container no longer holds {@code instance}; its writes fail the fence if a lease row exists. */

@@ -104,6 +104,39 @@ class FailoverJdbcTest {
     }
 
     @Test
+    void aHolderPausedInTheMiddleOfACommitDoesNotKeepTheNewHolderFromWriting() throws Exception {
+        java.util.concurrent.CountDownLatch inCommit = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch resume = new java.util.concurrent.CountDownLatch(1);
+        Container a = new Container("a", "pause_", new JdbcProbe() {
+            @Override
+            public void beforeCommit() {
+                // SIGSTOP between the group's statements and its COMMIT: the writer lock and the rows stay locked
+                inCommit.countDown();
+                try {
+                    resume.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        a.start();
+        waitFor(() -> a.active.contains("renewal"), "a becomes active");
+        Container b = new Container("b", "pause_");
+        b.start();
+        var stale = a.store.apply(Batch.builder().put("renewal/sets", "s1", bytes("from a, never committed")).build());
+        inCommit.await();
+        a.heartbeats.pause();
+        waitFor(() -> b.active.contains("renewal"), "b takes over");
+
+        // the database ended a's transaction after a heartbeat of waiting, so b's write does not wait for a
+        ack(b.store, Batch.builder().put("renewal/sets", "s1", bytes("from b")).build());
+        resume.countDown(); // SIGCONT
+        StoreException failed = failureOf(stale);
+        assertSame(Reason.UNAVAILABLE, failed.reason());
+        assertEquals(Map.of("s1", "from b"), contents(b.store, "renewal/sets"));
+    }
+
+    @Test
     void aContainerThatStopsHandsItsLeaseToTheStandbyAtItsNextHeartbeat() throws Exception {
         Container a = new Container("a", "stop_");
         a.start();
@@ -126,8 +159,14 @@ class FailoverJdbcTest {
         final LeaseKeeper keeper;
 
         Container(String member, String prefix) {
+            this(member, prefix, JdbcProbe.NONE);
+        }
+
+        /** As failover's start does: writing transactions that wait a heartbeat for this container end. */
+        Container(String member, String prefix, JdbcProbe probe) {
             Settings settings = new Settings(prefix, 1_000_000, 1L << 30, 64, 1_000, 16, 10);
-            store = JdbcStore.open(dataSource, settings, JdbcProbe.NONE, fence);
+            fence.limitIdle(HEARTBEAT);
+            store = JdbcStore.open(dataSource, settings, probe, fence);
             open.add(store::close);
             clock = new SystemClock("failover-test-" + member);
             open.add(clock);
