@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import net.jini.core.lease.Lease;
 
+import org.estuary.store.api.FailoverRoles;
+
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -85,5 +87,22 @@ public final class Format {
             text = object.getClass().getName() + " (toString failed: " + e + ")";
         }
         return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT - 1) + "\u2026";
+    }
+
+    /**
+     * A service instance's failover role as operators and refused clients read it: "active in this container (east-1)
+     * since 2026-11-27T17:40:02Z, token 3", "standby: the active container is west-1 at west-1.example.org:4170
+     * since 2026-11-27T17:40:02Z, token 3", or "standby: no container is active yet".
+     */
+    public static String role(FailoverRoles.Role role) {
+        if (role.member() == null) {
+            return "standby: no container is active yet";
+        }
+        String term = " since " + time(role.sinceMillis()) + ", token " + role.token();
+        if (role.activeHere()) {
+            return "active in this container (" + role.member() + ")" + term;
+        }
+        return "standby: the active container is " + role.member()
+                + (role.endpoint().isEmpty() ? "" : " at " + role.endpoint()) + term;
     }
 }

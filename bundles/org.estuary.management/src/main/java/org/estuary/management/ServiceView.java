@@ -14,7 +14,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * buttons for its actions, its metrics). The shell and the console render every view the same way, so a view says
  * only what is the service's.
  *
- * @param name the service's short name, lower case ("renewal"): its console page is {@code estuary-NAME}
+ * @param name the service's short name, lower case ("renewal"): its console page is {@code estuary-NAME}; a
+ *        service with a failover role uses its instance's name (the first segment of its store spaces), so its page
+ *        shows the role and, while another container is active for it, this container's page of that name says which
  * @param title the page's title ("Estuary lease renewal")
  * @param tables the tables; the first without a parent is what the page shows first
  * @param actions what operators may do to rows of the tables

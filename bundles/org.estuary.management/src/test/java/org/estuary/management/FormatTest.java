@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import net.jini.core.lease.Lease;
 
+import org.estuary.store.api.FailoverRoles.Role;
 import org.junit.jupiter.api.Test;
 
 /** Times, durations, latencies and client-supplied text as every view shows them. */
@@ -54,5 +55,17 @@ class FormatTest {
         });
         assertTrue(broken.contains("toString failed"), broken);
         assertNull(Format.describe(null));
+    }
+
+    @Test
+    void aFailoverRoleNamesTheActiveContainerItsEndpointAndSinceWhen() {
+        long since = 1_795_800_002_000L; // 2026-11-27T17:20:02Z
+        assertEquals("active in this container (east-1) since 2026-11-27T17:20:02Z, token 3",
+                Format.role(new Role("renewal", true, "east-1", "east-1:4170", 3, since)));
+        assertEquals("standby: the active container is west-1 at west-1:4170 since 2026-11-27T17:20:02Z, token 4",
+                Format.role(new Role("renewal", false, "west-1", "west-1:4170", 4, since)));
+        assertEquals("standby: the active container is west-1 since 2026-11-27T17:20:02Z, token 4",
+                Format.role(new Role("renewal", false, "west-1", "", 4, since)));
+        assertEquals("standby: no container is active yet", Format.role(new Role("renewal", false, null, "", 0, 0)));
     }
 }

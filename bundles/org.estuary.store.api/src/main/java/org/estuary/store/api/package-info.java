@@ -11,5 +11,5 @@
  * and checked by the conformance suite this module's test jar ships.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.5.0")
+@org.osgi.annotation.versioning.Version("1.6.0")
 package org.estuary.store.api;

@@ -17,7 +17,7 @@ import org.estuary.txn.admin.TxnInfo;
  * committed and rolling forward, aborted), each one's participants with their votes and retry state, aborting one,
  * and the metrics. The shell and the web console render it ({@code estuary:transactions},
  * {@code estuary:participants TXN}, {@code estuary:txn-abort TXN}, {@code estuary:metrics}; the page
- * {@code estuary-transactions}).
+ * {@code estuary-txn}).
  */
 final class TxnView {
 
@@ -63,7 +63,7 @@ final class TxnView {
         Action abort = new Action("txn-abort", "Abort", "Aborts a transaction as its client's abort would (TX.2.5): "
                 + "its participants are told to roll back; a committed one cannot be aborted.", transactions,
                 ids -> admin.abort(ids[0]), "Aborted transaction {0}", "no transaction {0}");
-        return new ServiceView("transactions", "Estuary transactions", List.of(transactions, participants),
+        return new ServiceView("txn", "Estuary transactions", List.of(transactions, participants),
                 List.of(abort), admin::metrics);
     }
 }

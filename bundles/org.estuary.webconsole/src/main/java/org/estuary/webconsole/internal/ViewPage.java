@@ -5,14 +5,17 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.estuary.management.Action;
 import org.estuary.management.Column;
+import org.estuary.management.Format;
 import org.estuary.management.Ids;
 import org.estuary.management.Page;
 import org.estuary.management.ServiceView;
 import org.estuary.management.Table;
+import org.estuary.store.api.FailoverRoles;
 
 /**
  * A {@link ServiceView} as a page: its first table a page at a time, a row's child table when the query names the
@@ -27,9 +30,12 @@ final class ViewPage {
     static final String HISTORY = "history.json";
 
     private final ServiceView view;
+    /** The failover role of a service instance by name, if failover runs in this container. */
+    private final Function<String, Optional<FailoverRoles.Role>> roles;
 
-    ViewPage(ServiceView view) {
+    ViewPage(ServiceView view, Function<String, Optional<FailoverRoles.Role>> roles) {
         this.view = view;
+        this.roles = roles;
     }
 
     String name() {
@@ -46,6 +52,9 @@ final class ViewPage {
 
     /** Renders the page for a GET with query {@code params}; forms post to {@code root} with {@code token}. */
     void render(PrintWriter out, Function<String, String> params, String root, String token) {
+        // the view of a service instance (renewal, mailbox, txn, discovery) shows its failover role first
+        roles.apply(view.name()).ifPresent(role -> out.println("<p class=\"statline\" id=\"estuary-failover\">"
+                + "Failover: " + Html.text(Format.role(role)) + "</p>"));
         String message = message(params);
         if (message != null) {
             out.println("<p class=\"statline ui-state-highlight\" id=\"estuary-message\">" + Html.text(message)

@@ -13,6 +13,7 @@ import org.apache.felix.webconsole.WebConsoleConstants;
 import org.estuary.management.MetricsHistory;
 import org.estuary.management.MetricsSeries;
 import org.estuary.management.ServiceView;
+import org.estuary.store.api.FailoverRoles;
 
 /**
  * The web console page of one {@link ServiceView}: GET renders it ({@link ViewPage}), POST performs an action,
@@ -37,8 +38,9 @@ final class ViewPlugin extends AbstractWebConsolePlugin {
     private final transient MetricsHistory history;
     private final transient Csrf csrf = new Csrf();
 
-    ViewPlugin(ServiceView view, MetricsHistory history) {
-        this.page = new ViewPage(view);
+    ViewPlugin(ServiceView view, MetricsHistory history,
+            java.util.function.Function<String, java.util.Optional<FailoverRoles.Role>> roles) {
+        this.page = new ViewPage(view, roles);
         this.history = history;
     }
 

@@ -9,8 +9,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import org.estuary.management.testing.SampleView;
+import org.estuary.store.api.FailoverRoles;
 import org.junit.jupiter.api.Test;
 
 /** A view as a page: tables, links to a row's child table, paging, action buttons, messages, escaping. */
@@ -20,7 +22,9 @@ class ViewPageTest {
     private static final String XSS = "<script>alert('x')</script>\"&";
 
     private final SampleView sample = new SampleView();
-    private final ViewPage page = new ViewPage(sample.view);
+    /** The failover roles the page reads: none unless a test puts one. */
+    private final Map<String, FailoverRoles.Role> roles = new HashMap<>();
+    private final ViewPage page = new ViewPage(sample.view, instance -> Optional.ofNullable(roles.get(instance)));
     private final Map<String, String> params = new HashMap<>();
 
     private String render() {
@@ -148,5 +152,17 @@ class ViewPageTest {
         assertThrows(IllegalArgumentException.class, () -> page.act(Map.of("action", "thing-drop")::get));
         assertThrows(IllegalArgumentException.class,
                 () -> page.act(Map.of("action", "part-remove", "thing", "9", "part", "x")::get));
+    }
+
+    @Test
+    void withFailoverThePageOfAServiceInstanceSaysWhichContainerIsActiveSinceWhen() {
+        assertFalse(render().contains("estuary-failover"), "no failover, no role line");
+        long since = 1_795_800_002_000L; // 2026-11-27T17:20:02Z
+        roles.put("sample", new FailoverRoles.Role("sample", false, "west-1", "127.0.0.1:4171", 4, since));
+        assertTrue(render().contains("<p class=\"statline\" id=\"estuary-failover\">Failover: standby: the active "
+                + "container is west-1 at 127.0.0.1:4171 since 2026-11-27T17:20:02Z, token 4</p>"), render());
+        roles.put("sample", new FailoverRoles.Role("sample", true, "east-1", "127.0.0.1:4170", 5, since));
+        assertTrue(render().contains("Failover: active in this container (east-1) since 2026-11-27T17:20:02Z, "
+                + "token 5</p>"), render());
     }
 }

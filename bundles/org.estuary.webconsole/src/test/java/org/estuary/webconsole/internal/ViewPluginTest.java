@@ -43,7 +43,7 @@ class ViewPluginTest {
                     new MetricsSample(15_000, Map.of("operations", 14L)));
         }
     };
-    private final ViewPlugin plugin = new ViewPlugin(sample.view, history);
+    private final ViewPlugin plugin = new ViewPlugin(sample.view, history, instance -> java.util.Optional.empty());
 
     private Servlets.Request cancel(String token) {
         Servlets.Request request = new Servlets.Request();

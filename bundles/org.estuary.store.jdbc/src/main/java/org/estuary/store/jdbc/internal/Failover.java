@@ -21,6 +21,7 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.management.Registrations;
 import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.FailoverConfig;
+import org.estuary.store.api.FailoverRoles;
 import org.estuary.store.jdbc.internal.LeaseRows.Term;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -101,10 +102,24 @@ final class Failover implements AutoCloseable {
         return failover;
     }
 
-    /** Registers the view (shell commands, console page) and the MBean of who is active for what. */
+    /**
+     * Registers who is active for what: the roles (which the services' console pages and the exporter's standby
+     * notice read), the view (shell commands, console page) and the MBean.
+     */
     private void register() {
         Registrations registrations = new Registrations(management, context, "Estuary failover");
         String member = keeper.member();
+        registrations.register(FailoverRoles.class, new FailoverRoles() {
+            @Override
+            public String member() {
+                return member;
+            }
+
+            @Override
+            public List<Role> roles() {
+                return keeper.statuses().stream().map(Failover::role).toList();
+            }
+        }, Registrations.properties("who is active for each service instance"));
         registrations.view(FailoverView.of(member, keeper::statuses));
         registrations.mbean(new FailoverMXBean() {
             @Override
@@ -117,6 +132,13 @@ final class Failover implements AutoCloseable {
                 return FailoverView.lines(keeper.statuses());
             }
         }, FailoverMXBean.class, FailoverMXBean.OBJECT_NAME);
+    }
+
+    private static FailoverRoles.Role role(LeaseKeeper.Status status) {
+        LeaseRows.Holder holder = status.holder();
+        return holder == null ? new FailoverRoles.Role(status.instance(), false, null, "", 0, 0)
+                : new FailoverRoles.Role(status.instance(), status.active(), holder.member(), holder.endpoint(),
+                        holder.token(), holder.sinceMillis());
     }
 
     /** Each instance: whether this container is active for it, and who is. */
