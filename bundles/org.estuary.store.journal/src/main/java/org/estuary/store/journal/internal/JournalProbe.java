@@ -4,13 +4,10 @@ import java.io.IOException;
 
 /**
  * Points in a batch's life where the journal store reports to an observer, or lets it stand in for the disk: a
- * round about to take the queue, a group about to be appended, a round about to call {@code fdatasync}, a sync
- * done. The component runs with {@link #NONE}, which does nothing; tests and the store benchmark pass their own
- * through the package-private constructors of {@link JournalStore} and {@link JournalStoreComponent}, to count
- * syncs, to hold a stage at one of these points, or to fail it as the disk would.
- *
- * <p>Called in the store's threads, without the store's locks except where a method says otherwise; an
- * implementation that blocks holds that stage (and only that one) until it returns.
+ * batch about to be appended, Artemis about to call {@code fdatasync} on a journal file, a sync done. The component
+ * runs with {@link #NONE}, which does nothing; tests and the store benchmark pass their own through the
+ * package-private constructors of {@link JournalStore} and {@link JournalStoreComponent}, to count syncs, to hold a
+ * sync, or to fail an append or a sync as the disk would.
  */
 interface JournalProbe {
 
@@ -18,20 +15,17 @@ interface JournalProbe {
     JournalProbe NONE = new JournalProbe() {
     };
 
-    /** A round thread is about to look at the queue for its next group (also when it finds it empty). */
-    default void beforeRound() throws InterruptedException {
-    }
-
     /**
-     * A group of {@code batches} batches taken from the queue is about to be written (under the commit lock); an
-     * {@link IOException} fails its appends as a failed write to the journal would.
+     * A batch is about to be appended, under the store's commit lock; an {@link IOException} fails it before any of
+     * its records reaches the journal, as a write refused at once would.
      */
-    default void beforeAppend(int batches) throws IOException {
+    default void beforeAppend() throws IOException {
     }
 
     /**
-     * A round is about to call {@code fdatasync} (holding no lock; rounds beside it go on); an {@link IOException}
-     * fails the sync as a write-back error reported by {@code fdatasync} would.
+     * Artemis is about to call {@code fdatasync} on a journal file, in its buffer's flushing thread, holding no lock
+     * of the store's (appends go on into its buffer meanwhile); an {@link IOException} fails the sync as a
+     * write-back error reported by {@code fdatasync} would.
      */
     default void beforeSync() throws IOException {
     }

@@ -15,13 +15,15 @@ import java.util.Objects;
  * @param compactPercentage compact when live data falls below this share (percent) of the data files
  * @param compactMinFiles compact only once the journal has at least this many data files
  * @param fileSize the size of each pre-allocated journal file, in bytes
+ * @param bufferTimeoutMicros how long Artemis's buffer waits after a flush before it flushes again: the shortest
+ *        time between two syncs
  * @param poolFiles files (in use and free) the journal keeps for reuse: a file compaction frees is kept while the
  *        journal holds fewer, and written over later instead of laying out a new file; beyond it, it is deleted
  * @param maxRecords records the store holds at most
  * @param maxBytes logical bytes (UTF-8 keys plus values) the store holds at most
  */
 record JournalSettings(Path directory, boolean sync, int queueBound, long admissionMillis, int compactPercentage,
-        int compactMinFiles, int fileSize, int poolFiles, long maxRecords, long maxBytes) {
+        int compactMinFiles, int fileSize, int bufferTimeoutMicros, int poolFiles, long maxRecords, long maxBytes) {
 
     /** The smallest journal file: Artemis needs room for its header and at least one full record. */
     static final int MIN_FILE_SIZE = 64 * 1024;
@@ -35,6 +37,7 @@ record JournalSettings(Path directory, boolean sync, int queueBound, long admiss
         require(compactMinFiles >= 1, "compaction.min.files must be at least 1: " + compactMinFiles);
         require(fileSize >= MIN_FILE_SIZE && fileSize % 4096 == 0,
                 "journal.file.size must be a multiple of 4096 and at least " + MIN_FILE_SIZE + ": " + fileSize);
+        require(bufferTimeoutMicros >= 1, "journal.buffer.timeout.us must be at least 1: " + bufferTimeoutMicros);
         require(poolFiles >= 2, "journal.pool.files must be at least 2: " + poolFiles);
         require(maxRecords > 0, "max.records must be positive: " + maxRecords);
         require(maxBytes > 0, "max.bytes must be positive: " + maxBytes);
@@ -50,7 +53,7 @@ record JournalSettings(Path directory, boolean sync, int queueBound, long admiss
         return "data.directory=" + directory + ", sync.mode=" + (sync ? "fsync" : "none") + ", queue.bound="
                 + queueBound + ", admission.timeout.ms=" + admissionMillis + ", compaction.threshold="
                 + compactPercentage + ", compaction.min.files=" + compactMinFiles + ", journal.file.size=" + fileSize
-                + ", journal.pool.files=" + poolFiles
+                + ", journal.buffer.timeout.us=" + bufferTimeoutMicros + ", journal.pool.files=" + poolFiles
                 + ", max.records=" + maxRecords + ", max.bytes=" + maxBytes;
     }
 

@@ -25,7 +25,7 @@ import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The journal store: group commit, back-pressure, compaction, clear failures, configuration. */
+/** The journal store: group commit, back-pressure, compaction, failures and recovery from them, configuration. */
 class JournalStoreTest {
 
     @TempDir
@@ -38,7 +38,7 @@ class JournalStoreTest {
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            probe.holdCommits(held);
+            probe.holdSyncs(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 stages.add(store.apply(Batch.builder().put("gc/a", "k" + i, new byte[1024]).build())
@@ -61,15 +61,15 @@ class JournalStoreTest {
     }
 
     @Test
-    void aGroupThatReplacesAndDeletesItsOwnRecordsRecoversAsAcknowledged() throws Exception {
-        // Store S2/S3: one Artemis transaction carries a group, split where a batch deletes a record an earlier batch
-        // of the same group added; after reopening, the store holds what was acknowledged
+    void batchesThatReplaceAndDeleteEachOthersRecordsInOneSyncRecoverAsAcknowledged() throws Exception {
+        // Store S2/S3: batches sharing one sync replace and delete records the batches before them added, each in
+        // its own Artemis transaction; after reopening, the store holds what was acknowledged
         Path data = dir.resolve("j");
         TestProbe probe = new TestProbe();
         JournalStore store = new JournalStore(TestSettings.of(data).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            probe.holdCommits(held);
+            probe.holdSyncs(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             stages.add(store.apply(Batch.builder().put("tx/a", "k", "1".getBytes()).build()).toCompletableFuture());
             stages.add(store.apply(Batch.builder().put("tx/a", "gone", "x".getBytes()).build())
@@ -99,11 +99,9 @@ class JournalStoreTest {
     }
 
     @Test
-    void aGroupOpenedByADeleteThatReplacesItsOwnRecordSurvivesChurnAndARestart() throws Exception {
-        // Store S2/S3: the group's first batch only deletes, so its transaction's first record comes from a later
-        // batch, which the batch after it replaces (the write stage splits the transaction there). Churn afterwards
-        // lets Artemis compact the files, and the reopened store holds what was acknowledged. (Artemis accepted this
-        // group also without the split here: this checks the outcome, not the split.)
+    void aDeleteThenAReplacedRecordInOneSyncSurviveChurnAndARestart() throws Exception {
+        // Store S2/S3: a batch that only deletes, then a record that the next batch replaces, all in one sync. Churn
+        // afterwards lets Artemis compact the files, and the reopened store holds what was acknowledged.
         Path data = dir.resolve("j");
         JournalSettings settings = TestSettings.of(data).withFiles(128 * 1024, 30, 2).get();
         TestProbe probe = new TestProbe();
@@ -111,7 +109,7 @@ class JournalStoreTest {
         CountDownLatch held = new CountDownLatch(1);
         try {
             store.applyAndWait(Batch.builder().put("tx/b", "old", "o".getBytes()).build(), 10, TimeUnit.SECONDS);
-            probe.holdCommits(held);
+            probe.holdSyncs(held);
             List<CompletableFuture<Void>> stages = new ArrayList<>();
             stages.add(store.apply(Batch.builder().delete("tx/b", "old").build()).toCompletableFuture());
             stages.add(store.apply(Batch.builder().put("tx/b", "k", "1".getBytes()).build()).toCompletableFuture());
@@ -148,12 +146,13 @@ class JournalStoreTest {
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withQueue(4, 50).get(), probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
-            assertTrue(probe.holdCommits(held).await(10, TimeUnit.SECONDS), "a round thread waits on the hold");
+            CountDownLatch holding = probe.holdSyncs(held);
             List<CompletableFuture<Void>> accepted = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 accepted.add(store.apply(Batch.builder().put("bp/a", "k" + i, new byte[1]).build())
                         .toCompletableFuture());
             }
+            assertTrue(holding.await(10, TimeUnit.SECONDS), "the first batch's sync waits on the hold");
             long start = System.nanoTime();
             CompletableFuture<Void> refused = store.apply(Batch.builder().put("bp/a", "over", new byte[1]).build())
                     .toCompletableFuture();
@@ -253,6 +252,30 @@ class JournalStoreTest {
     }
 
     @Test
+    void aFailedSyncLeavesItsBatchUnknownAndTheStoreReopensWithWhatWasAcknowledged() throws Exception {
+        // Store S1/S6: fdatasync reports a write-back error: the batch's outcome is unknown, the message names the
+        // cause, and the next batch reopens the journal from what is on disk
+        TestProbe probe = new TestProbe();
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
+        try {
+            store.applyAndWait(Batch.builder().put("sf/a", "kept", "1".getBytes()).build(), 10, TimeUnit.SECONDS);
+            probe.failNextSync();
+            StoreException failed = assertThrows(StoreException.class, () -> store.applyAndWait(Batch.builder()
+                    .put("sf/a", "maybe", "2".getBytes()).build(), 10, TimeUnit.SECONDS));
+            assertSame(Reason.UNAVAILABLE, failed.reason());
+            assertTrue(failed.outcomeUnknown(), "written, then the sync failed: " + failed);
+            assertTrue(failed.getMessage().contains("injected sync failure"), failed.getMessage());
+            store.applyAndWait(Batch.builder().put("sf/a", "after", "3".getBytes()).build(), 10, TimeUnit.SECONDS);
+            java.util.Map<String, String> records = new java.util.TreeMap<>();
+            store.scan("sf/a", (k, v) -> records.put(k, new String(v)));
+            assertEquals("1", records.get("kept"));
+            assertEquals("3", records.get("after"));
+        } finally {
+            store.close();
+        }
+    }
+
+    @Test
     void aRecordLargerThanAJournalFileIsTooLarge() throws Exception {
         // A batch the store can never hold fails as TOO_LARGE with the setting to raise
         JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withFiles(64 * 1024, 30,
@@ -338,6 +361,11 @@ class JournalStoreTest {
             @Override
             public int journal_file_size() {
                 return 1024 * 1024;
+            }
+
+            @Override
+            public int journal_buffer_timeout_us() {
+                return 100;
             }
 
             @Override

@@ -5,34 +5,20 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A {@link JournalProbe} for tests: counts groups, syncs and the time in them, holds the round threads or the next
- * sync on a latch, and fails the next group's appends or the next sync as the disk would.
+ * A {@link JournalProbe} for tests: counts syncs and the time in them, holds the next sync on a latch, and fails the
+ * next batch's appends or the next sync as the disk would.
  */
 final class TestProbe implements JournalProbe {
 
-    private final AtomicLong groups = new AtomicLong();
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong syncNanos = new AtomicLong();
     private volatile boolean failNextAppend;
     private volatile boolean failNextSync;
-    private volatile CountDownLatch roundHold;
-    private volatile CountDownLatch roundHeld;
     private volatile CountDownLatch syncHold;
     private volatile CountDownLatch syncHeld;
 
     @Override
-    public void beforeRound() throws InterruptedException {
-        CountDownLatch hold = roundHold;
-        if (hold != null) {
-            roundHeld.countDown();
-            hold.await();
-            roundHold = null;
-        }
-    }
-
-    @Override
-    public void beforeAppend(int batches) throws IOException {
-        groups.incrementAndGet();
+    public void beforeAppend() throws IOException {
         if (failNextAppend) {
             failNextAppend = false;
             throw new IOException("injected commit failure (test)");
@@ -59,11 +45,6 @@ final class TestProbe implements JournalProbe {
         syncs.incrementAndGet();
     }
 
-    /** Groups appended so far (by round threads and leading callers). */
-    long groups() {
-        return groups.get();
-    }
-
     /** {@code fdatasync} calls so far. */
     long syncs() {
         return syncs.get();
@@ -74,7 +55,7 @@ final class TestProbe implements JournalProbe {
         return syncNanos.get();
     }
 
-    /** The next group fails in its appends, as an I/O error before its first write would. */
+    /** The next batch fails in its appends, as an I/O error before its first write would. */
     void failNextCommit() {
         failNextAppend = true;
     }
@@ -85,19 +66,8 @@ final class TestProbe implements JournalProbe {
     }
 
     /**
-     * The round threads wait for {@code latch} before they look at the queue again (batches given to
-     * {@code apply} meanwhile stay queued); the returned latch opens once one waits.
-     */
-    CountDownLatch holdCommits(CountDownLatch latch) {
-        CountDownLatch waiting = new CountDownLatch(1);
-        roundHeld = waiting;
-        roundHold = latch;
-        return waiting;
-    }
-
-    /**
-     * The next round waits for {@code latch} right before its {@code fdatasync}; the returned latch opens once it
-     * waits. Batches queued meanwhile wait for it (fewer than {@link SyncStage#MIN_BATCHES} start no round beside it).
+     * The next sync waits for {@code latch} right before its {@code fdatasync}; the returned latch opens once it
+     * waits. Batches appended meanwhile wait in Artemis's buffer for the next sync.
      */
     CountDownLatch holdSyncs(CountDownLatch latch) {
         CountDownLatch waiting = new CountDownLatch(1);

@@ -29,21 +29,24 @@ final class TestSettings {
 
     TestSettings withLimits(long records, long bytes) {
         return new TestSettings(new JournalSettings(s.directory(), s.sync(), s.queueBound(), s.admissionMillis(),
-                s.compactPercentage(), s.compactMinFiles(), s.fileSize(), s.poolFiles(), records, bytes));
+                s.compactPercentage(), s.compactMinFiles(), s.fileSize(), s.bufferTimeoutMicros(), s.poolFiles(),
+                records, bytes));
     }
 
     TestSettings withQueue(int bound, long admission) {
         return new TestSettings(new JournalSettings(s.directory(), s.sync(), bound, admission, s.compactPercentage(),
-                s.compactMinFiles(), s.fileSize(), s.poolFiles(), s.maxRecords(), s.maxBytes()));
+                s.compactMinFiles(), s.fileSize(), s.bufferTimeoutMicros(), s.poolFiles(),
+                s.maxRecords(), s.maxBytes()));
     }
 
     TestSettings withFiles(int size, int percentage, int minFiles) {
         return new TestSettings(new JournalSettings(s.directory(), s.sync(), s.queueBound(), s.admissionMillis(),
-                percentage, minFiles, size, s.poolFiles(), s.maxRecords(), s.maxBytes()));
+                percentage, minFiles, size, s.bufferTimeoutMicros(), s.poolFiles(), s.maxRecords(), s.maxBytes()));
     }
 
     TestSettings withPool(int files) {
         return new TestSettings(new JournalSettings(s.directory(), s.sync(), s.queueBound(), s.admissionMillis(),
-                s.compactPercentage(), s.compactMinFiles(), s.fileSize(), files, s.maxRecords(), s.maxBytes()));
+                s.compactPercentage(), s.compactMinFiles(), s.fileSize(), s.bufferTimeoutMicros(), files,
+                s.maxRecords(), s.maxBytes()));
     }
 }
