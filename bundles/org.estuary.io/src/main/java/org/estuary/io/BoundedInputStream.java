@@ -14,10 +14,16 @@ final class BoundedInputStream extends FilterInputStream {
 
     private final long limit;
     private long count;
+    private long base;
 
     BoundedInputStream(InputStream in, long limit) {
         super(in);
         this.limit = limit;
+    }
+
+    /** Counts from {@code offset} on: the next object of a joined stream, which begins there, is judged alone. */
+    void startObject(long offset) {
+        base = offset;
     }
 
     @Override
@@ -54,7 +60,7 @@ final class BoundedInputStream extends FilterInputStream {
 
     private void count(long n) throws SerialFilterException {
         count += n;
-        if (count > limit) {
+        if (count - base > limit) {
             throw new SerialFilterException(null, Violation.BYTES,
                     "stream longer than maxBytes=" + limit + " bytes");
         }

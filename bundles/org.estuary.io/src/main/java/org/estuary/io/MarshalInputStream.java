@@ -26,6 +26,8 @@ public final class MarshalInputStream extends ObjectInputStream {
     private final ClassResolver classes;
     private final SerialFilter filter; // null for a Marshalled read outside Estuary
     private final AnnotationReader annotations;
+    private final BoundedInputStream bounded; // null for a Marshalled read outside Estuary
+    private final StreamFilter streamFilter; // null for a Marshalled read outside Estuary
 
     /**
      * @param marshaller the marshaller whose resolution and filter this stream uses, handed on to the
@@ -34,12 +36,19 @@ public final class MarshalInputStream extends ObjectInputStream {
      */
     MarshalInputStream(InputStream in, StreamMarshaller marshaller, AnnotationReader annotations)
             throws IOException {
-        super(new BoundedInputStream(in, marshaller.filter().maxBytes()));
+        this(new BoundedInputStream(in, marshaller.filter().maxBytes()), marshaller, annotations);
+    }
+
+    private MarshalInputStream(BoundedInputStream in, StreamMarshaller marshaller, AnnotationReader annotations)
+            throws IOException {
+        super(in);
         this.marshaller = marshaller;
         this.classes = marshaller.classes();
         this.filter = marshaller.filter();
         this.annotations = annotations != null ? annotations : new AnnotationReader((DataInput) this);
-        setObjectInputFilter(new StreamFilter(filter, ObjectInputFilter.Config.getSerialFilter()));
+        this.bounded = in;
+        this.streamFilter = new StreamFilter(filter, ObjectInputFilter.Config.getSerialFilter());
+        setObjectInputFilter(streamFilter);
     }
 
     /**
@@ -54,8 +63,21 @@ public final class MarshalInputStream extends ObjectInputStream {
         this.classes = new ClassResolver(null, loader);
         this.filter = null;
         this.annotations = annotations;
+        this.bounded = null;
+        this.streamFilter = null;
         if (foreign != null) {
             setObjectInputFilter(foreign);
+        }
+    }
+
+    /**
+     * The next object read begins at {@code offset} of a stream of several ({@link MarshalledBatch}) and is held to
+     * the filter's limits alone, as its own stream would be.
+     */
+    void startObject(long offset) {
+        if (streamFilter != null) {
+            streamFilter.startObject(offset);
+            bounded.startObject(offset);
         }
     }
 

@@ -188,15 +188,32 @@ public final class Marshalled<T> implements Serializable {
         if (objectBytes == null) {
             throw new InvalidObjectException("Marshalled without object bytes");
         }
-        if (in instanceof MarshalInputStream stream && stream.marshaller() != null) {
-            marshaller = stream.marshaller(); // keep reading with the bundles and filter this came through
-            return;
-        }
-        ReadScope scope = ReadScope.of(in);
-        if (scope != null) {
-            marshaller = scope.marshaller(); // the reader's own filter and classes, not the sender's
-        } else {
+        marshaller = readerFor(in);
+        if (marshaller == null) {
             arrivedWith = in.getObjectInputFilter();
         }
+    }
+
+    /**
+     * Who reads the objects of a holder that {@code in} is reading: the marshaller of the {@link MarshalInputStream}
+     * (the bundles and filter it came through), or of the {@link ReadScope} it arrived in (the reader's own filter
+     * and classes, not the sender's); null outside any Estuary context.
+     */
+    static Marshaller readerFor(ObjectInputStream in) {
+        if (in instanceof MarshalInputStream stream && stream.marshaller() != null) {
+            return stream.marshaller();
+        }
+        ReadScope scope = ReadScope.of(in);
+        return scope == null ? null : scope.marshaller();
+    }
+
+    /** The marshaller that reads this holder, or null outside any Estuary context. */
+    Marshaller reader() {
+        return marshaller;
+    }
+
+    /** Outside any Estuary context, the filter of the stream this holder arrived in. */
+    ObjectInputFilter arrivedWith() {
+        return arrivedWith;
     }
 }

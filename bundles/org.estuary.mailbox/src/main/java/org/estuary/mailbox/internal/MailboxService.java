@@ -23,6 +23,7 @@ import net.jini.event.InvalidIteratorException;
 import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
+import org.estuary.io.MarshalledBatch;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.ForwardingLandlord;
@@ -365,17 +366,19 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     }
 
     @Override
-    public EventBatch fetch(long registrationId, long iteratorId, long receivedUpTo, long waitMillis)
-            throws RemoteException, InvalidIteratorException {
+    public EventBatch fetch(long registrationId, long iteratorId, long receivedUpTo, long waitMillis,
+            boolean joined) throws RemoteException, InvalidIteratorException {
         if (waitMillis < 0) {
             throw new IllegalArgumentException("timeout must not be negative: " + waitMillis); // EM.7.1
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
-            EventBatch batch = take(registrationId, iteratorId, receivedUpTo, false);
+            Handed handed = take(registrationId, iteratorId, receivedUpTo, false);
             long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (batch.size() > 0 || remaining <= 0) {
-                return batch;
+            if (handed.arrivals.length > 0 || remaining <= 0) {
+                // outside the lock: joining the events' streams reads all their bytes
+                return new EventBatch(handed.arrivals, joined ? MarshalledBatch.join(handed.events)
+                        : MarshalledBatch.separate(handed.events));
             }
             synchronized (lock) { // wait for an event, the iterator's end or the registration's
                 Registration r = state.registrations.get(registrationId);
@@ -399,17 +402,21 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         take(registrationId, iteratorId, receivedUpTo, true);
     }
 
+    /** The events a transfer hands to an iterator, in arrival order. */
+    private record Handed(long[] arrivals, List<Marshalled<RemoteEvent>> events) {
+    }
+
     /**
      * Under the write path: checks that {@code iteratorId} is the registration's valid iterator (EM.7.1), removes
      * the events up to {@code receivedUpTo}, which the iterator has received (durably, before the answer: an event
      * leaves the store only once the client has it), and returns the next batch of stored events, skipping those
      * of unknown pairs; or, for {@code close}, invalidates the iterator.
      */
-    private EventBatch take(long registrationId, long iteratorId, long receivedUpTo, boolean close)
+    private Handed take(long registrationId, long iteratorId, long receivedUpTo, boolean close)
             throws RemoteException, InvalidIteratorException {
         metrics.operations.inc();
         try {
-            return state.<EventBatch, Exception>run(() -> decideTake(registrationId, iteratorId, receivedUpTo, close));
+            return state.<Handed, Exception>run(() -> decideTake(registrationId, iteratorId, receivedUpTo, close));
         } catch (RemoteException | InvalidIteratorException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -417,7 +424,7 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         }
     }
 
-    private Change<EventBatch> decideTake(long registrationId, long iteratorId, long receivedUpTo, boolean close)
+    private Change<Handed> decideTake(long registrationId, long iteratorId, long receivedUpTo, boolean close)
             throws RemoteException, InvalidIteratorException {
         Registration r = state.live(registrationId);
         if (!r.iteratorOpen || r.iteratorSeq != iteratorId) {
@@ -446,25 +453,24 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         }
         List<StoredEvent> handed = close ? List.of() : nextBatch(r, batch);
         removed.forEach(event -> metrics.eventsPulled.inc());
-        return new Change<EventBatch>() {
+        return new Change<Handed>() {
             @Override
             public Batch batch() {
                 return batch.size() == 0 ? null : batch.build();
             }
 
             @Override
-            public EventBatch acknowledged() {
+            public Handed acknowledged() {
                 if (close) {
                     lock.notifyAll();
                 }
                 long[] arrivals = new long[handed.size()];
-                @SuppressWarnings("unchecked")
-                Marshalled<RemoteEvent>[] events = new Marshalled[handed.size()];
+                List<Marshalled<RemoteEvent>> events = new ArrayList<>(handed.size());
                 for (int i = 0; i < arrivals.length; i++) {
                     arrivals[i] = handed.get(i).arrival;
-                    events[i] = handed.get(i).event;
+                    events.add(handed.get(i).event);
                 }
-                return new EventBatch(arrivals, events);
+                return new Handed(arrivals, events);
             }
 
             @Override

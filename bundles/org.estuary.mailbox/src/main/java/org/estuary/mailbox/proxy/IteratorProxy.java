@@ -3,11 +3,14 @@ package org.estuary.mailbox.proxy;
 import java.io.IOException;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
+import java.util.List;
 import java.util.Objects;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.event.InvalidIteratorException;
 import net.jini.event.RemoteEventIterator;
+
+import org.estuary.io.MarshalledBatch;
 
 /**
  * A pull iterator (EM.7.1), used by one client in its own JVM (it is not serializable: a copy could return an event
@@ -24,15 +27,20 @@ public final class IteratorProxy implements RemoteEventIterator {
     /** The longest a single transfer waits in the mailbox; a longer {@code next} timeout takes several. */
     static final long MAX_WAIT_PER_CALL_MILLIS = 5_000;
 
-    private static final EventBatch EMPTY = new EventBatch(new long[0], new org.estuary.io.Marshalled[0]);
+    private static final EventBatch EMPTY = new EventBatch(new long[0], MarshalledBatch.separate(List.of()));
 
     private final long registrationId;
     private final long iteratorId;
     private final MailboxBackend backend;
-    /** Guarded by this: the last transfer, the next of its events to return, the last arrival returned. */
+    /**
+     * Guarded by this: the last transfer, its reader, the next of its events to return, the last arrival returned,
+     * whether the next transfer may be joined (not right after a joined one broke).
+     */
     private EventBatch batch = EMPTY;
+    private MarshalledBatch.Reader<RemoteEvent> events = EMPTY.events().reader();
     private int index;
     private long received;
+    private boolean joined = true;
     /** Guarded by this: why the iterator is invalid, or null while valid. */
     private String invalid;
 
@@ -56,14 +64,15 @@ public final class IteratorProxy implements RemoteEventIterator {
         checkValid();
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeout);
         while (true) {
-            if (index < batch.size()) {
+            if (index < batch.size() && !events.broken()) {
                 long arrival = batch.arrival(index);
-                org.estuary.io.Marshalled<RemoteEvent> event = batch.event(index);
                 index++;
                 received = arrival; // returned once, never again (EM.7.1)
                 try {
-                    return event.get();
+                    return events.next();
                 } catch (IOException | ClassNotFoundException | RuntimeException | LinkageError e) {
+                    // the events after it that shared its stream come again, each on its own, with the next transfer
+                    joined = !events.broken();
                     throw new UnmarshalException("event " + arrival + " of mailbox registration "
                             + Long.toUnsignedString(registrationId) + " cannot be unmarshalled here: " + e
                             + " (put its classes on this client's class path or allowlist)", toException(e));
@@ -73,13 +82,15 @@ public final class IteratorProxy implements RemoteEventIterator {
             EventBatch next;
             try {
                 next = backend.fetch(registrationId, iteratorId, received,
-                        Math.max(0, Math.min(remaining, MAX_WAIT_PER_CALL_MILLIS)));
+                        Math.max(0, Math.min(remaining, MAX_WAIT_PER_CALL_MILLIS)), joined);
             } catch (InvalidIteratorException e) {
                 invalid = e.getMessage();
                 throw e;
             }
             batch = next;
+            events = next.events().reader();
             index = 0;
+            joined = true;
             if (next.size() == 0 && remaining <= MAX_WAIT_PER_CALL_MILLIS) {
                 return null;
             }
@@ -96,6 +107,7 @@ public final class IteratorProxy implements RemoteEventIterator {
         checkValid();
         invalid = "the iterator was closed";
         batch = EMPTY;
+        events = EMPTY.events().reader();
         try {
             backend.closeIterator(registrationId, iteratorId, received);
         } catch (RemoteException unreachable) {

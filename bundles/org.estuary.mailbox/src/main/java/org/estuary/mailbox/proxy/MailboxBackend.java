@@ -42,11 +42,13 @@ public interface MailboxBackend extends Landlord {
     /**
      * The pull iterator's transfer (EM.7.1): removes the events up to {@code receivedUpTo} (those the iterator has
      * received), then returns the stored events after it, in arrival order, at most one batch; waits up to
-     * {@code waitMillis} for one when none is stored.
+     * {@code waitMillis} for one when none is stored. With {@code joined} the batch's events are one stream that
+     * shares their class descriptors ({@code MarshalledBatch.join}), else each is its own stream (for an iterator
+     * whose previous joined batch broke at an event it could not read).
      *
      * @throws InvalidIteratorException if {@code iteratorId} is not the registration's valid iterator
      */
-    EventBatch fetch(long registrationId, long iteratorId, long receivedUpTo, long waitMillis)
+    EventBatch fetch(long registrationId, long iteratorId, long receivedUpTo, long waitMillis, boolean joined)
             throws RemoteException, InvalidIteratorException;
 
     /**

@@ -5,5 +5,5 @@
  * so that clients and generators in other JVMs and other containers can load the proxies they receive without the
  * service's bundle; this bundle imports them from there.
  */
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.mailbox.proxy;

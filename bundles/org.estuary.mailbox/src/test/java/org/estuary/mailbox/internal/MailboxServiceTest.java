@@ -350,6 +350,34 @@ class MailboxServiceTest {
         }
     }
 
+    @Test
+    void anEventThePullerRefusesFailsAloneAndTheEventsThatSharedItsTransferComeAgain() throws Exception {
+        // EM.7.1: a transfer's events travel as one stream sharing their class descriptors; one the reader's
+        // filter refuses is reported as it comes, and none after it is lost or returned twice
+        try (Harness refusing = new Harness(org.estuary.store.memory.testing.MemoryStores.open(),
+                org.estuary.io.SerialFilter.defaults())) { // com.example.leases is not allowed here
+            MailboxService service = refusing.start();
+            MailboxPullRegistration registration = service.proxy().pullRegister(60_000);
+            registration.getListener().notify(TestEvent.of("a", 1, 1));
+            registration.getListener().notify(new com.example.leases.ExampleSource("generator").event(1, 2, "x"));
+            for (int i = 3; i <= 6; i++) {
+                registration.getListener().notify(TestEvent.of("a", 1, i));
+            }
+            RemoteEventIterator iterator = registration.getRemoteEvents();
+            assertEquals(1, iterator.next(0).getSequenceNumber());
+            java.rmi.UnmarshalException refused = assertThrows(java.rmi.UnmarshalException.class,
+                    () -> iterator.next(0));
+            assertTrue(refused.getMessage().contains("com.example.leases"), refused.getMessage());
+            List<Long> rest = new ArrayList<>();
+            for (RemoteEvent event = iterator.next(0); event != null; event = iterator.next(0)) {
+                rest.add(event.getSequenceNumber());
+            }
+            assertEquals(List.of(3L, 4L, 5L, 6L), rest);
+            iterator.close();
+            assertEquals(0, storedEvents(service.state()));
+        }
+    }
+
     private static int storedEvents(MailboxState state) {
         return state.read(() -> state.registrations.values().stream().mapToInt(r -> r.events.size()).sum());
     }
