@@ -260,7 +260,7 @@ public final class BackendRef<B extends Remote> implements Serializable {
             found = registry.lookup(Exporter.BACKEND_PREFIX + serviceId);
         } catch (NotBoundException e) {
             throw new ServiceSwappingException("service " + serviceId + " is not bound in the registry at "
-                    + endpoint + " (being replaced, its container restarting, or a standby)", dead);
+                    + endpoint + " (" + whyNotBound(registry) + ")", dead);
         } catch (RemoteException e) {
             if (dead != null) {
                 e.addSuppressed(dead);
@@ -273,6 +273,29 @@ public final class BackendRef<B extends Remote> implements Serializable {
         }
         route = endpoint.equals(current.endpoint()) ? current.withStub(found) : current.at(endpoint, found);
         return type.cast(found);
+    }
+
+    /**
+     * Why a registry does not bind the service: a standby's {@link FailoverNotice} names the active containers;
+     * without one (no failover, or it cannot be read), the possible causes.
+     */
+    private static final int MAX_NOTICE = 2_000;
+
+    private static String whyNotBound(Registry registry) {
+        try {
+            Object bound = registry.lookup(FailoverNotice.NAME);
+            Object notice = bound instanceof RegistryEntry ? ((RegistryEntry) bound).proxy() : bound;
+            if (notice instanceof FailoverNotice) {
+                String active = ((FailoverNotice) notice).activeElsewhere();
+                if (active != null && !active.isBlank()) {
+                    // another JVM's text: kept to a length a message can carry
+                    return active.length() > MAX_NOTICE ? active.substring(0, MAX_NOTICE) + "..." : active;
+                }
+            }
+        } catch (NotBoundException | RemoteException | RuntimeException unknown) {
+            // no failover there, or the notice cannot be read: the general causes below
+        }
+        return "being replaced, its container restarting, or a standby";
     }
 
     /** Whether the call failed because the container did not answer in time. */

@@ -89,6 +89,23 @@ class RemoteProxyTest {
     }
 
     @Test
+    void aStandbyNamesTheActiveContainerInTheIndefiniteFailure() throws Exception {
+        EchoProxy proxy = lookup();
+        assertEquals("g1", proxy.generation());
+        server.command("unexport");
+        String active = "echo: standby: the active container is west-1 at 127.0.0.1:4171 since "
+                + "2026-11-27T17:20:02Z, token 4";
+        server.command("standby " + active);
+        RemoteException refused = assertThrows(RemoteException.class, proxy::generation);
+        assertTrue(refused instanceof ServiceSwappingException, refused.toString());
+        assertEquals(Failure.INDEFINITE, Failure.of(refused));
+        assertTrue(refused.getMessage().contains("not bound in the registry at 127.0.0.1:" + port + " (" + active
+                + ")"), refused.getMessage());
+        server.command("export g2");
+        assertEquals("g2", proxy.generation()); // this container became active again
+    }
+
+    @Test
     void proxySurvivesContainerRestartOnTheSamePort() throws Exception {
         EchoProxy proxy = lookup();
         assertEquals("g1", proxy.generation());

@@ -10,14 +10,19 @@ import java.util.Arrays;
 import java.util.UUID;
 
 import org.estuary.io.Marshaller;
+import org.estuary.management.Format;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.FailoverNotice;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
+import org.estuary.store.api.FailoverRoles;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.Designate;
@@ -114,6 +119,8 @@ public final class ExporterComponent implements Exporter {
     }
 
     private final RmiExporter exporter;
+    /** The failover notice bound in the registry, or null. */
+    private FailoverNotice notice;
 
     /** @throws IOException if the port is taken or the TLS material is unusable (DS logs it) */
     @Activate
@@ -151,6 +158,32 @@ public final class ExporterComponent implements Exporter {
 
     private static char[] chars(String text) {
         return text == null || text.isEmpty() ? null : text.toCharArray();
+    }
+
+    /**
+     * With failover, the registry binds a {@link FailoverNotice} naming the containers active for the instances this
+     * one stands by for: a client's reference that finds its service not bound here says where it is served.
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    synchronized void bindRoles(FailoverRoles roles) {
+        FailoverNotice notice = () -> String.join("; ", roles.roles().stream().filter(role -> !role.activeHere())
+                .map(role -> role.instance() + ": " + Format.role(role)).toList());
+        try {
+            // the stub travels by copy in the registry entry, as a service's bootstrap proxy does
+            exporter.bind(FailoverNotice.NAME, (Serializable) exporter.exportCallback(FailoverNotice.class, notice));
+            this.notice = notice;
+        } catch (RemoteException | RuntimeException e) {
+            LOG.log(Level.WARNING, "remote access: clients this container stands by for are not told which "
+                    + "container is active (binding " + FailoverNotice.NAME + " failed: " + e + ")");
+        }
+    }
+
+    synchronized void unbindRoles(FailoverRoles roles) {
+        if (notice != null) {
+            exporter.unbind(FailoverNotice.NAME);
+            exporter.unexportCallback(notice);
+            notice = null;
+        }
     }
 
     @Deactivate
