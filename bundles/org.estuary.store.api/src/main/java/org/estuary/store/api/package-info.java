@@ -8,7 +8,8 @@
  * components that publish the {@value org.estuary.store.api.Store#TYPE} service property; services name their
  * reference {@value org.estuary.store.api.Store#REFERENCE} and expose {@code store.target} in their
  * configuration. The contract every backend keeps is written on {@link org.estuary.store.api.Store} (S1 to S8)
- * and checked by the conformance suite this module's test jar ships.
+ * and checked by the conformance suite this module's test jar ships; a backend's DS component extends
+ * {@link org.estuary.store.api.StoreComponent}.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.6.0")

@@ -1,16 +1,13 @@
 package org.estuary.store.jdbc.internal;
 
-import java.lang.System.Logger.Level;
-
 import javax.sql.DataSource;
 
 import org.estuary.store.api.FailoverConfig;
-import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreComponent;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
@@ -35,12 +32,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         // Store S8: ranked above the memory store, so a service on the default store.target moves here
         property = {Store.TYPE + "=" + Store.TYPE_JDBC, "service.ranking:Integer=20"})
 @Designate(ocd = JdbcStoreComponent.Config.class)
-public final class JdbcStoreComponent extends ForwardingStore {
+public final class JdbcStoreComponent extends StoreComponent<JdbcStore> {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.jdbc";
-
-    private static final System.Logger LOG = System.getLogger(JdbcStoreComponent.class.getName());
 
     /** The jdbc store's configuration. */
     @ObjectClassDefinition(
@@ -104,19 +99,21 @@ public final class JdbcStoreComponent extends ForwardingStore {
         int statement_timeout_seconds() default 30;
     }
 
-    private final JdbcStore store;
     private final DataSource dataSource;
-    private final LeaseFence fence = new LeaseFence();
+    private final LeaseFence fence;
 
     @Activate
     public JdbcStoreComponent(
             @Reference(name = "dataSource", policyOption = ReferencePolicyOption.GREEDY) DataSource dataSource,
             Config config) {
-        Settings settings = settingsOf(config);
+        this(dataSource, config.dataSource_target(), settingsOf(config), new LeaseFence());
+    }
+
+    private JdbcStoreComponent(DataSource dataSource, String target, Settings settings, LeaseFence fence) {
+        super("Estuary jdbc store", JdbcStore.open(dataSource, settings, JdbcProbe.NONE, fence),
+                "dataSource.target=" + target + ", " + settings);
         this.dataSource = dataSource;
-        this.store = JdbcStore.open(dataSource, settings, JdbcProbe.NONE, fence);
-        LOG.log(Level.INFO, "Estuary jdbc store active: dataSource.target=" + config.dataSource_target() + ", "
-                + settings);
+        this.fence = fence;
     }
 
     /**
@@ -124,22 +121,16 @@ public final class JdbcStoreComponent extends ForwardingStore {
      * open this store's write fence.
      */
     Failover startFailover(BundleContext context, FailoverConfig config) {
-        Settings settings = store.settings();
+        Settings settings = store().settings();
         return Failover.start(context, config, dataSource, new Tables(settings.tablePrefix()), fence,
                 settings.statementTimeoutSeconds());
     }
 
-    /** Closes the store (Store S7); SCR calls it when the component is deactivated. */
-    @Deactivate
-    public void deactivate() {
-        store.close();
-        LOG.log(Level.INFO, "Estuary jdbc store closed; its records stay in table "
-                + store.settings().tablePrefix() + "records");
-    }
-
+    /** Store S7: its records stay in the database. */
     @Override
-    protected Store delegate() {
-        return store;
+    protected String close(JdbcStore store) {
+        store.close();
+        return "; its records stay in table " + store.settings().tablePrefix() + "records";
     }
 
     static Settings settingsOf(Config config) {

@@ -1,18 +1,9 @@
 package org.estuary.store.journal.internal;
 
-import java.lang.System.Logger.Level;
-import java.nio.file.Path;
-import java.util.Locale;
-
-import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
-import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkUtil;
+import org.estuary.store.api.StoreComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -31,15 +22,13 @@ import org.osgi.service.metatype.annotations.Option;
         // Store S8: ranked above the memory store, so a service on the default store.target moves here
         property = {Store.TYPE + "=" + Store.TYPE_JOURNAL, "service.ranking:Integer=10"})
 @Designate(ocd = JournalStoreComponent.Config.class)
-public final class JournalStoreComponent extends ForwardingStore {
+public final class JournalStoreComponent extends StoreComponent<JournalStore> {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.journal";
 
-    /** The placeholder for Karaf's data directory in {@code data.directory}. */
-    static final String KARAF_DATA = "${karaf.data}";
-
-    private static final System.Logger LOG = System.getLogger(JournalStoreComponent.class.getName());
+    /** Where the journal lives unless configured. */
+    static final String DEFAULT_DIRECTORY = KARAF_DATA + "/estuary/journal";
 
     /** The journal store's configuration. */
     @ObjectClassDefinition(
@@ -52,7 +41,7 @@ public final class JournalStoreComponent extends ForwardingStore {
                 name = "Data directory",
                 description = "Where the journal files live. ${karaf.data} stands for Karaf's data directory; "
                         + "outside Karaf it becomes estuary-data in the working directory.")
-        String data_directory() default KARAF_DATA + "/estuary/journal";
+        String data_directory() default DEFAULT_DIRECTORY;
 
         @AttributeDefinition(
                 name = "Sync mode",
@@ -124,8 +113,6 @@ public final class JournalStoreComponent extends ForwardingStore {
         long max_bytes() default 268_435_456L;
     }
 
-    private final JournalStore store;
-
     @Activate
     public JournalStoreComponent(Config config) {
         this(settingsOf(config, karafData()), JournalProbe.NONE);
@@ -133,56 +120,21 @@ public final class JournalStoreComponent extends ForwardingStore {
 
     /** A component whose store's rounds and syncs {@code probe} observes. */
     JournalStoreComponent(JournalSettings settings, JournalProbe probe) {
-        this.store = new JournalStore(settings, probe);
-        StoreStats stats = store.stats();
-        LOG.log(Level.INFO, "Estuary journal store active (" + stats.records() + " records recovered): "
-                + settings);
-    }
-
-    /** Closes the store (Store S7); SCR calls it when the component is deactivated. */
-    @Deactivate
-    public void deactivate() {
-        store.close();
-        LOG.log(Level.INFO, "Estuary journal store closed");
+        super("Estuary journal store", new JournalStore(settings, probe), settings);
     }
 
     @Override
-    protected Store delegate() {
-        return store;
-    }
-
-    /**
-     * Karaf's data directory: the {@code karaf.data} property of the framework this bundle runs in (Karaf sets it),
-     * or null outside a framework or where it is not set (the executable jar on Felix, tests).
-     */
-    static String karafData() {
-        Bundle bundle = FrameworkUtil.getBundle(JournalStoreComponent.class);
-        BundleContext context = bundle == null ? null : bundle.getBundleContext();
-        return context == null ? null : context.getProperty("karaf.data");
+    protected String close(JournalStore store) {
+        store.close();
+        return "";
     }
 
     /** The settings of {@code config}, with {@code karafData} for {@code ${karaf.data}} (null: none). */
     static JournalSettings settingsOf(Config config, String karafData) {
-        String mode = config.sync_mode().trim().toLowerCase(Locale.ROOT);
-        if (!mode.equals("fsync") && !mode.equals("none")) {
-            throw new IllegalArgumentException("sync.mode must be fsync or none: " + config.sync_mode());
-        }
-        return new JournalSettings(directoryOf(config.data_directory(), karafData), mode.equals("fsync"),
-                config.queue_bound(), config.admission_timeout_ms(), config.compaction_threshold(),
-                config.compaction_min_files(), config.journal_file_size(), config.journal_buffer_timeout_us(),
-                config.journal_pool_files(), config.max_records(), config.max_bytes());
-    }
-
-    /** Expands {@code ${karaf.data}} to {@code data}, or to {@code estuary-data} when that is null or blank. */
-    static Path directoryOf(String configured, String data) {
-        String text = configured == null || configured.isBlank() ? KARAF_DATA + "/estuary/journal" : configured;
-        if (text.contains(KARAF_DATA)) {
-            if (data == null || data.isBlank()) {
-                text = text.replace(KARAF_DATA + "/estuary", "estuary-data").replace(KARAF_DATA, "estuary-data");
-            } else {
-                text = text.replace(KARAF_DATA, data);
-            }
-        }
-        return Path.of(text).toAbsolutePath().normalize();
+        return new JournalSettings(directoryOf(config.data_directory(), DEFAULT_DIRECTORY, karafData),
+                fsync(config.sync_mode()), config.queue_bound(), config.admission_timeout_ms(),
+                config.compaction_threshold(), config.compaction_min_files(), config.journal_file_size(),
+                config.journal_buffer_timeout_us(), config.journal_pool_files(), config.max_records(),
+                config.max_bytes());
     }
 }

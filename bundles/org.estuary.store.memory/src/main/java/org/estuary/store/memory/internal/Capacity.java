@@ -14,4 +14,10 @@ record Capacity(long maxRecords, long maxBytes) {
             throw new IllegalArgumentException("max.bytes must be positive: " + maxBytes);
         }
     }
+
+    /** As the configuration names them. */
+    @Override
+    public String toString() {
+        return "max.records=" + maxRecords + ", max.bytes=" + maxBytes;
+    }
 }

@@ -2,12 +2,11 @@ package org.estuary.store.memory.internal;
 
 import java.lang.System.Logger.Level;
 
-import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.StoreComponent;
 import org.estuary.store.api.StoreStats;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
@@ -27,7 +26,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         configurationPid = MemoryStoreComponent.PID,
         property = Store.TYPE + "=" + Store.TYPE_MEMORY)
 @Designate(ocd = MemoryStoreComponent.Config.class)
-public final class MemoryStoreComponent extends ForwardingStore {
+public final class MemoryStoreComponent extends StoreComponent<MemoryStore> {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.memory";
@@ -56,41 +55,34 @@ public final class MemoryStoreComponent extends ForwardingStore {
         long max_bytes() default 134_217_728L;
     }
 
-    private final MemoryStore store;
-
     @Activate
     public MemoryStoreComponent(Config config) {
-        Capacity capacity = capacityOf(config);
-        this.store = new MemoryStore(capacity);
-        LOG.log(Level.INFO, "Estuary memory store active: max.records=" + capacity.maxRecords() + ", max.bytes="
-                + capacity.maxBytes());
+        this(capacityOf(config));
+    }
+
+    private MemoryStoreComponent(Capacity capacity) {
+        super("Estuary memory store", new MemoryStore(capacity), capacity);
     }
 
     @Modified
     void modified(Config config) {
         Capacity capacity = capacityOf(config);
-        boolean over = store.setCapacity(capacity);
-        LOG.log(Level.INFO, "Estuary memory store reconfigured, records kept: max.records="
-                + capacity.maxRecords() + ", max.bytes=" + capacity.maxBytes());
+        boolean over = store().setCapacity(capacity);
+        LOG.log(Level.INFO, "Estuary memory store reconfigured, records kept: " + capacity);
         if (over) {
-            StoreStats stats = store.stats();
+            StoreStats stats = store().stats();
             LOG.log(Level.WARNING, "Estuary memory store holds " + stats.records() + " records and "
                     + stats.bytes() + " bytes, above its new limits; batches that add records or bytes fail until "
                     + "enough is deleted or the limits are raised");
         }
     }
 
-    /** Closes the store (Store S7: its records are dropped); SCR calls it when the component is deactivated. */
-    @Deactivate
-    public void deactivate() {
+    /** Store S7: its records are dropped. */
+    @Override
+    protected String close(MemoryStore store) {
         long records = store.stats().records();
         store.close();
-        LOG.log(Level.INFO, "Estuary memory store closed; " + records + " records dropped");
-    }
-
-    @Override
-    protected Store delegate() {
-        return store;
+        return "; " + records + " records dropped";
     }
 
     private static Capacity capacityOf(Config config) {

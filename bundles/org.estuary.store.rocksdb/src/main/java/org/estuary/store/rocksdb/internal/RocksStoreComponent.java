@@ -1,18 +1,9 @@
 package org.estuary.store.rocksdb.internal;
 
-import java.lang.System.Logger.Level;
-import java.nio.file.Path;
-import java.util.Locale;
-
-import org.estuary.store.api.ForwardingStore;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
-import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkUtil;
+import org.estuary.store.api.StoreComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -30,15 +21,13 @@ import org.osgi.service.metatype.annotations.Option;
         // Store S8: ranked above the memory and journal stores, below jdbc: installing it moves services onto it
         property = {Store.TYPE + "=" + RocksStore.TYPE_ROCKSDB, "service.ranking:Integer=15"})
 @Designate(ocd = RocksStoreComponent.Config.class)
-public final class RocksStoreComponent extends ForwardingStore {
+public final class RocksStoreComponent extends StoreComponent<RocksStore> {
 
     /** The configuration PID. */
     public static final String PID = "org.estuary.store.rocksdb";
 
-    /** The placeholder for Karaf's data directory in {@code data.directory}. */
-    static final String KARAF_DATA = "${karaf.data}";
-
-    private static final System.Logger LOG = System.getLogger(RocksStoreComponent.class.getName());
+    /** Where the database lives unless configured. */
+    static final String DEFAULT_DIRECTORY = KARAF_DATA + "/estuary/rocksdb";
 
     /** The RocksDB store's configuration. */
     @ObjectClassDefinition(
@@ -51,7 +40,7 @@ public final class RocksStoreComponent extends ForwardingStore {
                 name = "Data directory",
                 description = "Where the database lives. ${karaf.data} stands for Karaf's data directory; outside "
                         + "Karaf it becomes estuary-data in the working directory.")
-        String data_directory() default KARAF_DATA + "/estuary/rocksdb";
+        String data_directory() default DEFAULT_DIRECTORY;
 
         @AttributeDefinition(
                 name = "Sync mode",
@@ -100,8 +89,6 @@ public final class RocksStoreComponent extends ForwardingStore {
         long max_bytes() default 268_435_456L;
     }
 
-    private final RocksStore store;
-
     @Activate
     public RocksStoreComponent(Config config) {
         this(settingsOf(config, karafData()), RocksProbe.NONE);
@@ -109,51 +96,19 @@ public final class RocksStoreComponent extends ForwardingStore {
 
     /** A component whose store's writes and syncs {@code probe} observes. */
     RocksStoreComponent(RocksSettings settings, RocksProbe probe) {
-        this.store = new RocksStore(settings, probe);
-        StoreStats stats = store.stats();
-        LOG.log(Level.INFO, "Estuary rocksdb store active (" + stats.records() + " records recovered): " + settings);
-    }
-
-    /** Closes the store (Store S7); SCR calls it when the component is deactivated. */
-    @Deactivate
-    public void deactivate() {
-        store.close();
-        LOG.log(Level.INFO, "Estuary rocksdb store closed");
+        super("Estuary rocksdb store", new RocksStore(settings, probe), settings);
     }
 
     @Override
-    protected Store delegate() {
-        return store;
-    }
-
-    /** Karaf's data directory, or null outside a framework or where it is not set. */
-    static String karafData() {
-        Bundle bundle = FrameworkUtil.getBundle(RocksStoreComponent.class);
-        BundleContext context = bundle == null ? null : bundle.getBundleContext();
-        return context == null ? null : context.getProperty("karaf.data");
+    protected String close(RocksStore store) {
+        store.close();
+        return "";
     }
 
     /** The settings of {@code config}, with {@code karafData} for {@code ${karaf.data}} (null: none). */
     static RocksSettings settingsOf(Config config, String karafData) {
-        String mode = config.sync_mode().trim().toLowerCase(Locale.ROOT);
-        if (!mode.equals("fsync") && !mode.equals("none")) {
-            throw new IllegalArgumentException("sync.mode must be fsync or none: " + config.sync_mode());
-        }
-        return new RocksSettings(directoryOf(config.data_directory(), karafData), mode.equals("fsync"),
-                config.queue_bound(), config.admission_timeout_ms(), config.write_buffer_bytes(),
-                config.wal_recycle_files(), config.max_records(), config.max_bytes());
-    }
-
-    /** Expands {@code ${karaf.data}} to {@code data}, or to {@code estuary-data} when that is null or blank. */
-    static Path directoryOf(String configured, String data) {
-        String text = configured == null || configured.isBlank() ? KARAF_DATA + "/estuary/rocksdb" : configured;
-        if (text.contains(KARAF_DATA)) {
-            if (data == null || data.isBlank()) {
-                text = text.replace(KARAF_DATA + "/estuary", "estuary-data").replace(KARAF_DATA, "estuary-data");
-            } else {
-                text = text.replace(KARAF_DATA, data);
-            }
-        }
-        return Path.of(text).toAbsolutePath().normalize();
+        return new RocksSettings(directoryOf(config.data_directory(), DEFAULT_DIRECTORY, karafData),
+                fsync(config.sync_mode()), config.queue_bound(), config.admission_timeout_ms(),
+                config.write_buffer_bytes(), config.wal_recycle_files(), config.max_records(), config.max_bytes());
     }
 }
