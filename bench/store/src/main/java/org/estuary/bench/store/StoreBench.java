@@ -85,6 +85,35 @@ public final class StoreBench {
         };
     }
 
+    /** An embedded store that counts its syncs, opened in a directory by {@code open}. */
+    static Backend counted(java.util.function.Function<Path, CountedSyncs> open) {
+        return new Backend() {
+            private final Map<Store, CountedSyncs> opened = new java.util.IdentityHashMap<>();
+
+            @Override
+            public Store open(Path dir) {
+                CountedSyncs store = open.apply(dir);
+                opened.put(store.store(), store);
+                return store.store();
+            }
+
+            @Override
+            public long syncs(Store store) {
+                return opened.get(store).syncs();
+            }
+
+            @Override
+            public long syncNanos(Store store) {
+                return opened.get(store).syncNanos();
+            }
+
+            @Override
+            public void close(Store store) {
+                opened.remove(store).close();
+            }
+        };
+    }
+
     /**
      * The journal's sync.mode: {@code -Destuary.bench.journal.sync=none} measures what the journal's pipeline carries
      * without the disk (its CPU ceiling), beside the fsync runs of the default.
@@ -99,59 +128,12 @@ public final class StoreBench {
         // then the same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
         BACKENDS.put("bare", bare(1, 1));
         BACKENDS.put("bare2", bare(2, 10));
-        BACKENDS.put("journal", new Backend() {
-            private final Map<Store, JournalBenchAccess> open = new java.util.IdentityHashMap<>();
-
-            @Override
-            public Store open(Path dir) {
-                JournalBenchAccess journal = new JournalBenchAccess(ComponentConfig.of(
-                        JournalStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
-                                JOURNAL_SYNC, "max_bytes", 1L << 30)));
-                open.put(journal.store(), journal);
-                return journal.store();
-            }
-
-            @Override
-            public long syncs(Store store) {
-                return open.get(store).syncs();
-            }
-
-            @Override
-            public long syncNanos(Store store) {
-                return open.get(store).syncNanos();
-            }
-
-            @Override
-            public void close(Store store) {
-                open.remove(store).close();
-            }
-        });
-        BACKENDS.put("rocksdb", new Backend() {
-            private final Map<Store, RocksBenchAccess> open = new java.util.IdentityHashMap<>();
-
-            @Override
-            public Store open(Path dir) {
-                RocksBenchAccess rocks = new RocksBenchAccess(ComponentConfig.of(RocksStoreComponent.Config.class,
-                        Map.of("data_directory", dir.toString(), "sync_mode", JOURNAL_SYNC, "max_bytes", 1L << 30)));
-                open.put(rocks.store(), rocks);
-                return rocks.store();
-            }
-
-            @Override
-            public long syncs(Store store) {
-                return open.get(store).syncs();
-            }
-
-            @Override
-            public long syncNanos(Store store) {
-                return open.get(store).syncNanos();
-            }
-
-            @Override
-            public void close(Store store) {
-                open.remove(store).close();
-            }
-        });
+        BACKENDS.put("journal", counted(dir -> new JournalBenchAccess(ComponentConfig.of(
+                JournalStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
+                        JOURNAL_SYNC, "max_bytes", 1L << 30)))));
+        BACKENDS.put("rocksdb", counted(dir -> new RocksBenchAccess(ComponentConfig.of(
+                RocksStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
+                        JOURNAL_SYNC, "max_bytes", 1L << 30)))));
         BACKENDS.put("jdbc", new Backend() {
             private final Map<Store, JdbcBenchAccess> open = new java.util.IdentityHashMap<>();
             private PostgresServer server;

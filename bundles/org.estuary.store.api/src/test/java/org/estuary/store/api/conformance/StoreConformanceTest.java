@@ -52,6 +52,12 @@ public abstract class StoreConformanceTest {
     protected record Limits(long maxRecords, long maxBytes) {
         /** The backend's defaults. */
         public static final Limits DEFAULT = new Limits(StoreStats.UNLIMITED, StoreStats.UNLIMITED);
+
+        /** These limits, {@code maxRecords} and {@code maxBytes} where they leave the backend's default. */
+        public Limits or(long maxRecords, long maxBytes) {
+            return new Limits(this.maxRecords == StoreStats.UNLIMITED ? maxRecords : this.maxRecords,
+                    this.maxBytes == StoreStats.UNLIMITED ? maxBytes : this.maxBytes);
+        }
     }
 
     /** A new, empty store with the given limits, open and ready (as after its component activated). */

@@ -2,8 +2,12 @@ package org.estuary.store.api.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,12 +19,24 @@ import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
 
 /**
- * The write side of a backend's disk-full test (Store S1, S6, with {@link SmallTmpfs}): batches of two records,
- * {@code full/a <key>} = the value and {@code full/b <key>} = the key, remembered once acknowledged; a loop that writes
- * until the store refuses (bounded in count and time); and the check that every acknowledged batch is there whole, and
- * nothing else.
+ * A backend's disk-full test (Store S1, S6, with {@link SmallTmpfs}): batches of two records, {@code full/a <key>} =
+ * the value and {@code full/b <key>} = the key, remembered once acknowledged; a loop that writes until the store
+ * refuses (bounded in count and time); the check that every acknowledged batch is there whole, and nothing else; and
+ * the whole scenario every persistent backend runs ({@link #fillAndRecover}).
  */
 public final class DiskFullWorkload {
+
+    /** Opens the backend's store over its files on the small file system. */
+    @FunctionalInterface
+    public interface Opening {
+        Store open() throws Exception;
+    }
+
+    /** Closes a store {@link Opening} opened. */
+    @FunctionalInterface
+    public interface Closing {
+        void close(Store store) throws Exception;
+    }
 
     private static final int MAX_BATCHES = 5_000;
     private static final long MAX_SECONDS = 60;
@@ -31,6 +47,64 @@ public final class DiskFullWorkload {
     /** @param values the value of the batch for a key (its size decides how fast the disk fills) */
     public DiskFullWorkload(Function<String, byte[]> values) {
         this.values = values;
+    }
+
+    /**
+     * Store S6: the disk under the store fills up ({@code tmpfs} filled by a ballast file). The store refuses batches
+     * with the retryable {@code FULL}, again while the disk stays full (a batch that still fits into space the store
+     * holds may be acknowledged first), every batch it acknowledged stays intact and readable, and once space
+     * returns it takes batches again by itself, without a restart; what it acknowledged before and after is there
+     * when the store is opened again.
+     *
+     * @param open opens the store over its files on {@code tmpfs}: once to write, once more to check
+     * @param close closes a store {@code open} gave
+     * @return the first refusal, whose message the backend checks (the cause, where, the remedy)
+     */
+    public StoreException fillAndRecover(SmallTmpfs tmpfs, Opening open, Closing close) throws Exception {
+        StoreException full;
+        Store store = open.open();
+        try {
+            for (int i = 0; i < 20; i++) {
+                put(store, "before-" + i);
+            }
+            Path ballast = tmpfs.fill();
+
+            full = writeUntilRefused(store, "filling-");
+            assertSame(StoreException.Reason.FULL, full.reason(), full.getMessage());
+            assertTrue(full.reason().isRetryable());
+
+            StoreException again = writeUntilRefused(store, "while-full-");
+            assertSame(StoreException.Reason.FULL, again.reason(), again.getMessage());
+            assertIntact(store, "while the disk is full");
+            assertTrue(store.stats().failures() >= 2, "the store counts its refusals");
+
+            Files.delete(ballast);
+            put(store, "after-space-returns");
+            for (int i = 0; i < 10; i++) {
+                put(store, "resumed-" + i);
+            }
+            assertIntact(store, "after space returned");
+        } finally {
+            close.close(store);
+        }
+        Store reopened = open.open();
+        try {
+            assertIntact(reopened, "after reopening the store");
+        } finally {
+            close.close(reopened);
+        }
+        return full;
+    }
+
+    /** Values of {@code length} bytes that repeat their key (what an embedded store writes as it is). */
+    public static Function<String, byte[]> repeatingKey(int length) {
+        return key -> {
+            StringBuilder text = new StringBuilder();
+            while (text.length() < length) {
+                text.append(key).append(';');
+            }
+            return text.substring(0, length).getBytes(StandardCharsets.UTF_8);
+        };
     }
 
     /** Applies the batch for {@code key} and waits; remembered if acknowledged. */

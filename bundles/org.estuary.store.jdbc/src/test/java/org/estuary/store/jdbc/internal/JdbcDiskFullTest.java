@@ -1,6 +1,5 @@
 package org.estuary.store.jdbc.internal;
 
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -9,16 +8,15 @@ import java.util.Random;
 import java.util.UUID;
 
 import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreException.Reason;
 import org.estuary.store.api.testing.DiskFullWorkload;
 import org.estuary.store.api.testing.SmallTmpfs;
 import org.junit.jupiter.api.Test;
 import org.estuary.store.jdbc.testing.PostgresServer;
 
 /**
- * Store S6: the disk under PostgreSQL fills up (its data directory on a small tmpfs, filled by a ballast file). The
- * store refuses batches with {@code FULL} and a message naming the cause (SQLSTATE 53100), every batch it acknowledged
- * stays intact, and once space returns it resumes by itself.
+ * Store S6 on PostgreSQL ({@link DiskFullWorkload#fillAndRecover}): its data directory on the small tmpfs; the
+ * refusal names the cause (SQLSTATE 53100) and the remedy; a new store over the same tables finds every acknowledged
+ * batch.
  */
 class JdbcDiskFullTest {
 
@@ -32,36 +30,12 @@ class JdbcDiskFullTest {
         Path mountPoint = Path.of("target", "fd-" + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
         try (SmallTmpfs tmpfs = SmallTmpfs.mount(mountPoint, FS_SIZE);
                 PostgresServer server = PostgresServer.start("full", tmpfs.path())) {
-            JdbcStore store = JdbcStore.open(server.dataSource("estuary-full-test"),
-                    new Settings("full_", 1_000_000, 1L << 30, 64, 1_000, 16, 30));
-            DiskFullWorkload work = new DiskFullWorkload(JdbcDiskFullTest::valueOf);
-            try {
-                for (int i = 0; i < 20; i++) {
-                    work.put(store, "before-" + i);
-                }
-                Path ballast = tmpfs.fill();
-
-                StoreException full = work.writeUntilRefused(store, "filling-");
-                assertSame(Reason.FULL, full.reason(), full.getMessage());
-                assertTrue(full.getMessage().contains("database disk full (SQLSTATE 53100)"), full.getMessage());
-                assertTrue(full.getMessage().contains("free space"), "names the remedy: " + full.getMessage());
-                work.assertIntact(store, "while the disk is full");
-
-                Files.delete(ballast);
-                work.put(store, "after-space-returns");
-                for (int i = 0; i < 10; i++) {
-                    work.put(store, "resumed-" + i);
-                }
-                work.assertIntact(store, "after space returned");
-            } finally {
-                store.close();
-            }
-            JdbcStore reopened = JdbcStore.open(server.dataSource("estuary-full-test"), store.settings());
-            try {
-                work.assertIntact(reopened, "in a new store over the same tables");
-            } finally {
-                reopened.close();
-            }
+            Settings settings = new Settings("full_", 1_000_000, 1L << 30, 64, 1_000, 16, 30);
+            StoreException full = new DiskFullWorkload(JdbcDiskFullTest::valueOf).fillAndRecover(tmpfs,
+                    () -> JdbcStore.open(server.dataSource("estuary-full-test"), settings),
+                    store -> ((JdbcStore) store).close());
+            assertTrue(full.getMessage().contains("database disk full (SQLSTATE 53100)"), full.getMessage());
+            assertTrue(full.getMessage().contains("free space"), "names the remedy: " + full.getMessage());
         } finally {
             Files.deleteIfExists(mountPoint);
         }

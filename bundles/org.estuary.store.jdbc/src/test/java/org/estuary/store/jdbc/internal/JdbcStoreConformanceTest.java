@@ -1,14 +1,11 @@
 package org.estuary.store.jdbc.internal;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
-import org.estuary.store.api.conformance.StoreConformanceTest;
+import org.estuary.store.api.conformance.PersistentStoreConformanceTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.estuary.store.jdbc.testing.PostgresServer;
@@ -18,13 +15,11 @@ import org.estuary.store.jdbc.testing.PostgresServer;
  * gets its own table prefix in the one database, so tests do not see each other; a restart is a new store instance over
  * the same tables, as a new container (or a reactivated component) would open them.
  */
-class JdbcStoreConformanceTest extends StoreConformanceTest {
+class JdbcStoreConformanceTest extends PersistentStoreConformanceTest<Settings, TestProbe> {
 
     private static PostgresServer server;
     private static DataSource dataSource;
     private static final AtomicInteger TABLES = new AtomicInteger();
-    private final Map<Store, Settings> settingsOf = new ConcurrentHashMap<>();
-    private final Map<Store, TestProbe> probes = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -40,12 +35,25 @@ class JdbcStoreConformanceTest extends StoreConformanceTest {
     }
 
     @Override
-    protected Store open(Limits limits) {
-        long maxRecords = limits.maxRecords() == StoreStats.UNLIMITED ? 10_000_000L : limits.maxRecords();
-        long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 8L << 30 : limits.maxBytes();
-        Settings settings = new Settings("conf" + TABLES.incrementAndGet() + "_", maxRecords, maxBytes, 1024,
-                1_000, 256, 30);
-        return track(settings);
+    protected Settings settings(Limits limits) {
+        Limits l = limits.or(10_000_000L, 8L << 30);
+        return new Settings("conf" + TABLES.incrementAndGet() + "_", l.maxRecords(), l.maxBytes(), 1024, 1_000, 256,
+                30);
+    }
+
+    @Override
+    protected TestProbe probe() {
+        return new TestProbe();
+    }
+
+    @Override
+    protected Store open(Settings settings, TestProbe probe) {
+        return JdbcStore.open(dataSource, settings, probe);
+    }
+
+    @Override
+    protected void failNextCommit(TestProbe probe) {
+        probe.failNextCommit();
     }
 
     @Override
@@ -56,27 +64,5 @@ class JdbcStoreConformanceTest extends StoreConformanceTest {
     @Override
     protected String expectedType() {
         return Store.TYPE_JDBC;
-    }
-
-    @Override
-    protected Store restart(Store store) {
-        ((JdbcStore) store).close();
-        Settings settings = settingsOf.get(store);
-        return track(settings);
-    }
-
-    @Override
-    protected boolean failNextCommit(Store store) {
-        probes.get(store).failNextCommit();
-        return true;
-    }
-
-    /** A store on {@code settings} with a probe that can fail its next commit. */
-    private Store track(Settings settings) {
-        TestProbe probe = new TestProbe();
-        JdbcStore store = JdbcStore.open(dataSource, settings, probe);
-        settingsOf.put(store, settings);
-        probes.put(store, probe);
-        return store;
     }
 }

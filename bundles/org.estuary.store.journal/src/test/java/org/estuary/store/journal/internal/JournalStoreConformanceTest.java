@@ -1,34 +1,42 @@
 package org.estuary.store.journal.internal;
 
 import java.nio.file.Path;
-import java.util.IdentityHashMap;
-import java.util.Map;
 
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
-import org.estuary.store.api.conformance.StoreConformanceTest;
+import org.estuary.store.api.conformance.PersistentStoreConformanceTest;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The journal store against the store contract (Store S1 to S8), through its DS component, including the parts
  * the memory store skips: restart over the same directory and a commit that fails.
  */
-class JournalStoreConformanceTest extends StoreConformanceTest {
+class JournalStoreConformanceTest extends PersistentStoreConformanceTest<JournalSettings, TestProbe> {
 
     @TempDir
     Path root;
 
     private int stores;
-    private final Map<Store, JournalSettings> settings = new IdentityHashMap<>();
-    private final Map<Store, TestProbe> probes = new IdentityHashMap<>();
 
     @Override
-    protected Store open(Limits limits) {
-        long maxRecords = limits.maxRecords() == StoreStats.UNLIMITED ? 1_000_000 : limits.maxRecords();
-        long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 268_435_456 : limits.maxBytes();
-        JournalSettings s = TestSettings.of(root.resolve("store" + stores++)).withFiles(1024 * 1024, 30, 4)
-                .withLimits(maxRecords, maxBytes).get();
-        return remember(s);
+    protected JournalSettings settings(Limits limits) {
+        Limits l = limits.or(1_000_000, 268_435_456);
+        return TestSettings.of(root.resolve("store" + stores++)).withFiles(1024 * 1024, 30, 4)
+                .withLimits(l.maxRecords(), l.maxBytes()).get();
+    }
+
+    @Override
+    protected TestProbe probe() {
+        return new TestProbe();
+    }
+
+    @Override
+    protected Store open(JournalSettings settings, TestProbe probe) {
+        return new JournalStoreComponent(settings, probe);
+    }
+
+    @Override
+    protected void failNextCommit(TestProbe probe) {
+        probe.failNextCommit();
     }
 
     @Override
@@ -39,31 +47,5 @@ class JournalStoreConformanceTest extends StoreConformanceTest {
     @Override
     protected String expectedType() {
         return Store.TYPE_JOURNAL;
-    }
-
-    @Override
-    protected Store restart(Store store) {
-        close(store);
-        JournalSettings s = settings.get(store);
-        return remember(s);
-    }
-
-    @Override
-    protected boolean failNextCommit(Store store) {
-        synchronized (settings) {
-            probes.get(store).failNextCommit();
-        }
-        return true;
-    }
-
-    /** A component on {@code s} with a probe that can fail its next commit. */
-    private Store remember(JournalSettings s) {
-        TestProbe probe = new TestProbe();
-        Store store = new JournalStoreComponent(s, probe);
-        synchronized (settings) {
-            settings.put(store, s);
-            probes.put(store, probe);
-        }
-        return store;
     }
 }

@@ -1,7 +1,6 @@
 package org.estuary.store.memory.internal;
 
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreStats;
 import org.estuary.store.api.conformance.StoreConformanceTest;
 
 /**
@@ -13,9 +12,8 @@ class MemoryStoreConformanceTest extends StoreConformanceTest {
 
     @Override
     protected Store open(Limits limits) {
-        long maxRecords = limits.maxRecords() == StoreStats.UNLIMITED ? 1_000_000 : limits.maxRecords();
-        long maxBytes = limits.maxBytes() == StoreStats.UNLIMITED ? 134_217_728 : limits.maxBytes();
-        return new MemoryStoreComponent(TestConfig.of(maxRecords, maxBytes));
+        Limits l = limits.or(1_000_000, 134_217_728);
+        return new MemoryStoreComponent(TestConfig.of(l.maxRecords(), l.maxBytes()));
     }
 
     @Override
