@@ -1,10 +1,7 @@
 package org.estuary.itest;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import net.jini.event.PullEventMailbox;
@@ -41,14 +38,10 @@ public class RemoteMailboxConformanceIT extends EventMailboxConformance {
 
     @BeforeAll
     static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Files.writeString(
-                home.resolve("etc/org.estuary.io.marshaller.config"), // Felix's typed format: the property is a list
-                "allowlist.extra=[\"" + GENERATOR_CLASSES + "\"]\n"));
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()),
+                RunningDistribution.allowing(GENERATOR_CLASSES));
         karaf.awaitBound(PullEventMailbox.class);
-        Path bundle = Path.of(ExampleEvent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        assertTrue(bundle.toString().endsWith(".jar"), "the generators' classes as a jar: " + bundle);
-        String installed = karaf.ssh("bundle:install -s " + bundle.toUri());
-        assertTrue(installed.contains("Bundle ID"), "bundle:install of " + bundle + ": " + installed);
+        karaf.installBundleOf(ExampleEvent.class);
         client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
                 .filter(SerialFilter.defaults().toBuilder().allow(GENERATOR_CLASSES).build()).build());
     }

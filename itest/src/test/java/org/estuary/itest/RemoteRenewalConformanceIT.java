@@ -3,8 +3,6 @@ package org.estuary.itest;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import net.jini.lease.LeaseRenewalService;
@@ -52,14 +50,10 @@ public class RemoteRenewalConformanceIT extends LeaseRenewalConformance {
     static void start() throws Exception {
         // The client's own classes, made usable in the container as the client README says: the allowlist entry (in
         // etc/ before the first start) and the bundle exporting their package, installed in the running container.
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> Files.writeString(
-                home.resolve("etc/org.estuary.io.marshaller.config"), // Felix's typed format: the property is a list
-                "allowlist.extra=[\"" + ClientClasses.ALLOWLIST_EXTRA + "\"]\n"));
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()),
+                RunningDistribution.allowing(ClientClasses.ALLOWLIST_EXTRA));
         karaf.awaitBound(LeaseRenewalService.class);
-        Path bundle = Path.of(ExampleLease.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        assertTrue(bundle.toString().endsWith(".jar"), "the client's classes as a jar: " + bundle);
-        String installed = karaf.ssh("bundle:install -s " + bundle.toUri());
-        assertTrue(installed.contains("Bundle ID"), "bundle:install of " + bundle + ": " + installed);
+        karaf.installBundleOf(ExampleLease.class);
         // The client reads the container's replies, and the events sent to it, through an allowlist of its own.
         client = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
                 RemoteSettings.builder().filter(ClientClasses.filter()).build());

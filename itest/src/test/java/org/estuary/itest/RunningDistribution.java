@@ -42,6 +42,35 @@ final class RunningDistribution implements AutoCloseable {
     /** What an operator does to the unpacked distribution before its first start (files under {@code etc/}). */
     interface Setup {
         void apply(Path home) throws IOException;
+
+        /** This setup, then {@code next}. */
+        default Setup and(Setup next) {
+            return home -> {
+                apply(home);
+                next.apply(home);
+            };
+        }
+    }
+
+    /**
+     * The allowlist entry an operator adds for classes of their own (in etc/ before the first start):
+     * {@code org.estuary.io.marshaller} {@code allowlist.extra} = {@code pattern}.
+     */
+    static Setup allowing(String pattern) {
+        return home -> Files.writeString(home.resolve("etc/org.estuary.io.marshaller.config"),
+                "allowlist.extra=[\"" + pattern + "\"]\n"); // Felix's typed format: the property is a list
+    }
+
+    /** Installs and starts the bundle (a jar on this JVM's class path) that holds {@code type}. */
+    void installBundleOf(Class<?> type) throws Exception {
+        Path bundle = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (!bundle.toString().endsWith(".jar")) {
+            throw new AssertionError(type.getName() + " is not in a jar: " + bundle);
+        }
+        String installed = ssh("bundle:install -s " + bundle.toUri());
+        if (!installed.contains("Bundle ID")) {
+            throw new AssertionError("bundle:install of " + bundle + ": " + installed);
+        }
     }
 
     /** How the prepared distribution is started: the command and its working directory for a Karaf home. */

@@ -25,7 +25,6 @@ import net.jini.core.event.RemoteEventListener;
 import net.jini.core.event.UnknownEventException;
 import net.jini.core.lease.Lease;
 import net.jini.core.lookup.ServiceRegistrar;
-import net.jini.core.lookup.StubRegistrar;
 import net.jini.discovery.LookupDiscoveryRegistration;
 import net.jini.discovery.LookupDiscoveryService;
 import net.jini.discovery.RemoteDiscoveryEvent;
@@ -35,12 +34,24 @@ import org.estuary.discovery.net.LookupServiceEndpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.example.lookup.ExampleRegistrar;
+
 /**
  * The LD conformance suite: talks to the lookup discovery service only through {@code net.jini.discovery} and
- * {@code net.jini.core.*}; scripted lookup services ({@link LookupServiceEndpoint}) answer unicast discovery on
- * 127.0.0.1 and are sought by locator. A subclass supplies the service, its restart and the passing of time.
+ * {@code net.jini.core.*}; scripted lookup services ({@link LookupServiceEndpoint}) in this JVM answer unicast
+ * discovery on 127.0.0.1 with proxies of a class Estuary does not know ({@link ExampleRegistrar}, package
+ * {@code com.example.lookup}) and are sought by locator. A subclass supplies the service (configured with
+ * {@code max.groups.per.registration} = {@value #MAX_GROUPS}), its restart, the passing of time and how its listeners
+ * reach the service.
+ *
+ * <p>A run against another JVM on real time overrides {@link #export} (the service calls the listeners back over
+ * RMI) and {@link #requiresManualClock} (tests that need the clock to jump are skipped; the in-JVM runs cover them on
+ * every store).
  */
 public abstract class LookupDiscoveryConformance {
+
+    /** The service's bound on the groups of one registration. */
+    public static final int MAX_GROUPS = 4;
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final DiscoverySettings NETWORK = DiscoverySettings.defaults();
@@ -104,6 +115,16 @@ public abstract class LookupDiscoveryConformance {
     /** Lets {@code millis} pass and the service act on what fell due. */
     protected abstract void advance(long millis) throws Exception;
 
+    /** What the service is handed for {@code listener}: the listener itself in this JVM, a stub of it remotely. */
+    protected RemoteEventListener export(RemoteEventListener listener) throws Exception {
+        return listener;
+    }
+
+    /** Declares that the test can show what it checks only with the manual clock, for the reason given. */
+    protected void requiresManualClock(String why) {
+        // the manual clock: always
+    }
+
     /** A condition that holds once the service acted. */
     @FunctionalInterface
     protected interface Condition {
@@ -127,7 +148,7 @@ public abstract class LookupDiscoveryConformance {
     }
 
     private LookupServiceEndpoint lookup(long id, String... groups) throws IOException {
-        StubRegistrar registrar = new StubRegistrar(id);
+        ExampleRegistrar registrar = new ExampleRegistrar(id, groups);
         LookupServiceEndpoint e = new LookupServiceEndpoint(NETWORK, new org.estuary.core.time.ManualClock(0), registrar.getServiceID(),
                 new MarshalledObject<>(registrar), List.of(groups), LOOPBACK, 0, false);
         open.add(e);
@@ -141,19 +162,19 @@ public abstract class LookupDiscoveryConformance {
         LookupDiscoveryService lds = service();
         Listener listener = new Listener();
         MarshalledObject<String> handback = new MarshalledObject<>("hb");
-        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
-                handback, 30_000);
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()},
+                export(listener), handback, 30_000);
         // LD.3.2: a discovered event naming the lookup service, with the registration's id and handback
         RemoteDiscoveryEvent first = listener.next();
         assertFalse(first.isDiscarded());
         assertEquals(r.getEventRegistration().getID(), first.getID());
         assertEquals(handback, first.getRegistrationObject());
         assertEquals(lds, first.getSource());
-        assertArrayEquals(new ServiceRegistrar[] {new StubRegistrar(1)}, first.getRegistrars());
+        assertArrayEquals(new ServiceRegistrar[] {new ExampleRegistrar(1)}, first.getRegistrars());
         assertArrayEquals(new String[] {"public"}, first.getGroups().get(a.serviceId()));
         // LD.4.1.1 accessors
         assertEquals(r.getLease(), r.getEventRegistration().getLease());
-        assertArrayEquals(new ServiceRegistrar[] {new StubRegistrar(1)}, r.getRegistrars());
+        assertArrayEquals(new ServiceRegistrar[] {new ExampleRegistrar(1)}, r.getRegistrars());
         assertArrayEquals(new String[0], r.getGroups());
         assertArrayEquals(new LookupLocator[] {a.locator()}, r.getLocators());
         // LD.4.1.1: removing the locator discards, with a greater sequence number
@@ -168,7 +189,7 @@ public abstract class LookupDiscoveryConformance {
     @Test
     public void refusedArgumentsChangeNothing() throws Exception {
         LookupDiscoveryService lds = service();
-        Listener listener = new Listener();
+        RemoteEventListener listener = export(new Listener());
         // LD.3.1
         assertThrows(NullPointerException.class, () -> lds.register(new String[] {null}, null, listener, null,
                 Lease.ANY));
@@ -176,8 +197,12 @@ public abstract class LookupDiscoveryConformance {
                 null, Lease.ANY));
         assertThrows(NullPointerException.class, () -> lds.register(null, null, null, null, Lease.ANY));
         assertThrows(IllegalArgumentException.class, () -> lds.register(null, null, listener, null, 0));
-        assertThrows(IllegalArgumentException.class, () -> lds.register(new String[] {"a", "b", "c", "d", "e"},
-                null, listener, null, Lease.ANY), "beyond max.groups.per.registration");
+        String[] tooMany = new String[MAX_GROUPS + 1];
+        for (int i = 0; i < tooMany.length; i++) {
+            tooMany[i] = "g" + i;
+        }
+        assertThrows(IllegalArgumentException.class, () -> lds.register(tooMany, null, listener, null, Lease.ANY),
+                "beyond max.groups.per.registration");
         // LD.4.1.1: every group: addGroups and removeGroups are unsupported
         LookupDiscoveryRegistration r = lds.register(null, null, listener, null, Lease.FOREVER);
         assertNull(r.getGroups());
@@ -189,15 +214,23 @@ public abstract class LookupDiscoveryConformance {
         assertArrayEquals(new String[] {"x"}, r.getGroups(), "duplicates removed");
     }
 
-    // LD.4.1: NoSuchObjectException once the registration's lease has ended
+    // LD.4.1: NoSuchObjectException once the registration's lease was cancelled
     @Test
-    public void onceTheLeaseEndsTheRegistrationAnswersNoSuchObjectException() throws Exception {
+    public void onceTheLeaseIsCancelledTheRegistrationAnswersNoSuchObjectException() throws Exception {
         LookupDiscoveryService lds = service();
-        LookupDiscoveryRegistration cancelled = lds.register(null, null, new Listener(), null, 30_000);
-        LookupDiscoveryRegistration expired = lds.register(null, null, new Listener(), null, 30_000);
+        LookupDiscoveryRegistration cancelled = lds.register(null, null, export(new Listener()), null, 30_000);
         cancelled.getLease().cancel();
         assertThrows(NoSuchObjectException.class, cancelled::getGroups);
         assertThrows(NoSuchObjectException.class, () -> cancelled.addLocators(new LookupLocator[0]));
+        assertThrows(NoSuchObjectException.class, cancelled::getRegistrars);
+    }
+
+    // LD.4.1: NoSuchObjectException once the registration's lease has expired
+    @Test
+    public void onceTheLeaseExpiresTheRegistrationAnswersNoSuchObjectException() throws Exception {
+        requiresManualClock("the lease must expire without waiting for it");
+        LookupDiscoveryService lds = service();
+        LookupDiscoveryRegistration expired = lds.register(null, null, export(new Listener()), null, 30_000);
         advance(31_000);
         assertThrows(NoSuchObjectException.class, expired::getRegistrars);
     }
@@ -208,8 +241,8 @@ public abstract class LookupDiscoveryConformance {
         LookupServiceEndpoint a = lookup(2);
         LookupDiscoveryService lds = service();
         NamedListener listener = new NamedListener("restart");
-        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
-                null, Lease.FOREVER);
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()},
+                export(listener), null, Lease.FOREVER);
         long before = listener.next().getSequenceNumber();
 
         LookupDiscoveryService again = restart();
@@ -227,8 +260,8 @@ public abstract class LookupDiscoveryConformance {
         LookupDiscoveryService lds = service();
         Listener listener = new Listener();
         listener.unknown = true;
-        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()}, listener,
-                null, Lease.FOREVER);
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()},
+                export(listener), null, Lease.FOREVER);
         // LD.3.2: the listener's UnknownEventException cancels the registration
         eventually("the registration is cancelled", () -> {
             try {

@@ -9,6 +9,7 @@ import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceRegistrar;
 
 import org.estuary.core.time.Clock;
+import org.estuary.discovery.conformance.LookupDiscoveryConformance;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.tracking.RegistrarTracker;
 import org.estuary.event.DeliveryConfig;
@@ -82,7 +83,8 @@ final class Harness extends ServiceHarness<DiscoveryService> {
                 .maxQueuedPerLane(10).maxQueuedTotal(100).build());
         DiscoveryService service = new DiscoveryService(clock, Marshallers.builder()
                 .classLoader(Harness.class.getClassLoader()).build(),
-                new Settings(new LeasePolicy(60_000, 3_600_000), 100, 4, 4, 10, 10_000), delivery);
+                new Settings(new LeasePolicy(60_000, 3_600_000), 100,
+                        LookupDiscoveryConformance.MAX_GROUPS, 4, 10, 10_000), delivery);
         discovery = discoveries.open(clock, service.discoveryListener());
         service.attach(discovery.tracker());
         return service;
