@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.NotSerializableException;
 import java.rmi.MarshalException;
+import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.lease.Lease;
 
+import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
@@ -110,19 +112,43 @@ final class Admission {
         }
     }
 
-    /** The failure's marshalled form, or of a stand-in naming it when it cannot be serialized. */
+    /**
+     * The failure's marshalled form, as the failure event carries it to a client (LR.2.1 {@code getThrowable}). A
+     * failure that cannot be serialized, or holds a class the allowlist refuses (such as a
+     * {@code java.net.SocketTimeoutException} under a {@code RemoteException}), which the client could not read, is
+     * replaced by a stand-in the client reads: its text names every exception of the chain with its message, and it
+     * is indefinite ({@code RemoteException}) or definite (a plain {@code Exception}) as the failure was
+     * ({@link Failure#of}).
+     */
     Marshalled<Throwable> throwable(Throwable failure) {
         if (failure == null) {
             return null;
         }
         try {
-            return marshaller.marshalled(failure);
-        } catch (IOException e) {
+            Marshalled<Throwable> whole = marshaller.marshalled(failure);
+            marshaller.unmarshal(whole); // what the client's allowlist would refuse, the service's refuses too
+            return whole;
+        } catch (IOException | ClassNotFoundException | RuntimeException unreadable) {
+            String text = chain(failure);
+            Throwable standIn = Failure.of(failure).isDefinite() ? new Exception(text) : new RemoteException(text);
+            standIn.setStackTrace(failure.getStackTrace());
             try {
-                return marshaller.marshalled(new java.rmi.RemoteException(failure.toString()));
+                return marshaller.marshalled(standIn);
             } catch (IOException impossible) {
                 return null;
             }
         }
+    }
+
+    /** Each exception of the chain with its message: "A: m; caused by B: n" (a cause A's message names is left out). */
+    private static String chain(Throwable failure) {
+        StringBuilder text = new StringBuilder(failure.toString());
+        int depth = 0;
+        for (Throwable cause = failure.getCause(); cause != null && depth < 16; cause = cause.getCause(), depth++) {
+            if (text.indexOf(cause.toString()) < 0) {
+                text.append("; caused by ").append(cause);
+            }
+        }
+        return text.toString();
     }
 }
