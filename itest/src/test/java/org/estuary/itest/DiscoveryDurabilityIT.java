@@ -1,16 +1,21 @@
 package org.estuary.itest;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.net.InetAddress;
+import java.rmi.MarshalledObject;
 import java.net.ServerSocket;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,37 +23,57 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lookup.ServiceID;
 import net.jini.discovery.LookupDiscoveryRegistration;
 import net.jini.discovery.LookupDiscoveryService;
+import net.jini.discovery.RemoteDiscoveryEvent;
 
 import org.estuary.client.EstuaryClient;
+import org.estuary.core.time.ManualClock;
+import org.estuary.discovery.net.DiscoverySettings;
+import org.estuary.discovery.net.LookupServiceEndpoint;
+import org.estuary.io.SerialFilter;
+import org.estuary.remote.RemoteSettings;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
+
+import com.example.lookup.ExampleRegistrar;
 
 /**
  * Durability of the lookup discovery service of the distribution (feature estuary-discovery, part of estuary), on
  * its default journal store, used from this JVM through org.estuary.client: its registrations, with their groups
  * and locators as last changed, and their cancellations, survive bundle:update of the discovery bundle while a
  * client keeps calling, an orderly restart and a container killed with SIGKILL; the proxies handed out before keep
- * working (LD.3.1: a registration persists until its lease ends).
+ * working (LD.3.1: a registration persists until its lease ends). A registration seeking a scripted lookup service
+ * of this JVM by locator (its proxy class, {@link ExampleRegistrar}, installed in the container as a bundle) hears of
+ * it again after each, with sequence numbers that keep increasing (LD.4.2).
  */
 public class DiscoveryDurabilityIT {
 
     private static final long HOUR = 3_600_000L;
+    private static final String REGISTRAR_CLASSES = "com.example.lookup.*";
 
     private static RunningDistribution karaf;
     private static EstuaryClient client;
+    /** The scripted lookup service, answering unicast discovery on 127.0.0.1. */
+    private static LookupServiceEndpoint lookup;
 
     @BeforeClass
     public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()),
+                RunningDistribution.allowing(REGISTRAR_CLASSES));
         karaf.awaitBound(LookupDiscoveryService.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+        karaf.installBundleOf(ExampleRegistrar.class);
+        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
+                .filter(SerialFilter.defaults().toBuilder().allow(REGISTRAR_CLASSES).build()).build());
     }
 
     @AfterClass
     public static void stop() throws Exception {
+        if (lookup != null) {
+            lookup.close();
+        }
         if (client != null) {
             client.close();
         }
@@ -62,10 +87,40 @@ public class DiscoveryDurabilityIT {
             LookupDiscoveryRegistration cancelled, LookupLocator nowhere) {
     }
 
+    /** The events of the registration that seeks the scripted lookup service, and the greatest number so far. */
+    private static final class Heard {
+        final BlockingQueue<RemoteDiscoveryEvent> events = new LinkedBlockingQueue<>();
+        final ServiceID lookup;
+        long last = Long.MIN_VALUE;
+
+        Heard(ServiceID lookup) {
+            this.lookup = lookup;
+        }
+
+        /** LD.4.2: the next event discovers the lookup service with a number above every one before it. */
+        void discoveredAgain(String after) throws Exception {
+            RemoteDiscoveryEvent event = events.poll(60, TimeUnit.SECONDS);
+            assertNotNull("a discovered event within 60 s " + after, event);
+            assertFalse(after + ": " + event, event.isDiscarded());
+            assertEquals(Set.of(lookup), event.getGroups().keySet());
+            assertTrue(after + ": sequence number " + event.getSequenceNumber() + " > " + last,
+                    event.getSequenceNumber() > last);
+            last = event.getSequenceNumber();
+        }
+    }
+
     @Test
     public void registrationsSurviveBundleUpdateRestartAndKill() throws Exception {
         LookupDiscoveryService lds = client.lookup(LookupDiscoveryService.class);
         RemoteEventListener listener = client.exportListener(event -> { });
+        ExampleRegistrar scripted = new ExampleRegistrar(0x42, "it-scripted");
+        Heard heard = new Heard(scripted.getServiceID());
+        RemoteEventListener hearing = client.exportListener(event -> heard.events.add((RemoteDiscoveryEvent) event));
+        lookup = new LookupServiceEndpoint(DiscoverySettings.defaults(), new ManualClock(0),
+                scripted.getServiceID(), new MarshalledObject<>(scripted), List.of(scripted.getGroups()),
+                InetAddress.getLoopbackAddress(), 0, false);
+        lds.register(new String[0], new LookupLocator[] {lookup.locator()}, hearing, null, HOUR);
+        heard.discoveredAgain("after register");
         LookupLocator nowhere = new LookupLocator("127.0.0.1", freePort()); // sought, never answers
         Made made = new Made(
                 lds.register(new String[] {"it-a", "it-b"}, new LookupLocator[] {nowhere}, listener, null, HOUR),
@@ -75,20 +130,24 @@ public class DiscoveryDurabilityIT {
         made.cancelled().getLease().cancel();
         assertKept(made);
         assertTrue(karaf.ssh("estuary:discovery-registrations"), karaf.ssh("estuary:discovery-registrations")
-                .contains("2 registrations"));
+                .contains("3 registrations"));
 
         bundleUpdateUnderCalls(made);
         assertKept(made);
+        heard.discoveredAgain("after bundle:update");
 
         karaf = karaf.restart();
         karaf.awaitBound(LookupDiscoveryService.class);
         assertKept(made);
+        heard.discoveredAgain("after a restart");
 
         karaf = karaf.crashAndRestart();
         karaf.awaitBound(LookupDiscoveryService.class);
         assertKept(made);
+        heard.discoveredAgain("after kill -9");
         made.kept().getLease().renew(HOUR); // the lease came back with its registration
         client.unexport(listener);
+        client.unexport(hearing);
     }
 
     /** bundle:update while a client keeps reading a registration: only indefinite failures, never a wrong answer. */
