@@ -32,8 +32,6 @@ import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.ManualClock;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.LookupServiceEndpoint;
-import org.estuary.io.SerialFilter;
-import org.estuary.remote.RemoteSettings;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
@@ -65,8 +63,7 @@ public class DiscoveryDurabilityIT {
                 RunningDistribution.allowing(REGISTRAR_CLASSES));
         karaf.awaitBound(LookupDiscoveryService.class);
         karaf.installBundleOf(ExampleRegistrar.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
-                .filter(SerialFilter.defaults().toBuilder().allow(REGISTRAR_CLASSES).build()).build());
+        client = karaf.clientAllowing(REGISTRAR_CLASSES);
     }
 
     @AfterClass

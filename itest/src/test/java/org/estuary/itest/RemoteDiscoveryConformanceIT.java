@@ -9,8 +9,6 @@ import net.jini.discovery.LookupDiscoveryService;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.discovery.conformance.LookupDiscoveryConformance;
-import org.estuary.io.SerialFilter;
-import org.estuary.remote.RemoteSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,8 +41,7 @@ public class RemoteDiscoveryConformanceIT extends LookupDiscoveryConformance {
                         "max.groups.per.registration = " + MAX_GROUPS + "\n")));
         karaf.awaitBound(LookupDiscoveryService.class);
         karaf.installBundleOf(ExampleRegistrar.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
-                .filter(SerialFilter.defaults().toBuilder().allow(REGISTRAR_CLASSES).build()).build());
+        client = karaf.clientAllowing(REGISTRAR_CLASSES);
     }
 
     @AfterAll

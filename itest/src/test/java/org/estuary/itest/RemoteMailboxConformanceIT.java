@@ -7,9 +7,7 @@ import java.time.Duration;
 import net.jini.event.PullEventMailbox;
 
 import org.estuary.client.EstuaryClient;
-import org.estuary.io.SerialFilter;
 import org.estuary.mailbox.conformance.EventMailboxConformance;
-import org.estuary.remote.RemoteSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,8 +40,7 @@ public class RemoteMailboxConformanceIT extends EventMailboxConformance {
                 RunningDistribution.allowing(GENERATOR_CLASSES));
         karaf.awaitBound(PullEventMailbox.class);
         karaf.installBundleOf(ExampleEvent.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
-                .filter(SerialFilter.defaults().toBuilder().allow(GENERATOR_CLASSES).build()).build());
+        client = karaf.clientAllowing(GENERATOR_CLASSES);
     }
 
     @AfterAll

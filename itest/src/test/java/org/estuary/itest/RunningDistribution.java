@@ -61,6 +61,16 @@ final class RunningDistribution implements AutoCloseable {
                 "allowlist.extra=[\"" + pattern + "\"]\n"); // Felix's typed format: the property is a list
     }
 
+    /**
+     * A client of this container that also reads the classes matching {@code pattern} (a client's own, or those the
+     * container sends back), through an allowlist of its own.
+     */
+    org.estuary.client.EstuaryClient clientAllowing(String pattern) throws IOException {
+        return org.estuary.client.EstuaryClient.connect("127.0.0.1", registryPort,
+                org.estuary.remote.RemoteSettings.builder().filter(org.estuary.io.SerialFilter.defaults().toBuilder()
+                        .allow(pattern).build()).build());
+    }
+
     /** Installs and starts the bundle (a jar on this JVM's class path) that holds {@code type}. */
     void installBundleOf(Class<?> type) throws Exception {
         Path bundle = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
