@@ -30,6 +30,12 @@ final class PrivatePostgres {
         return server.port();
     }
 
+    /** A DataSource on the server's database {@code postgres} as the user {@code postgres}, starting it if needed. */
+    static synchronized javax.sql.DataSource dataSource(String applicationName) {
+        port();
+        return server.dataSource(applicationName);
+    }
+
     /** Stops the server by PID and deletes its files; idempotent. */
     static synchronized void stop() throws Exception {
         if (server != null) {

@@ -100,6 +100,20 @@ final class RunningDistribution implements AutoCloseable {
     /** Unpacks the distribution, applies {@code setup} to it and starts it with {@code launcher}. */
     static RunningDistribution start(String password, Setup setup, Launcher launcher)
             throws IOException, InterruptedException {
+        return start(password, KarafOptions.freePort(), setup, launcher);
+    }
+
+    /**
+     * Unpacks the distribution, binds its registry to {@code registryPort} (known before the start, as the other
+     * containers of a failover pair name it in their settings), applies {@code setup} and starts it.
+     */
+    static RunningDistribution start(String password, int registryPort, Setup setup)
+            throws IOException, InterruptedException {
+        return start(password, registryPort, setup, SERVER);
+    }
+
+    private static RunningDistribution start(String password, int registryPort, Setup setup, Launcher launcher)
+            throws IOException, InterruptedException {
         Path work = Path.of(System.getProperty("estuary.work", "target/work"), "run-" + System.nanoTime());
         Processes.untar(Path.of(System.getProperty("estuary.distribution")), work);
         Path home;
@@ -107,7 +121,6 @@ final class RunningDistribution implements AutoCloseable {
             home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         int httpPort = KarafOptions.freePort();
-        int registryPort = KarafOptions.freePort();
         Processes.setProperty(home.resolve("etc/org.ops4j.pax.web.cfg"), "org.osgi.service.http.port",
                 Integer.toString(httpPort));
         int sshPort = KarafOptions.freePort();
@@ -191,6 +204,12 @@ final class RunningDistribution implements AutoCloseable {
      * flushed), then started again on the same directory and ports, as an operator's supervisor would.
      */
     RunningDistribution crashAndRestart() throws IOException, InterruptedException {
+        crash();
+        return relaunch();
+    }
+
+    /** Kills the container's JVM and its child processes with SIGKILL and waits until they are gone. */
+    void crash() throws IOException, InterruptedException {
         java.util.List<ProcessHandle> all = new java.util.ArrayList<>();
         all.add(karaf.toHandle());
         karaf.descendants().forEach(all::add);
@@ -204,6 +223,10 @@ final class RunningDistribution implements AutoCloseable {
                 throw new IOException("the killed container did not exit: " + handle.pid(), e);
             }
         }
+    }
+
+    /** Starts the container again on the same directory and ports, once its process is gone. */
+    RunningDistribution relaunch() throws IOException {
         return new RunningDistribution(home, password, httpPort, registryPort, sshPort, sshKey, launcher,
                 launch(launcher, home, password));
     }
