@@ -13,7 +13,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import net.jini.core.lease.LeaseDeniedException;
-import net.jini.core.lease.UnknownLeaseException;
 import net.jini.core.transaction.CannotAbortException;
 import net.jini.core.transaction.CannotCommitException;
 import net.jini.core.transaction.CannotJoinException;
@@ -27,7 +26,8 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
-import org.estuary.lease.RenewResults;
+import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.Landlord;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
@@ -43,7 +43,7 @@ import org.estuary.txn.proxy.TxnBackend;
  * through its export. Thread-safe: each operation holds the state's lock while it reads or changes the state, and
  * waits (for votes, for durability, for notices) without it.
  */
-public final class TxnManager implements TxnBackend, ServiceComponent.Service<TxnBackend> {
+public final class TxnManager extends ForwardingLandlord implements TxnBackend, ServiceComponent.Service<TxnBackend> {
 
     private final TxnState state;
     private final Completion completion;
@@ -323,26 +323,10 @@ public final class TxnManager implements TxnBackend, ServiceComponent.Service<Tx
         }
     }
 
-    // Landlord of the transactions' leases: a lease id is its transaction's id.
-
+    /** The landlord of the transactions' leases (a lease id is its transaction's id): the lease table itself. */
     @Override
-    public long renew(long leaseId, long duration) throws UnknownLeaseException {
-        return state.leases.renew(leaseId, duration);
-    }
-
-    @Override
-    public void cancel(long leaseId) throws UnknownLeaseException {
-        state.leases.cancel(leaseId);
-    }
-
-    @Override
-    public RenewResults renewAll(long[] leaseIds, long[] durations) {
-        return state.leases.renewAll(leaseIds, durations);
-    }
-
-    @Override
-    public Exception[] cancelAll(long[] leaseIds) {
-        return state.leases.cancelAll(leaseIds);
+    protected Landlord landlord() {
+        return state.leases;
     }
 
     /** Waits for the outcome; it is always decided within the vote's and the write's bounds. */
