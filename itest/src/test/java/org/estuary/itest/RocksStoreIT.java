@@ -1,0 +1,53 @@
+package org.estuary.itest;
+
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.features;
+
+import java.io.File;
+
+import org.estuary.store.api.Store;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.MavenUtils;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+
+/**
+ * The store suite on the RocksDB store: the `estuary-store-rocksdb` feature installs it, its native library loads
+ * inside the framework (Bundle-NativeCode, also again after `bundle:update`), and it keeps its database under
+ * Karaf's data directory.
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class RocksStoreIT extends AbstractStoreIT {
+
+    @Override
+    protected String type() {
+        return "rocksdb";
+    }
+
+    @Override
+    protected String bundleName() {
+        return "org.estuary.store.rocksdb";
+    }
+
+    @Override
+    protected boolean persistent() {
+        return true;
+    }
+
+    @Override
+    protected Option[] backend() {
+        String version = MavenUtils.getArtifactVersion("org.estuary", "estuary-karaf");
+        return new Option[] {
+            features("mvn:org.estuary/estuary-features/" + version + "/xml/features", "estuary-store-rocksdb"),
+        };
+    }
+
+    @Override
+    protected void checkBackend(Store store) {
+        File data = new File(System.getProperty("karaf.data"), "estuary/rocksdb");
+        assertTrue("RocksDB's CURRENT file under karaf.data: " + data, new File(data, "CURRENT").isFile());
+    }
+}
