@@ -61,11 +61,16 @@ public final class MarshalledBatch<T> implements Serializable {
      */
     public static <T> MarshalledBatch<T> join(List<? extends Marshalled<? extends T>> items) {
         Builder builder = new Builder();
-        StreamJoiner joiner = new StreamJoiner();
+        long sum = 0;
+        for (Marshalled<? extends T> item : items) {
+            sum += item.objectBytes().length;
+        }
+        int bytes = (int) Math.min(sum, 1 << 24); // the joined stream is smaller: its first buffer
+        StreamJoiner joiner = new StreamJoiner(bytes);
         for (Marshalled<? extends T> item : items) {
             if (!joiner.add(item.objectBytes(), item.annotationBytes())) {
                 builder.add(joiner);
-                joiner = new StreamJoiner();
+                joiner = new StreamJoiner(bytes);
                 builder.add(item);
             }
         }

@@ -6,7 +6,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.ObjectStreamConstants;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -40,16 +39,17 @@ final class StreamJoiner {
     /** Nesting deeper than any stream a filter would pass; bounds the recursion on hostile input. */
     private static final int MAX_NESTING = 512;
 
-    private final ByteArrayOutputStream joined = new ByteArrayOutputStream(4096);
-    private final DataOutputStream out = new DataOutputStream(joined);
+    private final Bytes joined;
     private final ByteArrayOutputStream annotationBytes = new ByteArrayOutputStream(256);
     private final AnnotationWriter annotations = new AnnotationWriter(new DataOutputStream(annotationBytes));
-    private final Map<ByteBuffer, Shared> shared = new HashMap<>();
+    private final Map<DescKey, Shared> shared = new HashMap<>();
     private final List<Integer> starts = new ArrayList<>();
     private int handles;
 
-    StreamJoiner() {
-        joined.writeBytes(new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5});
+    /** A joiner for about {@code capacity} bytes of streams. */
+    StreamJoiner(int capacity) {
+        joined = new Bytes(Math.max(64, capacity));
+        joined.write(new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5});
     }
 
     /** Objects joined so far. */
@@ -71,16 +71,17 @@ final class StreamJoiner {
     boolean add(byte[] objectBytes, byte[] annotationBytes) {
         Parse parse = new Parse(objectBytes, annotationBytes == null ? AnnotationReader.NONE
                 : new AnnotationReader(new DataInputStream(new ByteArrayInputStream(annotationBytes))));
+        int start = joined.size();
         try {
             parse.object();
             for (String annotation : parse.annotationsOut) {
                 annotations.write(annotation);
             }
         } catch (IOException | RuntimeException malformed) {
+            joined.truncate(start);
             return false;
         }
-        starts.add(joined.size());
-        joined.write(parse.output.toByteArray(), 0, parse.output.size());
+        starts.add(start);
         handles = parse.nextHandle;
         shared.putAll(parse.added);
         return true;
@@ -105,7 +106,7 @@ final class StreamJoiner {
     private record Shared(int handle, int[] typeHandles, Shared superDesc) {
     }
 
-    /** One object's stream, read once and rewritten into {@link #output}. */
+    /** One object's stream, read once and rewritten at the end of the joined stream. */
     private final class Parse {
 
         private final byte[] in;
@@ -113,12 +114,11 @@ final class StreamJoiner {
         private int pos;
         private int depth;
         /** Joined handle of each of this stream's handles, in order; -1 while not yet known. */
-        private final List<Integer> joinedOf = new ArrayList<>();
+        private final List<Integer> joinedOf = new ArrayList<>(64);
         /** What each of this stream's handles is: a String's encoded bytes, a Desc, or NONE. */
-        private final List<Object> kinds = new ArrayList<>();
-        final ByteArrayOutputStream output = new ByteArrayOutputStream(256);
-        private final DataOutputStream emit = new DataOutputStream(output);
-        final Map<ByteBuffer, Shared> added = new HashMap<>();
+        private final List<Object> kinds = new ArrayList<>(64);
+        private final Bytes emit = joined;
+        final Map<DescKey, Shared> added = new HashMap<>();
         int nextHandle = handles;
         /** The class annotations of the descriptors written, in stream order. */
         final List<String> annotationsOut = new ArrayList<>();
@@ -185,7 +185,7 @@ final class StreamJoiner {
         private void array() throws IOException {
             emit.writeByte(ObjectStreamConstants.TC_ARRAY);
             Desc desc = requireDesc(classDesc());
-            if (desc.proxy || desc.name.length < 4 || desc.name[2] != '[') {
+            if (desc.proxy || desc.nameLength < 2 || in[desc.bodyFrom + 2] != '[') {
                 throw malformed("array of a class that is not an array");
             }
             newHandle(NONE, false);
@@ -194,9 +194,9 @@ final class StreamJoiner {
             if (length < 0) {
                 throw malformed("negative array length");
             }
-            int width = width(desc.name[3]);
+            int width = width(in[desc.bodyFrom + 3]);
             if (width < 0) {
-                throw malformed("array of element type 0x" + Integer.toHexString(desc.name[3]));
+                throw malformed("array of element type 0x" + Integer.toHexString(in[desc.bodyFrom + 3]));
             }
             if (width > 0) {
                 copy((long) length * width);
@@ -307,56 +307,48 @@ final class StreamJoiner {
             int tc = u1();
             Desc desc = new Desc();
             desc.handle = newHandle(desc, true);
-            ByteArrayOutputStream key = new ByteArrayOutputStream(64);
-            DataOutputStream keyOut = new DataOutputStream(key);
+            desc.bodyFrom = pos;
             if (tc == ObjectStreamConstants.TC_PROXYCLASSDESC) {
                 desc.proxy = true;
                 int count = s4();
                 if (count < 0 || count > 65535) {
                     throw malformed("proxy with " + count + " interfaces");
                 }
-                desc.interfaces = new byte[count][];
-                keyOut.writeByte('P');
-                keyOut.writeInt(count);
                 for (int i = 0; i < count; i++) {
-                    desc.interfaces[i] = utf();
-                    keyOut.write(desc.interfaces[i]);
+                    skip(u2());
                 }
                 endOfClassAnnotation();
+                desc.bodyTo = pos;
                 desc.annotations = new String[count];
                 for (int i = 0; i < count; i++) {
                     desc.annotations[i] = annotationsIn.read();
-                    keyAnnotation(keyOut, desc.annotations[i]);
                 }
             } else if (tc == ObjectStreamConstants.TC_CLASSDESC) {
-                desc.name = utf();
-                keyOut.writeByte('C');
-                keyOut.write(desc.name);
-                desc.suid = s8();
+                desc.nameLength = u2();
+                skip(desc.nameLength);
+                s8(); // serialVersionUID
                 desc.flags = u1();
-                keyOut.writeLong(desc.suid);
-                keyOut.writeByte(desc.flags);
                 int count = u2();
-                keyOut.writeShort(count);
+                desc.headerTo = pos;
                 desc.fields = new Field[count];
                 for (int i = 0; i < count; i++) {
                     Field field = new Field();
+                    field.from = pos;
                     field.code = u1();
-                    field.name = utf();
-                    keyOut.writeByte(field.code);
-                    keyOut.write(field.name);
+                    skip(u2());
+                    field.nameTo = pos;
                     if (width(field.code) < 0) {
                         throw malformed("field type code 0x" + Integer.toHexString(field.code));
                     }
                     if (width(field.code) == 0) {
                         typeName(field);
-                        keyOut.write(field.type);
+                        desc.referencesTypes |= field.typeReference >= 0;
                     }
                     desc.fields[i] = field;
                 }
                 endOfClassAnnotation();
+                desc.bodyTo = pos;
                 desc.annotations = new String[] {annotationsIn.read()};
-                keyAnnotation(keyOut, desc.annotations[0]);
             } else {
                 throw malformed("element 0x" + Integer.toHexString(tc) + " where a class descriptor belongs");
             }
@@ -373,7 +365,6 @@ final class StreamJoiner {
                 desc.superKind = SUPER_NEW;
                 desc.superDesc = readDesc();
             }
-            desc.key = key.toByteArray();
             depth--;
             return desc;
         }
@@ -393,18 +384,34 @@ final class StreamJoiner {
                     return null; // refers to a descriptor still being written: cannot be one seen before
                 }
             }
-            ByteBuffer key = keyOf(desc, superShared);
+            DescKey key = keyOf(desc, superShared);
             Shared match = shared.get(key);
             return match != null ? match : added.get(key);
         }
 
-        private ByteBuffer keyOf(Desc desc, Shared superShared) {
-            byte[] key = Arrays.copyOf(desc.key, desc.key.length + 4);
-            int s = superShared == null ? -1 : superShared.handle;
-            for (int i = 0; i < 4; i++) {
-                key[desc.key.length + i] = (byte) (s >>> (24 - 8 * i));
+        /**
+         * What makes two descriptors the same: their bytes up to the end of the class annotation, where each field
+         * type name is written out (a back-reference to a type name is replaced by the name's element, as a
+         * descriptor that wrote it anew has it), their class annotations, and their superclass's shared descriptor.
+         */
+        private DescKey keyOf(Desc desc, Shared superShared) {
+            int superHandle = superShared == null ? -1 : superShared.handle;
+            if (!desc.referencesTypes) {
+                return new DescKey(in, desc.bodyFrom, desc.bodyTo, desc.proxy, desc.annotations, superHandle);
             }
-            return ByteBuffer.wrap(key);
+            Bytes key = new Bytes(desc.bodyTo - desc.bodyFrom + 64);
+            key.write(in, desc.bodyFrom, desc.headerTo - desc.bodyFrom);
+            for (Field field : desc.fields) {
+                key.write(in, field.from, field.nameTo - field.from);
+                if (field.typeReference >= 0) {
+                    key.write(element(field.typeReference));
+                } else if (field.typeHandle >= 0) {
+                    key.write(in, field.nameTo, field.typeTo - field.nameTo);
+                }
+            }
+            key.writeByte(ObjectStreamConstants.TC_ENDBLOCKDATA);
+            byte[] bytes = key.toByteArray();
+            return new DescKey(bytes, 0, bytes.length, desc.proxy, desc.annotations, superHandle);
         }
 
         /** {@code desc} is written as a back-reference to {@code match}: its handles become match's. */
@@ -430,31 +437,23 @@ final class StreamJoiner {
             int[] typeHandles;
             if (desc.proxy) {
                 emit.writeByte(ObjectStreamConstants.TC_PROXYCLASSDESC);
-                emit.writeInt(desc.interfaces.length);
-                for (byte[] face : desc.interfaces) {
-                    emit.write(face);
-                }
-                emit.writeByte(ObjectStreamConstants.TC_ENDBLOCKDATA);
+                emit.write(in, desc.bodyFrom, desc.bodyTo - desc.bodyFrom); // no handles in it
                 for (String annotation : desc.annotations) {
                     annotationsOut.add(annotation);
                 }
                 typeHandles = new int[0];
             } else {
                 emit.writeByte(ObjectStreamConstants.TC_CLASSDESC);
-                emit.write(desc.name);
-                emit.writeLong(desc.suid);
-                emit.writeByte(desc.flags);
-                emit.writeShort(desc.fields.length);
+                emit.write(in, desc.bodyFrom, desc.headerTo - desc.bodyFrom);
                 typeHandles = new int[desc.fields.length];
                 for (int i = 0; i < desc.fields.length; i++) {
                     Field field = desc.fields[i];
-                    emit.writeByte(field.code);
-                    emit.write(field.name);
+                    emit.write(in, field.from, field.nameTo - field.from);
                     typeHandles[i] = -1;
                     if (field.typeHandle >= 0) { // written here first
                         typeHandles[i] = nextHandle++;
                         joinedOf.set(field.typeHandle, typeHandles[i]);
-                        emit.write(field.typeElement);
+                        emit.write(in, field.nameTo, field.typeTo - field.nameTo);
                     } else if (field.typeReference >= 0) {
                         typeHandles[i] = joinedOf.get(field.typeReference);
                         emit.writeByte(ObjectStreamConstants.TC_REFERENCE);
@@ -484,7 +483,7 @@ final class StreamJoiner {
             Shared written = new Shared(handle, typeHandles, superShared);
             desc.written = written;
             if (superShared != null || desc.superKind == SUPER_NONE) {
-                added.putIfAbsent(keyOf(desc, superShared), written);
+                added.putIfAbsent(keyOf(desc, superShared).compact(), written);
             }
         }
 
@@ -493,12 +492,9 @@ final class StreamJoiner {
             int tc = u1();
             if (tc == ObjectStreamConstants.TC_REFERENCE) {
                 field.typeReference = handle(STRING);
-                field.type = (byte[]) kinds.get(field.typeReference);
             } else if (tc == ObjectStreamConstants.TC_STRING || tc == ObjectStreamConstants.TC_LONGSTRING) {
-                int start = pos - 1;
-                field.type = stringBytes(tc);
-                field.typeElement = Arrays.copyOfRange(in, start, pos);
-                field.typeHandle = newHandle(field.type, true);
+                field.typeHandle = newHandle(stringElement(tc), true);
+                field.typeTo = pos;
             } else {
                 throw malformed("field type name missing");
             }
@@ -510,25 +506,17 @@ final class StreamJoiner {
             }
         }
 
-        private void keyAnnotation(DataOutputStream keyOut, String annotation) throws IOException {
-            if (annotation == null) {
-                keyOut.writeByte(0);
-            } else {
-                keyOut.writeByte(1);
-                keyOut.writeUTF(annotation);
-            }
-        }
-
         private void string(int tc) throws IOException {
             int start = pos - 1;
-            byte[] value = stringBytes(tc);
+            long length = tc == ObjectStreamConstants.TC_STRING ? u2() : s8();
+            skip(length);
             emit.write(in, start, pos - start);
-            newHandle(value, false);
+            newHandle(new StringAt(start, pos), false); // where it is, should a type name refer to it
         }
 
-        /** A string's encoded bytes, with its length prefix, after its marker. */
-        private byte[] stringBytes(int tc) throws IOException {
-            int start = pos;
+        /** A string element (marker, length, bytes) after its marker, as a field type name is kept. */
+        private byte[] stringElement(int tc) throws IOException {
+            int start = pos - 1;
             long length = tc == ObjectStreamConstants.TC_STRING ? u2() : s8();
             skip(length);
             return Arrays.copyOfRange(in, start, pos);
@@ -552,10 +540,17 @@ final class StreamJoiner {
                 throw malformed("reference to handle " + handle + " of " + kinds.size());
             }
             Object what = kinds.get(handle);
-            if (kind == STRING && !(what instanceof byte[]) || kind == DESC && !(what instanceof Desc)) {
+            boolean string = what instanceof byte[] || what instanceof StringAt;
+            if (kind == STRING && !string || kind == DESC && !(what instanceof Desc)) {
                 throw malformed("reference of the wrong kind");
             }
             return handle;
+        }
+
+        /** The element (marker, length, bytes) of the string at {@code handle}. */
+        private byte[] element(int handle) {
+            Object what = kinds.get(handle);
+            return what instanceof StringAt at ? Arrays.copyOfRange(in, at.from, at.to) : (byte[]) what;
         }
 
         private Desc requireDesc(Desc desc) throws IOException {
@@ -642,31 +637,128 @@ final class StreamJoiner {
     private static final int SUPER_REFERENCE = 1;
     private static final int SUPER_NEW = 2;
 
-    /** A class descriptor as the source stream has it. */
+    /** A class descriptor as the source stream has it: offsets into that stream. */
     private static final class Desc {
         int handle;
         boolean proxy;
-        byte[] name; // with its length prefix
-        long suid;
+        int bodyFrom; // after the marker
+        int headerTo; // class: after the field count
+        int bodyTo; // after the class annotation's end marker
+        int nameLength;
         int flags;
         Field[] fields;
-        byte[][] interfaces; // each with its length prefix
+        boolean referencesTypes; // a field type name is a back-reference
         String[] annotations;
         int superKind;
         int superHandle;
         Desc superDesc;
         Shared superShared;
-        byte[] key;
         /** Where it is in the joined stream, once written or matched. */
         Shared written;
     }
 
     private static final class Field {
         int code;
-        byte[] name; // with its length prefix
-        byte[] type; // the type name's encoded bytes, for object fields
-        byte[] typeElement; // the type name's element as the source has it, when new there
+        int from; // the type code
+        int nameTo; // after the name
+        int typeTo = -1; // after a new type name's element
         int typeHandle = -1; // the source's handle of a new type name
         int typeReference = -1; // the source's handle a type name refers to
+    }
+
+    /** A string of the object's content: where its element is in the source stream. */
+    private record StringAt(int from, int to) {
+    }
+
+    /** Descriptor identity ({@code keyOf}): a slice of bytes, annotations, the superclass's joined handle. */
+    private static final class DescKey {
+        private final byte[] bytes;
+        private final int from;
+        private final int to;
+        private final boolean proxy;
+        private final String[] annotations;
+        private final int superHandle;
+        private final int hash;
+
+        DescKey(byte[] bytes, int from, int to, boolean proxy, String[] annotations, int superHandle) {
+            this.bytes = bytes;
+            this.from = from;
+            this.to = to;
+            this.proxy = proxy;
+            this.annotations = annotations;
+            this.superHandle = superHandle;
+            int h = 1;
+            for (int i = from; i < to; i++) {
+                h = 31 * h + bytes[i];
+            }
+            this.hash = (31 * h + Arrays.hashCode(annotations)) * 31 + superHandle + (proxy ? 1 : 0);
+        }
+
+        /** The same key over a copy of its bytes alone, to be kept. */
+        DescKey compact() {
+            return new DescKey(Arrays.copyOfRange(bytes, from, to), 0, to - from, proxy, annotations, superHandle);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DescKey k && k.hash == hash && k.proxy == proxy && k.superHandle == superHandle
+                    && Arrays.equals(bytes, from, to, k.bytes, k.from, k.to) && Arrays.equals(annotations, k.annotations);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /** A growable byte buffer without locks, which can drop what was written after a mark. */
+    private static final class Bytes {
+        private byte[] buffer;
+        private int size;
+
+        Bytes(int capacity) {
+            buffer = new byte[capacity];
+        }
+
+        int size() {
+            return size;
+        }
+
+        void truncate(int length) {
+            size = length;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buffer, size);
+        }
+
+        void write(byte[] bytes) {
+            write(bytes, 0, bytes.length);
+        }
+
+        void write(byte[] bytes, int offset, int length) {
+            ensure(length);
+            System.arraycopy(bytes, offset, buffer, size, length);
+            size += length;
+        }
+
+        void writeByte(int b) {
+            ensure(1);
+            buffer[size++] = (byte) b;
+        }
+
+        void writeInt(int v) {
+            ensure(4);
+            buffer[size++] = (byte) (v >>> 24);
+            buffer[size++] = (byte) (v >>> 16);
+            buffer[size++] = (byte) (v >>> 8);
+            buffer[size++] = (byte) v;
+        }
+
+        private void ensure(int more) {
+            if (size + more > buffer.length) {
+                buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));
+            }
+        }
     }
 }
