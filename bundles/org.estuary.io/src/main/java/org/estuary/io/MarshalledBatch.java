@@ -211,7 +211,7 @@ public final class MarshalledBatch<T> implements Serializable {
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         return new MarshalInputStream(bytes, loader != null ? loader : ClassLoader.getSystemClassLoader(),
-                annotations, arrivedWith);
+                annotations, reader != null ? reader.filter() : arrivedWith); // as MarshalledObject.get() reads
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
