@@ -1,6 +1,7 @@
 package org.estuary.itest;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -20,7 +21,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.rmi.AccessException;
 import java.rmi.Remote;
+import java.rmi.ServerException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
 import java.rmi.server.ObjID;
 import java.rmi.server.RemoteObjectInvocationHandler;
 import java.security.DigestOutputStream;
@@ -30,6 +35,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -55,6 +61,7 @@ import org.estuary.remote.fixture.Jrmp;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
+import org.junit.function.ThrowingRunnable;
 
 import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
@@ -150,17 +157,17 @@ public class HostileClientsIT {
     @Test
     public void anArrayDeclaredWithoutItsDataIsRefusedAtOnceAndLogged() throws Exception {
         Remote backend = backendStub();
-        ObjID target = objId(backend);
+        Target target = target(backend);
         Method method = methodWithObjectParameter(backend);
         List<Socket> calls = new ArrayList<>();
         try {
             for (int i = 0; i < 8; i++) {
                 // Each call declares a long[999,999] (8 MB) in a few dozen bytes and sends none of it.
-                Socket socket = Jrmp.handshake(connect(STALLER));
+                Socket socket = Jrmp.handshake(connect(STALLER, target.port));
                 calls.add(socket);
                 OutputStream out = socket.getOutputStream();
                 out.write(0x50);
-                out.write(callDeclaringArray(target, method));
+                out.write(callDeclaringArray(target.id, method));
                 out.flush();
             }
             legitimateCalls(5);
@@ -178,6 +185,29 @@ public class HostileClientsIT {
             }
         }
         awaitRefusalLogged("refused a remote call", "maxArrayMemory=");
+        legitimateCalls(1);
+    }
+
+    @Test
+    public void theRegistryRefusesEveryChangeFromAnotherProcess() throws Exception {
+        Registry registry = LocateRegistry.getRegistry("127.0.0.1", karaf.registryPort,
+                new ClientSockets(null, 5_000, PATIENCE_MS, false));
+        String service = LeaseRenewalService.class.getName();
+        Remote stub = backendStub();
+        Set<String> bound = Set.of(registry.list());
+        assertTrue(bound.toString(), bound.contains(service));
+        for (ThrowingRunnable change : List.<ThrowingRunnable>of(() -> registry.unbind(service),
+                () -> registry.rebind(service, stub), () -> registry.bind("another", stub))) {
+            ServerException refused = assertThrows(ServerException.class, change);
+            assertTrue(chain(refused), refused.getCause() instanceof AccessException
+                    && refused.getCause().getMessage().contains("disallowed; origin unknown"));
+        }
+        assertEquals(bound, Set.of(registry.list()));
+        // a client arriving after the attempts finds the service and is served
+        try (EstuaryClient next = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {
+            LeaseRenewalSet set = next.lookup(LeaseRenewalService.class).createLeaseRenewalSet(60_000);
+            set.getRenewalSetLease().cancel();
+        }
         legitimateCalls(1);
     }
 
@@ -377,8 +407,19 @@ public class HostileClientsIT {
         }
     }
 
-    /** The object id a stub calls (its reference's external form: endpoint, socket factory, id). */
-    private static ObjID objId(Remote stub) throws Exception {
+    /** Where a stub's calls go: the port and object id of its reference. */
+    private static final class Target {
+        final int port;
+        final ObjID id;
+
+        Target(int port, ObjID id) {
+            this.port = port;
+            this.id = id;
+        }
+    }
+
+    /** The port and object id a stub calls (its reference's external form: endpoint, socket factory, id). */
+    private static Target target(Remote stub) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             ((RemoteObjectInvocationHandler) Proxy.getInvocationHandler(stub)).getRef().writeExternal(out);
@@ -386,11 +427,11 @@ public class HostileClientsIT {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             byte format = in.readByte();
             in.readUTF();
-            in.readInt();
+            int port = in.readInt();
             if (format == 1) {
                 in.readObject(); // the client socket factory
             }
-            return ObjID.read(in);
+            return new Target(port, ObjID.read(in));
         }
     }
 
@@ -432,9 +473,13 @@ public class HostileClientsIT {
     }
 
     private static Socket connect(InetAddress from) throws IOException {
+        return connect(from, karaf.registryPort);
+    }
+
+    private static Socket connect(InetAddress from, int port) throws IOException {
         Socket socket = new Socket();
         socket.bind(new InetSocketAddress(from, 0));
-        socket.connect(new InetSocketAddress("127.0.0.1", karaf.registryPort), 5_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         socket.setSoTimeout(PATIENCE_MS);
         return socket;
     }

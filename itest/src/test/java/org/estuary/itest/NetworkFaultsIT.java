@@ -18,11 +18,11 @@ import org.junit.Test;
 
 /**
  * Network faults between remote clients and the distribution (journal store): the container listens on 127.0.0.2
- * and writes 127.0.0.1 into its stubs, where a {@link TcpProxy} of the test forwards to it, so every call of the
- * clients (renewal, mailbox and transaction load, as in the kill loop) crosses the proxy. The proxy black-holes the
- * connections (open and silent), resets them, and delays every chunk; meanwhile calls fail with an indefinite
- * {@code RemoteException} once the clients' call time-out passes, never with a wrong answer (US.2.6), and once the
- * network is back the same proxies are served again and nothing acknowledged is lost.
+ * and writes 127.0.0.1 into its stubs, where {@link TcpProxy}s of the test forward to its registry and object ports,
+ * so every call of the clients (renewal, mailbox and transaction load, as in the kill loop) crosses a proxy. The
+ * proxies black-hole the connections (open and silent), reset them, and delay every chunk; meanwhile calls fail with
+ * an indefinite {@code RemoteException} once the clients' call time-out passes, never with a wrong answer (US.2.6),
+ * and once the network is back the same proxies are served again and nothing acknowledged is lost.
  */
 public class NetworkFaultsIT {
 
@@ -33,17 +33,23 @@ public class NetworkFaultsIT {
 
     @Test
     public void callsFailIndefinitelyWhileTheNetworkIsDownAndNothingAcknowledgedIsLost() throws Exception {
+        int objectPort = KarafOptions.freePort();
         RunningDistribution karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "bind.address", HIDDEN);
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "advertise.host", "127.0.0.1");
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "object.port",
+                    Integer.toString(objectPort));
         });
-        TcpProxy proxy = null;
+        List<TcpProxy> proxies = new ArrayList<>();
         EstuaryClient client = null;
         RenewalFaultClient renewal = null;
         FaultLoad load = null;
         try {
-            proxy = new TcpProxy(new InetSocketAddress("127.0.0.1", karaf.registryPort),
-                    new InetSocketAddress(HIDDEN, karaf.registryPort));
+            // the registry's port and the services' port, each behind a proxy
+            for (int port : new int[] {karaf.registryPort, objectPort}) {
+                proxies.add(new TcpProxy(new InetSocketAddress("127.0.0.1", port), new InetSocketAddress(HIDDEN,
+                        port)));
+            }
             karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
             client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
                     .callTimeoutMs(CALL_TIMEOUT_MS).build());
@@ -53,21 +59,21 @@ public class NetworkFaultsIT {
             load = running;
             running.awaitProgress(karaf, BOUND);
 
-            proxy.blackHole();
+            proxies.forEach(TcpProxy::blackHole);
             long failed = running.indefinite();
             karaf.await("calls failing indefinitely behind the black hole", BOUND,
                     () -> running.indefinite() >= failed + clients.size() || running.wrong() != null);
-            proxy.forward();
+            proxies.forEach(TcpProxy::forward);
             load.awaitProgress(karaf, BOUND);
 
             for (int i = 0; i < 3; i++) {
-                proxy.drop();
+                proxies.forEach(TcpProxy::drop);
                 load.awaitProgress(karaf, BOUND);
             }
 
-            proxy.delay(200);
+            proxies.forEach(proxy -> proxy.delay(200));
             load.awaitProgress(karaf, BOUND);
-            proxy.forward();
+            proxies.forEach(TcpProxy::forward);
 
             load.stop();
             assertNull("a wrong answer, not an indefinite failure, under network faults", load.wrong());
@@ -88,7 +94,7 @@ public class NetworkFaultsIT {
             if (client != null) {
                 client.close();
             }
-            if (proxy != null) {
+            for (TcpProxy proxy : proxies) {
                 proxy.close();
             }
             karaf.close();

@@ -93,7 +93,10 @@ public final class RemoteSettings {
         return registryPort;
     }
 
-    /** The port exported objects listen on: 0 (default) shares the registry's port (ephemeral without one). */
+    /**
+     * The port exported objects listen on: 0 (default) for an ephemeral one; never the registry's port, which
+     * carries only the registry's read-only calls.
+     */
     public int objectPort() {
         return objectPort;
     }
@@ -305,7 +308,7 @@ public final class RemoteSettings {
         /** @throws IllegalArgumentException unless 0..65535 */
         public Builder objectPort(int port) {
             if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("object port must be 0 (registry's) or 1..65535: " + port);
+                throw new IllegalArgumentException("object port must be 0 (ephemeral) or 1..65535: " + port);
             }
             this.objectPort = port;
             return this;
@@ -378,7 +381,15 @@ public final class RemoteSettings {
             return this;
         }
 
+        /**
+         * @throws IllegalArgumentException if the object port is the registry's, which carries only the registry's
+         *     read-only calls
+         */
         public RemoteSettings build() {
+            if (objectPort != 0 && objectPort == registryPort) {
+                throw new IllegalArgumentException("object port " + objectPort + " is the registry port: the registry "
+                        + "listens on a port of its own; set another object port, or 0 for an ephemeral one");
+            }
             return new RemoteSettings(this);
         }
 

@@ -30,10 +30,10 @@ import org.estuary.remote.internal.TlsContext;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The plain-Java {@link Exporter}: one RMI registry (unless {@link RemoteSettings#NO_REGISTRY}) and the exported
- * objects, all on the bind address, sharing the registry's port unless an object port is configured. The OSGi
+ * The plain-Java {@link Exporter}: one RMI registry (unless {@link RemoteSettings#NO_REGISTRY}), read-only for
+ * every other process, and the exported objects on a port of their own, both on the bind address. The OSGi
  * component wraps one; a remote client uses one without a registry for its callbacks. {@link #close()} unexports
- * everything and frees the port.
+ * everything and frees the ports.
  */
 @ProviderType
 public final class RmiExporter implements Exporter, AutoCloseable {
@@ -69,16 +69,18 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         // this exporter's keys and timeouts. The replies to calls made for it are read in the other.
         this.calls = ReadScope.forCalls(settings.marshaller(), endpoint);
         this.replies = ReadScope.forReplies(settings.marshaller(), endpoint);
+        this.objectPort = settings.objectPort();
+        ServerSockets registrySockets = serverSockets.forRegistry();
         if (settings.registryPort() == RemoteSettings.NO_REGISTRY) {
             this.registry = null;
             this.registryPort = -1;
-            this.objectPort = settings.objectPort();
         } else {
-            // The JDK registry reads bind requests through its own built-in filter and takes them from this host
-            // only; everything a client sends to a service goes to an export below, read through the allowlist.
-            this.registry = LocateRegistry.createRegistry(settings.registryPort(), clientSockets, serverSockets);
-            this.registryPort = serverSockets.boundPort() > 0 ? serverSockets.boundPort() : settings.registryPort();
-            this.objectPort = settings.objectPort() == 0 ? registryPort : settings.objectPort();
+            // Read-only for every connection (see ServerSockets.forRegistry): only this exporter, calling the
+            // registry object itself, binds and unbinds. Everything a client sends to a service goes to an export
+            // below, on the objects' port, read through the allowlist.
+            this.registry = LocateRegistry.createRegistry(settings.registryPort(), clientSockets, registrySockets);
+            this.registryPort = registrySockets.boundPort() > 0 ? registrySockets.boundPort()
+                    : settings.registryPort();
         }
         endpoint.started();
     }

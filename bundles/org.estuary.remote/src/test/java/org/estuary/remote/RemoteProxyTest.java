@@ -8,12 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.rmi.AccessException;
 import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.ServerException;
 import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,12 +26,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.failure.Failure;
+import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoProxy;
 import org.estuary.remote.fixture.EchoServerMain;
 import org.estuary.remote.fixture.Forked;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import evil.gadget.EvilComparator;
 
@@ -114,6 +121,28 @@ class RemoteProxyTest {
         assertEquals(Failure.INDEFINITE, Failure.of(down), down.toString());
         server = startServer("g2");
         assertEquals("g2", proxy.generation()); // re-resolved through the new registry
+    }
+
+    @Test
+    void theRegistryIsReadOnlyForOtherProcesses() throws Exception {
+        Registry registry = LocateRegistry.getRegistry("127.0.0.1", port, new ClientSockets(null, 5_000, 10_000,
+                false));
+        String backend = Exporter.BACKEND_PREFIX + serviceId;
+        Remote stub = registry.lookup(backend);
+        Set<String> bound = Set.of(registry.list());
+        // a process on the same host changes nothing: every bind, rebind and unbind is refused before it is read
+        for (Executable change : List.<Executable>of(() -> registry.unbind("echo"), () -> registry.unbind(backend),
+                () -> registry.rebind("echo", stub), () -> registry.bind("other", stub))) {
+            ServerException refused = assertThrows(ServerException.class, change); // RMI wraps what the server threw
+            assertTrue(refused.getCause() instanceof AccessException, refused.toString());
+            assertTrue(refused.getCause().getMessage().contains("disallowed; origin unknown"), refused.toString());
+        }
+        assertEquals(bound, Set.of(registry.list()));
+        assertEquals("g1", lookup().generation());
+        // the container itself still changes its registry: a swap rebinds the backend
+        server.command("swap g2");
+        assertEquals("g2", ((Echo) registry.lookup(backend)).generation());
+        assertEquals("g2", lookup().generation());
     }
 
     @Test

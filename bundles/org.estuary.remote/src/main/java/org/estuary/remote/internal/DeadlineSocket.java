@@ -5,6 +5,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -40,6 +41,7 @@ public final class DeadlineSocket extends Socket {
     private volatile long readingSince = IDLE;
     private volatile boolean timedOut;
     private volatile Reads reads;
+    private volatile boolean anonymous;
 
     /** A socket whose timeouts are capped at {@code capMs} (0: not capped). */
     public DeadlineSocket(int capMs) {
@@ -54,6 +56,24 @@ public final class DeadlineSocket extends Socket {
         }
         this.capMs = capMs;
         this.requestNanos = requestMs * 1_000_000L;
+    }
+
+    /**
+     * From now on {@link #getInetAddress()} answers null, as for a socket of no known peer; {@link #peer()} still
+     * answers the peer's address.
+     */
+    void anonymous() {
+        anonymous = true;
+    }
+
+    /** The peer's address (also when {@link #anonymous()}), or null if not connected. */
+    InetAddress peer() {
+        return super.getInetAddress();
+    }
+
+    @Override
+    public InetAddress getInetAddress() {
+        return anonymous ? null : super.getInetAddress();
     }
 
     /** Runs {@code action} once, when the socket is first closed. */

@@ -54,11 +54,13 @@ public final class ExporterComponent implements Exporter {
         String advertise_host() default "";
 
         @AttributeDefinition(name = "Registry port", min = "0", max = "65535",
-                description = "Port of the RMI registry clients connect to (0: any free port).")
+                description = "Port of the RMI registry clients connect to (0: any free port). Read-only for "
+                + "every other process: lookup and list only.")
         int registry_port() default RemoteSettings.DEFAULT_REGISTRY_PORT;
 
         @AttributeDefinition(name = "Object port", min = "0", max = "65535",
-                description = "Port of the exported services; 0 shares the registry's port.")
+                description = "Port of the exported services, never the registry's (0: any free port; set one "
+                + "to open it in a firewall).")
         int object_port() default 0;
 
         @AttributeDefinition(name = "Connect timeout (ms)", min = "1", description = "Longest wait for a "

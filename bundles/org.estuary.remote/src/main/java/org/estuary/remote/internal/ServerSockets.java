@@ -15,8 +15,9 @@ import org.estuary.io.RateLimitedLog;
 /**
  * The server sockets of one exporter: bound to its bind address (127.0.0.1 by default, never the wildcard unless
  * configured), optionally TLS with required client certificates. Equality is identity on purpose: RMI shares a
- * listening port between exports with equal factories, so the registry and the objects of one exporter share one
- * port, while two exporters in one JVM never share (each knows its own port).
+ * listening port between exports with equal factories, so the objects of one exporter share one port, while two
+ * exporters in one JVM never share (each knows its own port). The registry listens on a port of its own
+ * ({@link #forRegistry()}).
  *
  * <p>Every accepted connection waits at most the read timeout for the peer's next bytes, so a
  * half-open connection (a peer that connects and never sends, or stops mid-request, or vanished without a FIN)
@@ -39,7 +40,8 @@ public final class ServerSockets implements RMIServerSocketFactory {
     private final int readTimeoutMs;
     private final long requestTimeoutMs;
     private final Connections connections;
-    private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger("org.estuary.remote"));
+    private final RateLimitedLog refusals;
+    private final boolean registry;
     private volatile int boundPort = -1;
 
     /**
@@ -50,12 +52,36 @@ public final class ServerSockets implements RMIServerSocketFactory {
      */
     public ServerSockets(InetAddress bindAddress, SSLContext ssl, boolean clientAuth, long readTimeoutMs,
             long requestTimeoutMs, int maxConnections, int maxConnectionsPerHost) {
+        this(bindAddress, ssl, clientAuth, (int) Math.min(readTimeoutMs, Integer.MAX_VALUE), requestTimeoutMs,
+                new Connections(maxConnections, maxConnectionsPerHost),
+                new RateLimitedLog(System.getLogger("org.estuary.remote")), false);
+    }
+
+    private ServerSockets(InetAddress bindAddress, SSLContext ssl, boolean clientAuth, int readTimeoutMs,
+            long requestTimeoutMs, Connections connections, RateLimitedLog refusals, boolean registry) {
         this.bindAddress = bindAddress;
         this.ssl = ssl;
         this.clientAuth = clientAuth;
-        this.readTimeoutMs = (int) Math.min(readTimeoutMs, Integer.MAX_VALUE);
+        this.readTimeoutMs = readTimeoutMs;
         this.requestTimeoutMs = requestTimeoutMs;
-        this.connections = new Connections(maxConnections, maxConnectionsPerHost);
+        this.connections = connections;
+        this.refusals = refusals;
+        this.registry = registry;
+    }
+
+    /**
+     * The server sockets of the exporter's RMI registry, on a port of their own: the same address, TLS, timeouts
+     * and connection caps (counted together with this factory's connections), and connections that name no peer
+     * address to RMI. The JDK registry takes {@code bind}, {@code rebind} and {@code unbind} only from callers it
+     * places on this host by the connection's peer address; a connection without one is of unknown origin, so the
+     * registry refuses them to every process (an {@code AccessException}, "disallowed; origin unknown") and serves
+     * {@code lookup} and {@code list} as before. The exporter changes its registry by calling the registry object
+     * itself, which no connection carries. Nothing else is exported on this port: the services' calls, which count
+     * their callers by peer address, arrive on the objects' port.
+     */
+    public ServerSockets forRegistry() {
+        return new ServerSockets(bindAddress, ssl, clientAuth, readTimeoutMs, requestTimeoutMs, connections, refusals,
+                true);
     }
 
     @Override
@@ -120,10 +146,13 @@ public final class ServerSockets implements RMIServerSocketFactory {
             while (true) {
                 DeadlineSocket socket = new DeadlineSocket(readTimeoutMs, requestTimeoutMs);
                 implAccept(socket);
-                InetAddress peer = socket.getInetAddress();
+                InetAddress peer = socket.peer();
                 String refused = connections.open(peer);
                 if (refused == null) {
                     socket.onClose(() -> connections.closed(peer));
+                    if (registry) {
+                        socket.anonymous();
+                    }
                     return socket;
                 }
                 socket.close();
