@@ -92,6 +92,32 @@ public final class SequenceNumbers {
     }
 
     /**
+     * Loads the mark of {@code kind} and reserves its first block ahead of need ({@link HighWaterMark#reserveAhead}),
+     * so that once that reservation is durable its first event waits for no store write: for a service that makes a
+     * new kind (a registration) whose first events come in a burst across many kinds (every registration told of one
+     * lookup service), where a reservation per kind in the burst would wait for the store once per kind. Does
+     * nothing for a kind that has numbers reserved or a reservation ahead started.
+     *
+     * @throws NullPointerException if {@code kind} is null
+     * @throws IOException if the mark cannot be loaded
+     * @throws IllegalStateException if {@code maxKinds} kinds are already numbered
+     * @since 1.5
+     */
+    public void prepare(EventKind kind) throws IOException {
+        Counter counter = counter(kind);
+        synchronized (counter) {
+            counter.loadIfNeeded(kind);
+            if (counter.last == counter.reserved && counter.ahead <= counter.reserved
+                    && counter.reserved < Long.MAX_VALUE) {
+                long upTo = counter.reserved > Long.MAX_VALUE - blockSize ? Long.MAX_VALUE
+                        : counter.reserved + blockSize;
+                counter.ahead = upTo;
+                marks.reserveAhead(kind, upTo, () -> counter.durable(upTo));
+            }
+        }
+    }
+
+    /**
      * The number current for {@code kind} (EV.2.3.5 {@code EventRegistration.getSequenceNumber}): the last number
      * handed out, or after a restart the last reserved mark; every later event gets a greater number. 0 for a
      * kind that never had an event.

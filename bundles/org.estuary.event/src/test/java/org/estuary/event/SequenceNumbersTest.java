@@ -298,4 +298,48 @@ class SequenceNumbersTest {
         }
         assertEquals(java.util.List.of(20L, 30L), mark.started, "a new reservation ahead once past half again");
     }
+
+    @Test
+    void ev232APreparedKindsFirstEventWaitsForNoWriteOnceItsReservationIsDurable() throws IOException {
+        AheadMark mark = new AheadMark();
+        SequenceNumbers numbers = new SequenceNumbers(mark, 10, 100);
+        numbers.prepare(A);
+        numbers.prepare(A);
+        assertEquals(java.util.List.of(10L), mark.started, "one reservation ahead of the first block");
+        assertEquals(0, numbers.current(A), "nothing handed out yet");
+        mark.acknowledge();
+        for (long expected = 1; expected <= 5; expected++) {
+            assertEquals(expected, numbers.next(A));
+        }
+        assertEquals(0, mark.durable.reserves, "no number waited for a write");
+    }
+
+    @Test
+    void ev232APreparedKindWhoseReservationIsNotDurableYetReservesAndWaits() throws IOException {
+        AheadMark mark = new AheadMark();
+        SequenceNumbers numbers = new SequenceNumbers(mark, 10, 100);
+        numbers.prepare(A);
+        assertEquals(1, numbers.next(A));
+        assertEquals(1, mark.durable.reserves, "the first number waited for a reservation of its own");
+        mark.acknowledge(); // the reservation ahead, durable late, covers no number twice
+        for (long expected = 2; expected <= 10; expected++) {
+            assertEquals(expected, numbers.next(A));
+        }
+    }
+
+    @Test
+    void ev232AfterARestartAPreparedKindContinuesAboveItsMark() throws IOException {
+        AheadMark mark = new AheadMark();
+        SequenceNumbers before = new SequenceNumbers(mark, 10, 100);
+        before.prepare(A);
+        mark.acknowledge();
+        assertEquals(1, before.next(A));
+        SequenceNumbers after = new SequenceNumbers(mark, 10, 100); // restarted on the same store
+        after.prepare(A);
+        assertEquals(java.util.List.of(10L, 20L), mark.started, "the block above the durable mark");
+        mark.acknowledge();
+        assertEquals(11, after.next(A));
+        assertEquals(0, mark.durable.reserves);
+        assertThrows(NullPointerException.class, () -> after.prepare(null));
+    }
 }

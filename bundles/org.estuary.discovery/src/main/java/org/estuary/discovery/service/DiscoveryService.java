@@ -199,6 +199,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
         for (Live live : recovered) {
             if (!live.ended) {
+                notifier.prepare(proxy(), live.id);
                 core.register(live.id, live.record.interest());
             }
         }
@@ -324,6 +325,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
                         } catch (IOException e) {
                             seq = 0;
                         }
+                        notifier.prepare(proxy(), live.id);
                         core.register(live.id, interest);
                     }
                     return new Created(live, seq);

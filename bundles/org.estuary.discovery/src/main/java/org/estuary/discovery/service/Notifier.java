@@ -46,6 +46,20 @@ final class Notifier {
     }
 
     /**
+     * Reserves the registration's first numbers in the background: a lookup service that many registrations seek
+     * tells each of them at once, and a reservation per registration in that burst would wait for the store once
+     * per registration. If the mark cannot be read, the first event reserves its numbers itself.
+     */
+    void prepare(Object source, long registrationId) {
+        try {
+            numbers.prepare(EventKind.of(source, registrationId));
+        } catch (IOException | IllegalStateException e) {
+            LOG.log(System.Logger.Level.DEBUG, "sequence numbers of registration "
+                    + Long.toUnsignedString(registrationId) + " not reserved ahead: " + e.getMessage());
+        }
+    }
+
+    /**
      * Numbers the notice's event and queues it for the registration's listener.
      *
      * @param source the event source, the service's proxy

@@ -56,6 +56,14 @@ public final class Registrations<K> {
     }
 
     private final Map<K, Entry> entries = new LinkedHashMap<>();
+    /**
+     * How many registrations seek each group and each locator, and every group: what discovery must seek, kept as
+     * registrations come, change and go, so that telling it costs the number of groups and locators sought, not of
+     * registrations.
+     */
+    private final Map<String, Integer> groupCounts = new LinkedHashMap<>();
+    private final Map<LookupLocator, Integer> locatorCounts = new LinkedHashMap<>();
+    private int seekingEveryGroup;
 
     /** @return the number of registrations */
     public int size() {
@@ -77,6 +85,7 @@ public final class Registrations<K> {
             throw new IllegalArgumentException("registration " + key + " exists already");
         }
         entries.put(key, new Entry(interest));
+        count(interest, 1);
         return change(key, interest, known);
     }
 
@@ -91,6 +100,8 @@ public final class Registrations<K> {
      */
     public List<Notice<K>> change(K key, Interest after, Collection<Registrar> known) {
         Entry e = entry(key);
+        count(e.interest, -1);
+        count(after, 1);
         e.interest = after;
         Fanout.Change change = Fanout.interestChanged(after, e.discovered.values(), known);
         List<Notice<K>> notices = new ArrayList<>();
@@ -112,7 +123,12 @@ public final class Registrations<K> {
      * @return whether it existed
      */
     public boolean remove(K key) {
-        return entries.remove(key) != null;
+        Entry e = entries.remove(key);
+        if (e == null) {
+            return false;
+        }
+        count(e.interest, -1);
+        return true;
     }
 
     /**
@@ -198,21 +214,28 @@ public final class Registrations<K> {
 
     /** @return the groups any registration seeks, null if one seeks every group: what discovery must seek */
     public Set<String> groupsSought() {
-        Set<String> union = new LinkedHashSet<>();
-        for (Entry e : entries.values()) {
-            if (e.interest.groups() == null) {
-                return null;
-            }
-            union.addAll(e.interest.groups());
-        }
-        return union;
+        return seekingEveryGroup > 0 ? null : new LinkedHashSet<>(groupCounts.keySet());
     }
 
     /** @return the locators any registration seeks */
     public Set<LookupLocator> locatorsSought() {
-        Set<LookupLocator> union = new LinkedHashSet<>();
-        entries.values().forEach(e -> union.addAll(e.interest.locators()));
-        return union;
+        return new LinkedHashSet<>(locatorCounts.keySet());
+    }
+
+    /** Adds ({@code delta} 1) or takes away (-1) one registration's interest from the counts of what is sought. */
+    private void count(Interest interest, int delta) {
+        if (interest.groups() == null) {
+            seekingEveryGroup += delta;
+        } else {
+            interest.groups().forEach(g -> groupCounts.merge(g, delta, Registrations::sumOrNone));
+        }
+        interest.locators().forEach(l -> locatorCounts.merge(l, delta, Registrations::sumOrNone));
+    }
+
+    /** A count after a change; null (the key is removed) once no registration seeks it. */
+    private static Integer sumOrNone(Integer count, Integer delta) {
+        int sum = count + delta;
+        return sum == 0 ? null : sum;
     }
 
     private Entry entry(K key) {

@@ -1,6 +1,7 @@
 package org.estuary.discovery.tracking;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -118,6 +119,25 @@ class RegistrationsTest {
         assertNull(regs.groupsSought(), "one registration seeks every group");
         regs.remove("c");
         assertEquals(Set.of("g", "h"), regs.groupsSought());
+    }
+
+    @Test
+    void aGroupOrLocatorIsSoughtUntilNoRegistrationSeeksItAnyMore() {
+        regs.register("a", Interest.register(new String[] {"g"}, new LookupLocator[] {AT}), List.of());
+        regs.register("b", Interest.register(new String[] {"g", "h"}, new LookupLocator[] {AT}), List.of());
+        regs.change("b", Interest.register(new String[] {"h"}, null), List.of()); // LD.4.1.1: g and AT removed
+        assertEquals(Set.of("g", "h"), regs.groupsSought(), "a still seeks g");
+        assertEquals(Set.of(AT), regs.locatorsSought(), "a still seeks AT");
+        regs.remove("a");
+        assertEquals(Set.of("h"), regs.groupsSought());
+        assertEquals(Set.of(), regs.locatorsSought());
+        regs.change("b", Interest.register(null, null), List.of());
+        assertNull(regs.groupsSought());
+        regs.change("b", groups("k"), List.of());
+        assertEquals(Set.of("k"), regs.groupsSought());
+        assertFalse(regs.remove("a"), "removed before: nothing changes");
+        regs.remove("b");
+        assertEquals(Set.of(), regs.groupsSought());
     }
 
     @Test
