@@ -1,0 +1,233 @@
+package org.estuary.bench.discovery;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.rmi.MarshalledObject;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.event.RemoteEventListener;
+import net.jini.core.lease.Lease;
+import net.jini.core.lookup.ServiceID;
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.StubRegistrar;
+import net.jini.discovery.LookupDiscoveryService;
+
+import org.estuary.core.time.SystemClock;
+import org.estuary.discovery.net.DiscoverySettings;
+import org.estuary.discovery.net.LookupServiceEndpoint;
+import org.estuary.discovery.net.NetworkNamespace;
+import org.estuary.discovery.service.DiscoveryService;
+import org.estuary.discovery.service.Settings;
+import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.event.DeliveryConfig;
+import org.estuary.event.EventDelivery;
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
+import org.estuary.io.ReadScope;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.store.api.testing.ComponentConfig;
+import org.estuary.store.journal.internal.JournalStoreComponent;
+
+/**
+ * The lookup discovery service's fan-out: REGISTRATIONS registrations (each seeking the group {@value #GROUP}, each
+ * with the one listener {@link Arrivals}, exported with RMI) on the journal store, then REGISTRARS scripted lookup
+ * services of that group ({@link LookupServiceEndpoint}s) start announcing themselves by multicast. Measured: the
+ * time from one lookup service's first announcement to the event that tells the last registration of it
+ * ({@code fanout_ms}), then the same for the others announcing together ({@code burst_ms}, from the first of their
+ * announcements to the last registration told of the last of them) and the events per second of that burst.
+ *
+ * <p>Multicast runs on the loopback interface of a network namespace of the run's own ({@link NetworkNamespace}):
+ * this JVM makes it and runs the measurement in a child JVM inside it. The service runs as its component runs it
+ * (the component's default bounds, 8 event threads, discovery on real sockets), with one multicast request per
+ * change of the groups sought, so that the lookup services, which start after the registrations, are found by their
+ * announcements.
+ */
+public final class DiscoveryBench {
+
+    static final String GROUP = "bench";
+    private static final String INSIDE = "--in-namespace";
+
+    private DiscoveryBench() {
+    }
+
+    /** {@code REGISTRATIONS REGISTRARS DATA_DIRECTORY}. */
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals(INSIDE)) {
+            String[] rest = Arrays.copyOfRange(args, 1, args.length);
+            run(Integer.parseInt(rest[0]), Integer.parseInt(rest[1]), Path.of(rest[2]));
+            System.exit(0); // the RMI export and the endpoints' threads would keep the JVM up
+        }
+        try (NetworkNamespace netns = NetworkNamespace.create("estuary-bench")) {
+            List<String> command = new ArrayList<>(netns.command());
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), DiscoveryBench.class.getName(),
+                    INSIDE));
+            command.addAll(List.of(args));
+            Process child = new ProcessBuilder(command).inheritIO().start();
+            if (!child.waitFor(30, TimeUnit.MINUTES)) {
+                child.destroyForcibly();
+                throw new IllegalStateException("the measurement did not end within 30 minutes");
+            }
+            if (child.exitValue() != 0) {
+                System.exit(child.exitValue());
+            }
+        }
+    }
+
+    private static void run(int registrations, int registrars, Path data) throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        DiscoverySettings lo = NetworkNamespace.settings();
+        DiscoverySettings network = new DiscoverySettings(lo.networkInterface(), lo.ttl(), lo.requestAddress(),
+                lo.announcementAddress(), lo.multicastPort(), 1, lo.requestIntervalMillis(),
+                lo.announcementIntervalMillis(), lo.missedAnnouncements(), lo.unicastTimeoutMillis(),
+                lo.maxPacketSize());
+        SystemClock clock = new SystemClock("bench-discovery-timer");
+        Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryBench.class.getClassLoader()).build();
+        // the component's defaults: 8 event threads, 100 events queued per registration, blocks of 1,000 numbers
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().threads(8)
+                .maxQueuedPerLane(100).maxQueuedTotal(100 * registrations).build(), "bench-discovery-events",
+                ReadScope.forReplies(marshaller, null));
+        DiscoveryService service = new DiscoveryService(clock, marshaller, new Settings(
+                new LeasePolicy(3_600_000, 86_400_000), registrations, 64, 64, 1_000, 10_000), delivery);
+        NetworkDiscovery discovery = new NetworkDiscovery(network, clock, loopback, true, DiscoveryBench::idOf,
+                service.discoveryListener());
+        service.attach(discovery.tracker());
+        JournalStoreComponent store = new JournalStoreComponent(ComponentConfig.of(JournalStoreComponent.Config.class,
+                Map.of("data_directory", data.toString())));
+        service.bindStore(store);
+        service.start();
+        LookupDiscoveryService lds = service.proxy();
+        Arrivals arrivals = new Arrivals(registrations);
+        RemoteEventListener listener = (RemoteEventListener) UnicastRemoteObject.exportObject(arrivals, 0);
+        SystemClock announcing = new SystemClock("bench-lookup-announcements");
+        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
+        try {
+            double registerPerS = register(lds, listener, registrations);
+            System.out.printf("estuary: %,d registrations of group %s made, %,.0f/s with 8 clients%n", registrations,
+                    GROUP, registerPerS);
+            for (int i = 0; i < registrars; i++) {
+                StubRegistrar proxy = new StubRegistrar(i + 1, GROUP);
+                endpoints.add(new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
+                        new MarshalledObject<>(proxy), List.of(GROUP), loopback, 0, true));
+            }
+
+            // one lookup service announces itself
+            long cpuBefore = cpuNanos();
+            long start = System.nanoTime();
+            endpoints.get(0).startAnnouncing();
+            ServiceID first = endpoints.get(0).serviceId();
+            if (!arrivals.awaitAllTold(List.of(first), 300)) {
+                throw new IllegalStateException("after 300 s only " + arrivals.told(first) + " of " + registrations
+                        + " registrations were told of the first lookup service");
+            }
+            double fanoutMs = (arrivals.allToldAt(first) - start) / 1e6;
+            double fanoutCpuMs = (cpuNanos() - cpuBefore) / 1e6;
+            long eventsBefore = arrivals.events();
+            System.out.printf("estuary: one lookup service: its first announcement to the last of %,d registrations "
+                    + "told of it: %.1f ms (%,d events; this JVM's CPU meanwhile %.0f ms, sending and receiving)%n",
+                    registrations, fanoutMs, eventsBefore, fanoutCpuMs);
+
+            // the others announce themselves together
+            List<ServiceID> others = new ArrayList<>();
+            cpuBefore = cpuNanos();
+            long[] startedAt = new long[registrars];
+            for (int i = 1; i < registrars; i++) {
+                startedAt[i] = System.nanoTime();
+                endpoints.get(i).startAnnouncing();
+                others.add(endpoints.get(i).serviceId());
+            }
+            if (!others.isEmpty() && !arrivals.awaitAllTold(others, 600)) {
+                long told = others.stream().filter(id -> arrivals.allToldAt(id) != null).count();
+                throw new IllegalStateException("after 600 s every registration was told of " + told + " of "
+                        + others.size() + " lookup services");
+            }
+            long end = others.stream().mapToLong(arrivals::allToldAt).max().orElse(startedAt[0]);
+            double burstMs = (end - startedAt[Math.min(1, registrars - 1)]) / 1e6;
+            long burstEvents = arrivals.events() - eventsBefore;
+            double burstCpuMs = (cpuNanos() - cpuBefore) / 1e6;
+            double[] each = new double[others.size()];
+            for (int i = 0; i < each.length; i++) {
+                each[i] = (arrivals.allToldAt(others.get(i)) - startedAt[i + 1]) / 1e6;
+            }
+            Arrays.sort(each);
+            double p50 = each.length == 0 ? 0 : each[each.length / 2];
+            double max = each.length == 0 ? 0 : each[each.length - 1];
+            double eventsPerS = burstMs <= 0 ? 0 : burstEvents / (burstMs / 1000);
+            System.out.printf("estuary: %d lookup services announcing together: the first announcement to the last "
+                    + "registration told of the last of them %.1f ms; per lookup service p50 %.1f ms, max %.1f ms; "
+                    + "%,d events (%.1f lookup services each), %,.0f events/s; CPU %.1f us per event%n", others.size(),
+                    burstMs, p50, max, burstEvents,
+                    burstEvents == 0 ? 0.0 : (double) others.size() * registrations / burstEvents, eventsPerS,
+                    burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents);
+            System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f fanout_ms=%.1f "
+                    + "fanout_cpu_ms=%.0f burst_ms=%.1f burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d "
+                    + "events_per_s=%.0f cpu_us_per_event=%.1f discards=%d%n", registrations, registrars, registerPerS,
+                    fanoutMs, fanoutCpuMs, burstMs, p50, max, burstEvents, eventsPerS,
+                    burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents, arrivals.discards());
+        } finally {
+            for (LookupServiceEndpoint endpoint : endpoints) {
+                endpoint.close();
+            }
+            announcing.close();
+            discovery.close();
+            service.close();
+            delivery.close();
+            store.deactivate();
+            clock.close();
+            UnicastRemoteObject.unexportObject(arrivals, true);
+        }
+    }
+
+    /** The CPU time this JVM used so far, every thread's. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** {@code registrations} registrations made by 8 clients at once; returns registrations per second. */
+    private static double register(LookupDiscoveryService lds, RemoteEventListener listener, int registrations)
+            throws Exception {
+        int clients = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            long start = System.nanoTime();
+            List<Future<?>> done = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int share = registrations / clients + (c < registrations % clients ? 1 : 0);
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < share; i++) {
+                        lds.register(new String[] {GROUP}, new LookupLocator[0], listener, null, Lease.FOREVER);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(10, TimeUnit.MINUTES);
+            }
+            return registrations / ((System.nanoTime() - start) / 1e9);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A lookup service's id, read from its proxy with this JVM's classes; null if it is not a registrar. */
+    private static ServiceID idOf(MarshalledObject<?> proxy) {
+        try {
+            return ((ServiceRegistrar) proxy.get()).getServiceID();
+        } catch (IOException | ClassNotFoundException | ClassCastException e) {
+            return null;
+        }
+    }
+}
