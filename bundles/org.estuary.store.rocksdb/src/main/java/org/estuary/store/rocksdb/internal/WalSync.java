@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 import org.estuary.store.api.LatencyWindow;
 import org.estuary.store.api.StoreException;
@@ -15,12 +17,14 @@ import org.estuary.store.api.StoreException.Reason;
  * Group commit of the WAL sync: batches are written into RocksDB (its memtable and its WAL buffer) one after the
  * other, unsynced, and then acknowledged together by one {@code FlushWAL(sync)} that covers all of them.
  *
- * <p>Who runs what: a thread that waits for its batch ({@link #await}) and finds no sync running becomes the
- * <em>leader</em>: it syncs everything written so far, in its own thread, and completes the stages of the batches
- * that sync covered, oldest first; threads whose batches arrive meanwhile wait on this object's monitor and the
- * first of them leads the next sync. Batches nobody waits for ({@link #background}) are synced by the thread
- * {@code estuary-rocksdb-sync}, which leads like a waiting caller whenever such a batch is not covered yet. Only
- * one leader runs at a time, so stages complete in the order the batches were written (Store S3).
+ * <p>Who runs what: one thread at a time is the <em>leader</em>: it syncs everything written so far, in its own
+ * thread, then hands the leadership on and only then completes the stages its sync covered, so the next sync runs
+ * while those callers wake. A thread waiting for its batch ({@link #await}) leads when nobody does; otherwise it
+ * parks until its batch is decided or a leader hands it the leadership (the oldest waiting caller whose batch the
+ * sync did not cover gets it). Batches nobody waits for ({@link #background}) are synced by the thread
+ * {@code estuary-rocksdb-sync}, which leads when the leadership is free and such a batch is not covered yet. Stages
+ * complete in the order the batches were written, by one thread at a time (Store S3): a leader finding another
+ * thread completing leaves its stages to it.
  *
  * <p>A failed sync fails every batch written so far with an unknown outcome: they were written over each other and
  * are in RocksDB's memtable, so they may still become durable, but none is acknowledged.
@@ -38,6 +42,13 @@ final class WalSync {
         final long ticket;
         final long accepted;
         final CompletableFuture<Void> stage = new CompletableFuture<>();
+        // Guarded by the WalSync:
+        private boolean decided;
+        private StoreException outcome;
+        /** The caller parked in {@link #await} for this batch, if any. */
+        private Thread waiter;
+        /** The leadership was handed to this batch's caller. */
+        private boolean lead;
 
         Pending(long ticket, long accepted) {
             this.ticket = ticket;
@@ -51,11 +62,13 @@ final class WalSync {
     private final Thread background;
 
     // Guarded by this.
+    /** Written and not completed, in write order; the decided ones are a prefix. */
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private long written;
-    private long completed;
+    private long decidedUpTo;
     private long wanted;
     private boolean leading;
+    private boolean completing;
     private boolean closed;
     private long commits;
     private long failures;
@@ -91,39 +104,68 @@ final class WalSync {
     /** Has the background thread sync {@code p} unless a waiting caller does first. */
     synchronized void background(Pending p) {
         wanted = Math.max(wanted, p.ticket);
-        notifyAll();
+        if (!leading) {
+            notifyAll();
+        }
     }
 
     /**
-     * Waits at most {@code timeoutNanos} for {@code p}'s acknowledgement, leading the sync that covers it if none
-     * runs.
+     * Waits at most {@code timeoutNanos} for {@code p}'s acknowledgement, leading the sync that covers it when
+     * nobody leads or the leadership is handed to it.
      */
     void await(Pending p, long timeoutNanos) throws StoreException, InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
-        while (!p.stage.isDone()) {
-            long target;
+        while (true) {
+            long target = -1;
             synchronized (this) {
-                while (leading && !p.stage.isDone()) {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        throw new StoreException(Reason.UNAVAILABLE, "rocksdb store did not acknowledge a batch "
-                                + "within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms (its WAL sync is "
-                                + "slow); it may still become durable", null, true);
-                    }
-                    TimeUnit.NANOSECONDS.timedWait(this, left);
-                }
-                if (p.stage.isDone()) {
+                if (p.decided) {
+                    p.waiter = null;
                     break;
                 }
-                leading = true;
-                target = written;
+                if (p.lead || !leading) {
+                    p.lead = false;
+                    leading = true;
+                    target = written;
+                } else {
+                    p.waiter = Thread.currentThread();
+                }
             }
-            lead(target);
+            if (target >= 0) {
+                lead(target);
+                continue;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                giveUp(p);
+                throw timedOut(timeoutNanos, null);
+            }
+            LockSupport.parkNanos(this, left);
+            if (Thread.interrupted()) {
+                giveUp(p);
+                throw new InterruptedException();
+            }
         }
         try {
-            p.stage.get();
+            p.stage.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             throw StoreException.from(e);
+        } catch (TimeoutException e) {
+            throw timedOut(timeoutNanos, e);
+        }
+    }
+
+    private static StoreException timedOut(long timeoutNanos, Throwable cause) {
+        return new StoreException(Reason.UNAVAILABLE, "rocksdb store did not acknowledge a batch within "
+                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms (its WAL sync is slow); it may still become "
+                + "durable", cause, true);
+    }
+
+    /** A caller stops waiting: the leadership handed to it, if any, goes on to another. */
+    private synchronized void giveUp(Pending p) {
+        p.waiter = null;
+        if (p.lead) {
+            p.lead = false;
+            handOn();
         }
     }
 
@@ -153,9 +195,18 @@ final class WalSync {
         }
         background.join();
         drain();
+        synchronized (this) {
+            while (!pending.isEmpty()) {
+                wait(); // another thread completes the last stages
+            }
+        }
     }
 
-    /** Syncs (or fails) every batch written so far, leading as often as needed; returns once none is pending. */
+    /**
+     * Syncs (or fails) every batch written so far, leading as often as needed; returns once each has its outcome
+     * (a thread completing stages may still be at it: the store calls this under its write lock, which a stage's
+     * callback applying a batch would wait for).
+     */
     void drain() throws InterruptedException {
         while (true) {
             long target;
@@ -163,7 +214,7 @@ final class WalSync {
                 while (leading) {
                     wait();
                 }
-                if (pending.isEmpty()) {
+                if (decidedUpTo >= written) {
                     return;
                 }
                 leading = true;
@@ -178,7 +229,7 @@ final class WalSync {
             while (true) {
                 long target;
                 synchronized (this) {
-                    while (!closed && (leading || wanted <= completed)) {
+                    while (!closed && (leading || wanted <= decidedUpTo)) {
                         wait();
                     }
                     if (closed) {
@@ -194,7 +245,10 @@ final class WalSync {
         }
     }
 
-    /** As the leader: syncs, completes what the sync covered (all pending if it failed), hands leadership on. */
+    /**
+     * As the leader: syncs, decides what the sync covered (all pending if it failed), hands the leadership on, then
+     * completes the decided stages in order.
+     */
     private void lead(long target) {
         StoreException failure = null;
         try {
@@ -204,32 +258,78 @@ final class WalSync {
         } catch (RuntimeException e) {
             failure = new StoreException(Reason.UNAVAILABLE, "rocksdb store failed to sync its WAL: " + e, e, true);
         }
-        List<Pending> done = new ArrayList<>();
         synchronized (this) {
-            while (!pending.isEmpty() && (failure != null || pending.peek().ticket <= target)) {
-                done.add(pending.poll());
+            for (Pending p : pending) {
+                if (p.decided) {
+                    continue;
+                }
+                if (failure == null && p.ticket > target) {
+                    break;
+                }
+                p.decided = true;
+                p.outcome = failure;
+                decidedUpTo = p.ticket;
+                if (failure == null) {
+                    commits++;
+                } else {
+                    failures++;
+                }
+                if (p.waiter != null) {
+                    LockSupport.unpark(p.waiter);
+                }
             }
-            if (!done.isEmpty()) {
-                completed = done.get(done.size() - 1).ticket;
-            }
-            if (failure == null) {
-                commits += done.size();
-            } else {
-                failures += done.size();
+            handOn();
+        }
+        complete();
+    }
+
+    /**
+     * Hands the leadership (held by the caller) to the oldest caller waiting for a batch not decided yet, or frees
+     * it, waking the background thread and the closing one.
+     */
+    private void handOn() {
+        for (Pending p : pending) {
+            if (!p.decided && p.waiter != null) {
+                p.lead = true;
+                LockSupport.unpark(p.waiter);
+                return;
             }
         }
-        long now = System.nanoTime();
-        for (Pending p : done) { // still leading: no other thread completes stages meanwhile (S3 order)
-            if (failure == null) {
-                latency.record(now - p.accepted);
-                p.stage.complete(null);
-            } else {
-                p.stage.completeExceptionally(failure);
-            }
-        }
+        leading = false;
+        notifyAll();
+    }
+
+    /** Completes the decided stages at the head, oldest first, unless another thread is at it (S3 order). */
+    private void complete() {
         synchronized (this) {
-            leading = false;
-            notifyAll();
+            if (completing) {
+                return;
+            }
+            completing = true;
+        }
+        List<Pending> ready = new ArrayList<>();
+        while (true) {
+            synchronized (this) {
+                Pending head;
+                while ((head = pending.peekFirst()) != null && head.decided) {
+                    ready.add(pending.pollFirst());
+                }
+                if (ready.isEmpty()) {
+                    completing = false;
+                    notifyAll(); // room for admission, and the closing thread
+                    return;
+                }
+            }
+            long now = System.nanoTime();
+            for (Pending p : ready) {
+                if (p.outcome == null) {
+                    latency.record(now - p.accepted);
+                    p.stage.complete(null);
+                } else {
+                    p.stage.completeExceptionally(p.outcome);
+                }
+            }
+            ready.clear();
         }
     }
 }

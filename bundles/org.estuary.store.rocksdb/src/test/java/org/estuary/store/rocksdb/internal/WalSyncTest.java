@@ -34,14 +34,34 @@ class WalSyncTest {
     Path dir;
 
     /** A probe whose first sync waits until released, and which counts syncs. */
-    static final class HeldSync implements RocksProbe {
+    static final class HeldSync extends HeldSyncBase {
+        @Override
+        void after(int sync) {
+        }
+    }
+
+    /** A probe whose first sync waits until released and which tells when the second sync starts. */
+    static final class TwoSyncs extends HeldSyncBase {
+        final CountDownLatch second = new CountDownLatch(1);
+
+        @Override
+        void after(int sync) {
+            if (sync == 1) {
+                second.countDown();
+            }
+        }
+    }
+
+    /** Holds the first sync until released, counts syncs, and passes each later sync's number to {@link #after}. */
+    abstract static class HeldSyncBase implements RocksProbe {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger syncs = new AtomicInteger();
 
         @Override
         public void beforeSync() throws RocksDBException {
-            if (syncs.getAndIncrement() == 0) {
+            int sync = syncs.getAndIncrement();
+            if (sync == 0) {
                 entered.countDown();
                 try {
                     if (!release.await(10, TimeUnit.SECONDS)) {
@@ -51,8 +71,12 @@ class WalSyncTest {
                     Thread.currentThread().interrupt();
                     throw new RocksDBException("interrupted");
                 }
+            } else {
+                after(sync);
             }
         }
+
+        abstract void after(int sync);
     }
 
     private static Batch put(String key) {
@@ -93,6 +117,42 @@ class WalSyncTest {
             }
             assertEquals(2, probe.syncs.get(), "the eight written during the first sync share one more");
             assertEquals(9, store.stats().commits());
+        } finally {
+            probe.release.countDown();
+            writers.shutdownNow();
+            store.close();
+        }
+    }
+
+    @Test
+    void theNextSyncRunsWhileTheStagesOfTheLastOneComplete() throws Exception {
+        // the leader hands the leadership to a waiting caller before it completes the stages its sync covered: a
+        // stage's callback that waits for the next sync to start sees it start
+        TwoSyncs probe = new TwoSyncs();
+        RocksStore store = new RocksStore(TestSettings.of(dir), probe);
+        ExecutorService writers = Executors.newFixedThreadPool(2);
+        try {
+            CompletableFuture<Boolean> sawNextSync = store.apply(put("x")).toCompletableFuture().thenApply(done -> {
+                try {
+                    return probe.second.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+            assertTrue(probe.entered.await(10, TimeUnit.SECONDS), "a leader syncs x");
+            Future<?> waiting = writers.submit(() -> {
+                store.applyAndWait(put("b"), 10, TimeUnit.SECONDS);
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.stats().queued() < 2 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(2, store.stats().queued(), "b is written while the first sync is held");
+            probe.release.countDown();
+            assertTrue(sawNextSync.get(10, TimeUnit.SECONDS), "the sync for b started while x's stage completed");
+            waiting.get(10, TimeUnit.SECONDS);
         } finally {
             probe.release.countDown();
             writers.shutdownNow();
