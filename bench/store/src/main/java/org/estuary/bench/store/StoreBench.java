@@ -418,7 +418,8 @@ public final class StoreBench {
 
     /**
      * The churn workload's length, in seconds: 180 (the short form, whose churn_ratio is the target's), 600 for the
-     * long form ({@code -Destuary.bench.churn.seconds=600}), 0 to leave it out.
+     * long form ({@code bench/run store 5 "" journal,rocksdb 600}, which sets {@code estuary.bench.churn.seconds}), 0 to
+     * leave it out.
      */
     static final int CHURN_SECONDS = Integer.getInteger("estuary.bench.churn.seconds", 180);
     static final int CHURN_WRITERS = 8;
