@@ -117,26 +117,33 @@ public abstract class AbstractStoreIT {
     }
 
     /**
-     * The transaction manager's DS component runs on this store when its {@code store.target} names it: it writes
-     * its identity there, and a transaction with two participants commits through a commit point written to it
-     * (TX.2.8), both participants hearing commit.
+     * A running transaction manager whose {@code store.target} is set to name this store moves onto it without a
+     * restart (Store S8): it copies its identity there, stays the same registered service with the same
+     * transactions, and a transaction created before the switch commits through a commit point written to this
+     * store (TX.2.8), both participants hearing commit.
      */
     @Test
-    public void theTransactionManagerActivatesAndServesOnThisStore() throws Exception {
+    public void theTransactionManagerMovesOntoThisStoreWithoutARestart() throws Exception {
         Store store = tracker.waitForService(TimeUnit.SECONDS.toMillis(60));
         assertNotNull("a " + type() + " store registered", store);
         org.osgi.service.cm.ConfigurationAdmin admin = context.getService(
                 context.getServiceReference(org.osgi.service.cm.ConfigurationAdmin.class));
-        var before = context.getServiceReference(net.jini.core.transaction.server.NestableTransactionManager.class);
-        Object serviceBefore = before == null ? null : before.getProperty("service.id");
+        var manager = new ServiceTracker<net.jini.core.transaction.server.NestableTransactionManager,
+                net.jini.core.transaction.server.NestableTransactionManager>(context,
+                net.jini.core.transaction.server.NestableTransactionManager.class, null);
+        manager.open();
         org.osgi.service.cm.Configuration txn = admin.getConfiguration("org.estuary.txn", "?");
-        java.util.Hashtable<String, Object> settings = new java.util.Hashtable<>();
-        settings.put("store.target", "(" + Store.TYPE + "=" + type() + ")");
-        txn.update(settings);
         Exported first = new Exported();
         Exported second = new Exported();
         try {
-            assertTrue("the manager wrote its identity to the " + type() + " store",
+            var mgr = manager.waitForService(TimeUnit.SECONDS.toMillis(60));
+            assertNotNull("the transaction manager runs", mgr);
+            Object registration = manager.getServiceReference().getProperty("service.id");
+            long id = mgr.create(600_000).id; // ACTIVE: in the manager's memory only, so it shows a restart
+            java.util.Hashtable<String, Object> settings = new java.util.Hashtable<>();
+            settings.put("store.target", "(" + Store.TYPE + "=" + type() + ")");
+            txn.update(settings);
+            assertTrue("the manager copied its identity to the " + type() + " store",
                     Processes.await(Duration.ofSeconds(60), () -> {
                         try {
                             Map<String, byte[]> records = new HashMap<>();
@@ -146,31 +153,21 @@ public abstract class AbstractStoreIT {
                             return false;
                         }
                     }));
-            var manager = new ServiceTracker<net.jini.core.transaction.server.NestableTransactionManager,
-                    net.jini.core.transaction.server.NestableTransactionManager>(context,
-                    net.jini.core.transaction.server.NestableTransactionManager.class, null);
-            manager.open();
-            try {
-                // the configuration re-creates the component: use the new instance, not the one going away
-                assertTrue("the transaction manager registered again", Processes.await(Duration.ofSeconds(60),
-                        () -> manager.getServiceReference() != null && !manager.getServiceReference()
-                                .getProperty("service.id").equals(serviceBefore)));
-                var mgr = manager.getService();
-                assertNotNull("the transaction manager is registered", mgr);
-                long commits = store.stats().commits();
-                long id = mgr.create(60_000).id;
-                mgr.join(id, first.stub, 1);
-                mgr.join(id, second.stub, 1);
-                mgr.commit(id);
-                assertEquals(net.jini.core.transaction.server.TransactionConstants.COMMITTED, mgr.getState(id));
-                assertTrue("both participants heard commit", Processes.await(Duration.ofSeconds(30),
-                        () -> first.committed.contains(id) && second.committed.contains(id)));
-                assertTrue("the commit point went to the " + type() + " store",
-                        store.stats().commits() > commits);
-            } finally {
-                manager.close();
-            }
+            assertEquals("the same registration: the component was not restarted", registration,
+                    manager.getServiceReference().getProperty("service.id"));
+            assertEquals("the same manager", mgr, manager.getService());
+            assertEquals("the transaction created before the switch is still there",
+                    net.jini.core.transaction.server.TransactionConstants.ACTIVE, mgr.getState(id));
+            long commits = store.stats().commits();
+            mgr.join(id, first.stub, 1);
+            mgr.join(id, second.stub, 1);
+            mgr.commit(id);
+            assertEquals(net.jini.core.transaction.server.TransactionConstants.COMMITTED, mgr.getState(id));
+            assertTrue("both participants heard commit", Processes.await(Duration.ofSeconds(30),
+                    () -> first.committed.contains(id) && second.committed.contains(id)));
+            assertTrue("the commit point went to the " + type() + " store", store.stats().commits() > commits);
         } finally {
+            manager.close();
             first.close();
             second.close();
             txn.delete(); // back to the default store

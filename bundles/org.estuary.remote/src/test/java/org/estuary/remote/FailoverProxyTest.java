@@ -40,8 +40,8 @@ class FailoverProxyTest {
                 serviceId.toString());
         b = Forked.start(FailoverServerMain.class, Integer.toString(portB), Integer.toString(portA),
                 serviceId.toString());
-        a.await("READY", 30);
-        b.await("READY", 30);
+        a.await("READY", 120);
+        b.await("READY", 120);
         a.command("activate a");
     }
 

@@ -54,7 +54,7 @@ class RemoteProxyTest {
 
     private Forked startServer(String generation) throws Exception {
         Forked forked = Forked.start(EchoServerMain.class, Integer.toString(port), serviceId.toString(), generation);
-        forked.await("READY", 30);
+        forked.await("READY", 120);
         return forked;
     }
 

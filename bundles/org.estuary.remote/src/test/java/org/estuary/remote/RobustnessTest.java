@@ -84,7 +84,7 @@ class RobustnessTest {
         EchoBackend.release = new CountDownLatch(1);
         try (Forked client = Forked.start(BlockingClientMain.class, Integer.toString(server.registryPort()),
                 serviceId.toString())) {
-            client.await("CALLING", 30);
+            client.await("CALLING", 120);
             assertTrue(EchoBackend.blocked.await(30, TimeUnit.SECONDS), "the call did not arrive");
             client.close(); // kill -9 while the server runs its call
         }
@@ -92,7 +92,7 @@ class RobustnessTest {
         assertEquals("r", stub().generation());
         try (Forked next = Forked.start(BlockingClientMain.class, Integer.toString(server.registryPort()),
                 serviceId.toString())) {
-            assertEquals("RESULT released", next.await("RESULT", 30));
+            assertEquals("RESULT released", next.await("RESULT", 120));
         }
     }
 

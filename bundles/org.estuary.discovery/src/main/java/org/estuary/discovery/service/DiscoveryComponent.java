@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.util.Map;
 
 import net.jini.discovery.LookupDiscoveryService;
 
@@ -223,7 +224,7 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
     /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */
     @Override
     protected void register(Registrations registrations) {
-        registrations.admin(DiscoveryAdmin.class, admin, adminProperties());
+        registrations.admin(DiscoveryAdmin.class, admin, Map.of());
         registrations.view(DiscoveryView.of(admin));
         registrations.mbean(new DiscoveryAdminMBeanImpl(admin), DiscoveryAdminMXBean.class,
                 DiscoveryAdminMXBean.OBJECT_NAME);

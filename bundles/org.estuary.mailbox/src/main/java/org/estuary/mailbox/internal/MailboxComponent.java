@@ -1,6 +1,7 @@
 package org.estuary.mailbox.internal;
 
 import java.io.IOException;
+import java.util.Map;
 
 import net.jini.event.EventMailbox;
 import net.jini.event.PullEventMailbox;
@@ -145,7 +146,7 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
     @Override
     protected void register(Registrations registrations) {
         AdminView admin = new AdminView(service());
-        registrations.admin(MailboxAdmin.class, admin, adminProperties());
+        registrations.admin(MailboxAdmin.class, admin, Map.of());
         registrations.view(MailboxView.of(admin));
         registrations.mbean(new MailboxAdminMBeanImpl(admin), MailboxAdminMXBean.class,
                 MailboxAdminMXBean.OBJECT_NAME);

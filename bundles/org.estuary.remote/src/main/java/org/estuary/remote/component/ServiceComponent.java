@@ -1,8 +1,12 @@
 package org.estuary.remote.component;
 
 import java.rmi.Remote;
+import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
 
 import org.estuary.core.component.Activation;
 import org.estuary.core.component.Attachment;
@@ -13,8 +17,12 @@ import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.Store;
 import org.osgi.annotation.versioning.ConsumerType;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.ComponentConstants;
+import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -72,7 +80,10 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
     private final ActiveRole active;
     private final String name;
     private final BundleContext context;
-    private final String storeTarget;
+    /** The configured {@code store.target}: SCR rebinds the store when it changes ({@link #modified}). */
+    private volatile String storeTarget;
+    /** The configuration this activation runs with, but for reference targets: what {@link #modified} compares. */
+    private volatile Map<String, Object> settings = Map.of();
     private final Class<?>[] specs;
     private final Activation activation;
     private final S service;
@@ -90,7 +101,7 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
      * @param name the service as operators read it ("Estuary event mailbox"): its log lines, activation steps and
      *        registrations' descriptions
      * @param context the component's bundle context, for its registrations
-     * @param storeTarget the configured {@code store.target}, carried by the admin registration
+     * @param storeTarget the configured {@code store.target}, shown in the active line
      * @param backend the backend interface the service implements
      * @param build makes the service
      * @param specs the spec interfaces its proxy implements and is registered and bound under, at least one
@@ -121,11 +132,6 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
         return service;
     }
 
-    /** The service properties of its admin registration: its {@code store.target}. */
-    protected final Map<String, Object> adminProperties() {
-        return Map.of(Store.TARGET, storeTarget);
-    }
-
     /** Registers what the service's operators use (admin interface, view, MBean); its proxy is registered already. */
     protected abstract void register(Registrations registrations) throws Exception;
 
@@ -141,9 +147,14 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
         service.unbindStore(store);
     }
 
-    /** Recovers, registers and exports; if a step fails, every step before it is undone, newest first. */
+    /**
+     * Recovers, registers and exports; if a step fails, every step before it is undone, newest first.
+     *
+     * @param properties the component's configuration, which {@link #modified} compares a new one with
+     */
     @Activate
-    public final void start() throws Exception {
+    public final void start(Map<String, Object> properties) throws Exception {
+        settings = settings(properties);
         activation.run(() -> {
             service.start();
             return null;
@@ -169,6 +180,66 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
 
     public final void unbindExporter(Exporter unbound) {
         exporter.unbind(unbound);
+    }
+
+    /**
+     * A new configuration. A new {@code store.target} alone keeps the service running: SCR rebinds the dynamic store
+     * reference to the store it selects, and {@link #bindStore} copies the service's whole state there before it
+     * writes there (S8), so its id, registrations, leases and commit records carry over. Any other change needs a
+     * new service built from the new settings: the component disables and enables itself, and SCR activates it again
+     * with the configuration (its state recovered from the store, as after a restart).
+     */
+    @Modified
+    public final void modified(ComponentContext component) {
+        Map<String, Object> properties = new HashMap<>();
+        for (Enumeration<String> keys = component.getProperties().keys(); keys.hasMoreElements();) {
+            String key = keys.nextElement();
+            properties.put(key, component.getProperties().get(key));
+        }
+        String target = String.valueOf(properties.getOrDefault(Store.TARGET, "its default"));
+        if (!target.equals(storeTarget)) {
+            LOG.log(System.Logger.Level.INFO, name + ": store.target " + target + " (was " + storeTarget
+                    + "); the selected store gets a copy of the state before the next change (S8)");
+            storeTarget = target;
+        }
+        Map<String, Object> changed = settings(properties);
+        if (!sameSettings(settings, changed)) {
+            LOG.log(System.Logger.Level.INFO, name + ": its settings changed; starting it again with them");
+            String componentName = (String) properties.get(ComponentConstants.COMPONENT_NAME);
+            component.disableComponent(componentName);
+            component.enableComponent(componentName);
+        }
+    }
+
+    /**
+     * Properties that say where the configuration is kept, not what it says: a first configuration (say from
+     * {@code config:property-set}) adds them to a component that ran on its defaults.
+     */
+    private static final Set<String> PLACE = Set.of(ComponentConstants.COMPONENT_ID, Constants.SERVICE_PID,
+            "service.factoryPid", "service.bundleLocation", "felix.fileinstall.filename");
+
+    /** The configuration but for what SCR applies itself (reference targets) and where it is kept. */
+    static Map<String, Object> settings(Map<String, ?> properties) {
+        Map<String, Object> settings = new TreeMap<>();
+        properties.forEach((key, value) -> {
+            if (!key.endsWith(".target") && !PLACE.contains(key)) {
+                settings.put(key, value);
+            }
+        });
+        return settings;
+    }
+
+    /** Equal settings, array values compared by content. */
+    static boolean sameSettings(Map<String, Object> a, Map<String, Object> b) {
+        if (!a.keySet().equals(b.keySet())) {
+            return false;
+        }
+        for (Map.Entry<String, Object> entry : a.entrySet()) {
+            if (!Objects.deepEquals(entry.getValue(), b.get(entry.getKey()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Withdraws, unregisters and stops everything, newest first. */

@@ -1,6 +1,7 @@
 package org.estuary.renewal.internal;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.lease.LeaseRenewalService;
@@ -185,7 +186,7 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
     @Override
     protected void register(Registrations registrations) {
         AdminView admin = new AdminView(service());
-        registrations.admin(RenewalAdmin.class, admin, adminProperties());
+        registrations.admin(RenewalAdmin.class, admin, Map.of());
         registrations.view(RenewalView.of(admin));
         registrations.mbean(new RenewalAdminMBeanImpl(admin), RenewalAdminMXBean.class,
                 RenewalAdminMXBean.OBJECT_NAME);

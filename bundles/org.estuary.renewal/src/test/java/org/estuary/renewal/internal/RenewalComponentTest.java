@@ -60,7 +60,7 @@ class RenewalComponentTest {
         RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
                 TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
-        IllegalStateException refused = assertThrows(IllegalStateException.class, component::start);
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> component.start(Map.of()));
 
         assertEquals("the framework refuses registration 4", refused.getMessage());
         threadsWhenRefused.removeAll(before);
@@ -85,7 +85,7 @@ class RenewalComponentTest {
         RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
                 TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
-        component.start();
+        component.start(Map.of());
         return component;
     }
 

@@ -1,5 +1,6 @@
 package org.estuary.txn.internal;
 
+import java.util.Map;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
@@ -141,7 +142,7 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
     @Override
     protected void register(Registrations registrations) {
         AdminView admin = new AdminView(service());
-        registrations.admin(TxnAdmin.class, admin, adminProperties());
+        registrations.admin(TxnAdmin.class, admin, Map.of());
         registrations.view(TxnView.of(admin));
         registrations.mbean(new TxnAdminMBeanImpl(admin), TxnAdminMXBean.class, TxnAdminMXBean.OBJECT_NAME);
     }
