@@ -5,6 +5,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -166,6 +167,21 @@ public abstract class AbstractStoreIT {
             assertTrue("both participants heard commit", Processes.await(Duration.ofSeconds(30),
                     () -> first.committed.contains(id) && second.committed.contains(id)));
             assertTrue("the commit point went to the " + type() + " store", store.stats().commits() > commits);
+
+            // any other setting needs the manager built again with it: a new registration, the new limit in force
+            settings.put("max.active", 1);
+            txn.update(settings);
+            assertTrue("the manager registered again with its new settings", Processes.await(Duration.ofSeconds(60),
+                    () -> manager.getServiceReference() != null
+                            && !registration.equals(manager.getServiceReference().getProperty("service.id"))));
+            var rebuilt = manager.getService();
+            rebuilt.create(60_000);
+            try {
+                rebuilt.create(60_000);
+                fail("TX.2.1: a create beyond max.active=1 is refused");
+            } catch (net.jini.core.lease.LeaseDeniedException refused) {
+                assertTrue(refused.getMessage(), refused.getMessage().contains("max.active"));
+            }
         } finally {
             manager.close();
             first.close();
