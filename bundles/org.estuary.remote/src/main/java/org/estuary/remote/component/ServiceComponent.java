@@ -206,8 +206,13 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
         if (!sameSettings(settings, changed)) {
             LOG.log(System.Logger.Level.INFO, name + ": its settings changed; starting it again with them");
             String componentName = (String) properties.get(ComponentConstants.COMPONENT_NAME);
-            component.disableComponent(componentName);
-            component.enableComponent(componentName);
+            // SCR holds the component's lock while it calls this method, and disabling needs it: after it returns
+            Thread restart = new Thread(() -> {
+                component.disableComponent(componentName);
+                component.enableComponent(componentName);
+            }, "estuary-restart-" + componentName);
+            restart.setDaemon(true);
+            restart.start();
         }
     }
 
