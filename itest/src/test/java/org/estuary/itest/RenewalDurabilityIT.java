@@ -29,7 +29,6 @@ import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 import net.jini.lease.RenewalFailureEvent;
 
-import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
 import org.estuary.lease.Landlord;
 import org.estuary.lease.LeaseGrant;
@@ -38,6 +37,7 @@ import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
@@ -50,8 +50,9 @@ public class RenewalDurabilityIT {
 
     private static final long HOUR = 3_600_000L;
 
-    private static RunningDistribution karaf;
-    private static EstuaryClient client;
+    @ClassRule
+    public static final DistributionRule KARAF = new DistributionRule(LeaseRenewalService.class);
+
     private static SystemClock clock;
     private static LeaseTable<String> table;
     private static Landlord landlord;
@@ -59,27 +60,18 @@ public class RenewalDurabilityIT {
 
     @BeforeClass
     public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.awaitBound(LeaseRenewalService.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
         clock = new SystemClock("it-landlord");
         table = new LeaseTable<>(clock, new LeasePolicy(HOUR, HOUR), 100_000, (id, r) -> { });
-        landlord = client.export(Landlord.class, table);
+        landlord = KARAF.client().export(Landlord.class, table);
     }
 
     @AfterClass
     public static void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
         if (table != null) {
             table.close();
         }
         if (clock != null) {
             clock.close();
-        }
-        if (karaf != null) {
-            karaf.close();
         }
     }
 
@@ -100,7 +92,7 @@ public class RenewalDurabilityIT {
 
     @Test
     public void bundleUpdateUnderLoadLosesNoSetOrLeaseAndProxiesKeepWorking() throws Exception {
-        LeaseRenewalService service = client.lookup(LeaseRenewalService.class);
+        LeaseRenewalService service = KARAF.client().lookup(LeaseRenewalService.class);
         List<LeaseRenewalSet> sets = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             sets.add(service.createLeaseRenewalSet(HOUR));
@@ -129,15 +121,11 @@ public class RenewalDurabilityIT {
             }
         }, "it-renewal-load");
         load.start();
-        karaf.await("changes acknowledged before the update", Duration.ofSeconds(30), () -> added.get() >= 20);
+        KARAF.get().await("changes acknowledged before the update", Duration.ofSeconds(30), () -> added.get() >= 20);
 
-        int activations = activations();
-        String updated = karaf.ssh("bundle:update org.estuary.renewal");
-        assertTrue("bundle:update ran: " + updated, updated.isBlank());
-        karaf.await("the renewal component activated again from the updated bundle", Duration.ofSeconds(60),
-                () -> activations() > activations);
+        KARAF.get().updateBundle("org.estuary.renewal", "Estuary lease renewal service active");
         int before = added.get();
-        karaf.await("changes acknowledged again after the update", Duration.ofSeconds(60),
+        KARAF.get().await("changes acknowledged again after the update", Duration.ofSeconds(60),
                 () -> added.get() >= before + 20 || wrong.get() != null);
         running.set(false);
         load.join(30_000);
@@ -155,9 +143,9 @@ public class RenewalDurabilityIT {
 
     @Test
     public void aCrashedContainerKeepsEverySetLeaseRegistrationAndSequenceNumber() throws Exception {
-        LeaseRenewalService service = client.lookup(LeaseRenewalService.class);
+        LeaseRenewalService service = KARAF.client().lookup(LeaseRenewalService.class);
         List<RemoteEvent> events = new CopyOnWriteArrayList<>();
-        RemoteEventListener listener = client.exportListener(events::add);
+        RemoteEventListener listener = KARAF.client().exportListener(events::add);
         Map<LeaseRenewalSet, Lease[]> held = new LinkedHashMap<>();
         Map<LeaseRenewalSet, Long> sequence = new LinkedHashMap<>();
         for (int i = 0; i < 3; i++) {
@@ -173,8 +161,7 @@ public class RenewalDurabilityIT {
         }
         awaitFailureEvents(events, held.keySet(), sequence);
 
-        karaf = karaf.crashAndRestart();
-        karaf.awaitBound(LeaseRenewalService.class);
+        KARAF.crashAndRestart();
 
         events.clear();
         for (Map.Entry<LeaseRenewalSet, Lease[]> entry : held.entrySet()) {
@@ -193,18 +180,13 @@ public class RenewalDurabilityIT {
             assertTrue("EV.2.3.2: sequence numbers continue across the crash: " + sequence.get(set) + " then "
                     + after.get(set), after.get(set) > sequence.get(set));
         }
-        client.unexport(listener);
-    }
-
-    /** How often the container's log says the component activated. */
-    private static int activations() {
-        return karaf.logged("Estuary lease renewal service active");
+        KARAF.client().unexport(listener);
     }
 
     /** Waits for one renewal failure event per set and records its sequence number. */
     private static void awaitFailureEvents(List<RemoteEvent> events, Set<LeaseRenewalSet> sets,
             Map<LeaseRenewalSet, Long> sequence) throws InterruptedException {
-        karaf.await("a renewal failure event from each set", Duration.ofSeconds(30), () -> {
+        KARAF.get().await("a renewal failure event from each set", Duration.ofSeconds(30), () -> {
             for (RemoteEvent event : events) {
                 if (event instanceof RenewalFailureEvent && sets.contains(event.getSource())) {
                     sequence.putIfAbsent((LeaseRenewalSet) event.getSource(), event.getSequenceNumber());

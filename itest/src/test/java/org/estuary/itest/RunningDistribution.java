@@ -277,6 +277,20 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
+    /**
+     * Replaces bundle {@code symbolicName} with {@code bundle:update} and waits (bounded, 60 s) until the Karaf log
+     * holds {@code activeLine} once more than before: the component activated again from the updated bundle.
+     */
+    void updateBundle(String symbolicName, String activeLine) throws IOException, InterruptedException {
+        int activations = logged(activeLine);
+        String updated = ssh("bundle:update " + symbolicName);
+        if (!updated.isBlank()) {
+            throw new AssertionError("bundle:update " + symbolicName + " failed: " + updated);
+        }
+        await(symbolicName + " activated again from the updated bundle (\"" + activeLine + "\")",
+                Duration.ofSeconds(60), () -> logged(activeLine) > activations);
+    }
+
     /** How often the Karaf log holds {@code text} so far (a component's activation line, for example). */
     int logged(String text) {
         String log = fullLog();

@@ -17,10 +17,8 @@ import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
 
-import org.estuary.client.EstuaryClient;
 import org.estuary.txn.participant.RollDecision;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
@@ -36,8 +34,8 @@ public class TxnCrashIT {
 
     private static final Duration BOUND = Duration.ofSeconds(60);
 
-    private static RunningDistribution karaf;
-    private static EstuaryClient client;
+    @ClassRule
+    public static final DistributionRule KARAF = new DistributionRule(NestableTransactionManager.class);
 
     /** A participant in this JVM: records calls; its commit fails until told otherwise; its prepare may hang. */
     static final class Participant implements TransactionParticipant {
@@ -83,26 +81,9 @@ public class TxnCrashIT {
         }
     }
 
-    @BeforeClass
-    public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
-        karaf.awaitBound(NestableTransactionManager.class);
-        client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
-    }
-
-    @AfterClass
-    public static void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (karaf != null) {
-            karaf.close();
-        }
-    }
-
     @Test
     public void aKilledManagerRollsForwardWhatPassedItsCommitPointAndForgetsWhatDidNot() throws Exception {
-        NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
+        NestableTransactionManager mgr = KARAF.client().lookup(NestableTransactionManager.class);
         // past the commit point: b does not answer commit before the crash
         Participant a = new Participant();
         Participant b = new Participant();
@@ -112,8 +93,8 @@ public class TxnCrashIT {
         Participant d = new Participant();
         c.holdPrepare = new CountDownLatch(1);
         long voting = mgr.create(600_000).id;
-        mgr.join(voting, client.exportParticipant(c), 1);
-        mgr.join(voting, client.exportParticipant(d), 1);
+        mgr.join(voting, KARAF.client().exportParticipant(c), 1);
+        mgr.join(voting, KARAF.client().exportParticipant(d), 1);
         CompletableFuture<Void> commit = CompletableFuture.runAsync(() -> {
             try {
                 mgr.commit(voting);
@@ -124,10 +105,9 @@ public class TxnCrashIT {
         await("c was asked to vote", () -> c.calls.contains("prepare " + voting));
         assertEquals(TransactionConstants.VOTING, mgr.getState(voting));
 
-        karaf = karaf.crashAndRestart();
+        KARAF.crashAndRestart();
         c.holdPrepare.countDown();
         b.failCommits = false;
-        karaf.awaitBound(NestableTransactionManager.class);
 
         // TX.2.8: the committed transaction is COMMITTED and rolls forward at every PREPARED participant; the proxy
         // from before the crash still reaches the manager
@@ -147,21 +127,17 @@ public class TxnCrashIT {
 
     @Test
     public void bundleUpdateUnderRunningTransactionsKeepsEveryAcknowledgedCommit() throws Exception {
-        NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
+        NestableTransactionManager mgr = KARAF.client().lookup(NestableTransactionManager.class);
         // past its commit point across the update: b does not answer commit yet
         Participant a = new Participant();
         Participant b = new Participant();
         long pending = pastItsCommitPoint(mgr, a, b);
 
-        TxnFaultClient committing = new TxnFaultClient(client);
+        TxnFaultClient committing = new TxnFaultClient(KARAF.client());
         FaultLoad load = new FaultLoad(List.of(committing), 2, 1);
         try {
             await("commits acknowledged before the update", () -> committing.acknowledged() >= 20);
-            String active = "Estuary transaction manager active";
-            int activations = karaf.logged(active);
-            String updated = karaf.ssh("bundle:update org.estuary.txn");
-            assertTrue("bundle:update ran: " + updated, updated.isBlank());
-            await("the manager activated again from the updated bundle", () -> karaf.logged(active) > activations);
+            KARAF.get().updateBundle("org.estuary.txn", "Estuary transaction manager active");
             long before = committing.acknowledged();
             await("commits acknowledged after the update",
                     () -> committing.acknowledged() >= before + 20 || load.wrong() != null);
@@ -183,8 +159,8 @@ public class TxnCrashIT {
             throws Exception {
         b.failCommits = true;
         long id = mgr.create(600_000).id;
-        mgr.join(id, client.exportParticipant(a), 1);
-        mgr.join(id, client.exportParticipant(b), 1);
+        mgr.join(id, KARAF.client().exportParticipant(a), 1);
+        mgr.join(id, KARAF.client().exportParticipant(b), 1);
         mgr.commit(id);
         await("b was asked to commit", () -> b.calls.contains("commit " + id));
         return id;
@@ -192,7 +168,8 @@ public class TxnCrashIT {
 
     private static void await(String what, java.util.function.BooleanSupplier condition) throws Exception {
         if (!Processes.await(BOUND, condition)) {
-            throw new AssertionError(what + " did not happen within " + BOUND + "; Karaf log:\n" + karaf.log());
+            throw new AssertionError(what + " did not happen within " + BOUND + "; Karaf log:\n"
+                    + KARAF.get().log());
         }
     }
 }
