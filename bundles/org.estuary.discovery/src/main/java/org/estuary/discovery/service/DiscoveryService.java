@@ -77,7 +77,14 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         volatile RemoteEventListener listener;
         volatile boolean ended;
         boolean cancelling;
+        /**
+         * The newest decided interest, what the next change starts from and every write of the registration carries
+         * (the record shows the acknowledged one); guarded by the service's lock.
+         */
+        Interest decided;
         final WritePath.Ticket renewals = new WritePath.Ticket();
+        /** The order of the changes of its interest: an older acknowledgement never shows over a newer one. */
+        final WritePath.Ticket changes = new WritePath.Ticket();
 
         Live() {
         }
@@ -85,6 +92,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         Live(Registration record) {
             this.id = record.id();
             this.record = record;
+            this.decided = record.interest();
         }
     }
 
@@ -300,6 +308,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             }
             live.id = grant.leaseId();
             live.record = new Registration(grant.leaseId(), grant.expiration(), interest, form, handback);
+            live.decided = interest;
             live.listener = listener;
             registrations.put(live.id, live);
             return new WritePath.Change<Created>() {
@@ -451,8 +460,9 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
         @Override
         protected Batch renewal(Live live, long expiration) {
+            // with the newest decided interest: a change still in flight must not be overwritten by an older one
             return Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id),
-                    Records.encode(live.record.withExpiration(expiration))).build();
+                    Records.encode(live.record.withInterest(live.decided).withExpiration(expiration))).build();
         }
 
         @Override
@@ -478,9 +488,14 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     private void change(long registrationId, UnaryOperator<Interest> mutator) throws RemoteException {
         path.<Void, RemoteException>call(() -> {
             Live live = live(registrationId);
-            Interest after = mutator.apply(live.record.interest()); // NullPointerException, Unsupported...
+            // from the newest decided interest, not the acknowledged one: two changes in flight both count
+            Interest before = live.decided;
+            Interest after = mutator.apply(before); // NullPointerException, Unsupported...
             checkBounds(after);
-            Registration changed = live.record.withInterest(after);
+            live.decided = after;
+            long ticket = live.changes.decide();
+            // with the lease's newest decided expiration: a renewal still in flight must not be taken back
+            Registration changed = live.record.withInterest(after).withExpiration(decidedExpiration(live));
             return new WritePath.Change<Void>() {
                 @Override
                 public Batch batch() {
@@ -490,15 +505,37 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
                 @Override
                 public Void acknowledged() {
-                    live.record = changed.withExpiration(live.record.expiration());
+                    if (!live.changes.show(ticket)) {
+                        return null; // a later change, which holds this one, is shown already
+                    }
+                    live.record = live.record.withInterest(after);
                     if (!live.ended) { // the lease may have ended while the write was in flight
-                        core.change(registrationId, i -> after); // under the service's lock: in decision order
+                        core.change(registrationId, i -> after); // under the service's lock
                     }
                     return null;
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    if (live.changes.latest(ticket)) { // no later change was decided on top of this one
+                        live.decided = before;
+                    }
                 }
             };
         });
         core.flush();
+    }
+
+    /** Under the lock: the expiration of {@code live}'s lease as last decided, else as last shown. */
+    private long decidedExpiration(Live live) {
+        try {
+            if (leases.get(live.id) == live) {
+                return leases.expiration(live.id);
+            }
+        } catch (UnknownLeaseException ended) {
+            // ended meanwhile: the shown expiration is the last one
+        }
+        return live.record.expiration();
     }
 
     private void checkBounds(Interest interest) {

@@ -161,4 +161,39 @@ class RegisterRacesTest {
         assertTrue(first.getSequenceNumber() > r.getEventRegistration().getSequenceNumber(),
                 first.getSequenceNumber() + " > " + r.getEventRegistration().getSequenceNumber());
     }
+
+    // LD.4.1.1: each change of a registration's groups takes effect; one decided while another is still being
+    // written starts from it, and what the store keeps after both holds both.
+    @Test
+    void twoChangesInFlightAtOnceBothHold() throws Exception {
+        DiscoveryService service = harness.start();
+        LookupDiscoveryRegistration r = service.register(new String[] {"g"}, null, new Listener(), null, 60_000);
+        ExecutorService second = Executors.newSingleThreadExecutor();
+        try {
+            store.close();
+            Future<?> first = client.submit(() -> {
+                r.addGroups(new String[] {"a"});
+                return null;
+            });
+            awaitHeld();
+            Future<?> then = second.submit(() -> {
+                r.addGroups(new String[] {"b"});
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (store.held() < 2) { // the second change decided and queued behind the first
+                assertTrue(System.nanoTime() < deadline, "the second change wrote nothing within 20 s");
+                Thread.sleep(5);
+            }
+            store.open();
+            first.get(20, TimeUnit.SECONDS);
+            then.get(20, TimeUnit.SECONDS);
+        } finally {
+            second.shutdownNow();
+        }
+        assertEquals(Set.of("g", "a", "b"), Set.of(r.getGroups()));
+        assertEquals(Set.of("g", "a", "b"), harness.tracker().groups(), "discovery seeks every group");
+        harness.start(); // recovered from what the store kept
+        assertEquals(Set.of("g", "a", "b"), Set.of(r.getGroups()), "the store kept both changes");
+    }
 }
