@@ -33,9 +33,12 @@ class JournalStoreTest {
 
     @Test
     void concurrentBatchesShareOneSync() throws Exception {
-        // Group commit; each stage completes only after the sync that covers its batch
+        // Group commit; each stage completes only after the sync that covers its batch. Artemis's buffer flushes
+        // again at the earliest its timeout after a flush: a second here, so every batch appended once the held
+        // sync is let go, however slowly the machine appends them, shares the one sync after it.
         TestProbe probe = new TestProbe();
-        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).get(), probe);
+        JournalStore store = new JournalStore(TestSettings.of(dir.resolve("j")).withBufferTimeout(1_000_000).get(),
+                probe);
         CountDownLatch held = new CountDownLatch(1);
         try {
             probe.holdSyncs(held);

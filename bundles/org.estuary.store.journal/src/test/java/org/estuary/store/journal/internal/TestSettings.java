@@ -49,4 +49,10 @@ final class TestSettings {
                 s.compactPercentage(), s.compactMinFiles(), s.fileSize(), s.bufferTimeoutMicros(), files,
                 s.maxRecords(), s.maxBytes()));
     }
+
+    TestSettings withBufferTimeout(int micros) {
+        return new TestSettings(new JournalSettings(s.directory(), s.sync(), s.queueBound(), s.admissionMillis(),
+                s.compactPercentage(), s.compactMinFiles(), s.fileSize(), micros, s.poolFiles(), s.maxRecords(),
+                s.maxBytes()));
+    }
 }
