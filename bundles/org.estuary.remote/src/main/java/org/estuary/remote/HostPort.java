@@ -2,6 +2,8 @@ package org.estuary.remote;
 
 import java.util.Objects;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * A registry's address as operators and clients write it, {@code host:port}: a failover peer
  * ({@code failover.peers}), a container a client connects to, a route a reference carries. The port is what follows
@@ -10,6 +12,7 @@ import java.util.Objects;
  * @param host the host name or address, not blank
  * @param port 1 to 65535
  */
+@ProviderType
 public record HostPort(String host, int port) {
 
     /** @throws IllegalArgumentException if the host is blank or the port is outside 1..65535 */
