@@ -91,8 +91,8 @@ public final class Format {
 
     /**
      * A service instance's failover role as operators and refused clients read it: "active in this container (east-1)
-     * since 2026-11-27T17:40:02Z, token 3", "standby: the active container is west-1 at west-1.example.org:4170
-     * since 2026-11-27T17:40:02Z, token 3", or "standby: no container is active yet".
+     * since INSTANT, token 3", "standby: the active container is west-1 at west-1.example.org:4170
+     * since INSTANT, token 3", or "standby: no container is active yet".
      */
     public static String role(FailoverRoles.Role role) {
         if (role.member() == null) {

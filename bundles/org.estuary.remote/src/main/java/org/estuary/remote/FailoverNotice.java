@@ -19,7 +19,7 @@ public interface FailoverNotice extends Remote {
 
     /**
      * One entry per instance this container is not active for, {@code "; "}-separated: {@code "renewal: standby: the
-     * active container is west-1 at west-1.example.org:4170 since 2026-11-27T17:40:02Z, token 4"}; empty when it is
+     * active container is west-1 at west-1.example.org:4170 since INSTANT, token 4"}; empty when it is
      * active for every instance.
      */
     String activeElsewhere() throws RemoteException;
