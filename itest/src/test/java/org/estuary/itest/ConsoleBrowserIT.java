@@ -75,6 +75,7 @@ public class ConsoleBrowserIT {
                 return false;
             }
         });
+        karaf.awaitConsolePage("estuary-stores", "On disk");
     }
 
     @AfterClass

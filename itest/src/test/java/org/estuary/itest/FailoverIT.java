@@ -77,8 +77,9 @@ public class FailoverIT {
             assertEquals("b serves nothing while a is active", 0, pair[1].logged("Estuary lease renewal service active"));
             // FO.3: each service's console page says who is active, in the active container and in the standby
             for (String instance : INSTANCES) {
-                awaitPage(pair[0], instance, "Failover: active in this container (a) since ");
-                awaitPage(pair[1], instance, "Failover: standby: the active container is a at 127.0.0.1:" + portA
+                String page = "estuary-" + instance;
+                pair[0].awaitConsolePage(page, "Failover: active in this container (a) since ");
+                pair[1].awaitConsolePage(page, "Failover: standby: the active container is a at 127.0.0.1:" + portA
                         + " since ");
             }
             client = EstuaryClient.connect(List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB),
@@ -210,32 +211,6 @@ public class FailoverIT {
             }
             Files.writeString(features, boot);
         };
-    }
-
-    /** Waits (bounded) until the console page of {@code instance} holds {@code text}; fails with the page. */
-    private static void awaitPage(RunningDistribution karaf, String instance, String text)
-            throws InterruptedException {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-        String[] last = {""};
-        karaf.await("the console page estuary-" + instance + " saying \"" + text + "\" (last: " + last[0] + ")",
-                Duration.ofSeconds(60), () -> {
-                    try {
-                        java.net.http.HttpResponse<String> page = http.send(java.net.http.HttpRequest.newBuilder(
-                                java.net.URI.create("http://127.0.0.1:" + karaf.httpPort + "/system/console/estuary-"
-                                        + instance)).timeout(Duration.ofSeconds(10)).header("Authorization", "Basic "
-                                                + java.util.Base64.getEncoder().encodeToString(("admin:"
-                                                        + karaf.password).getBytes(
-                                                                java.nio.charset.StandardCharsets.UTF_8))).build(),
-                                java.net.http.HttpResponse.BodyHandlers.ofString());
-                        last[0] = page.statusCode() + " " + page.body();
-                        return page.statusCode() == 200 && page.body().contains(text);
-                    } catch (java.io.IOException notYet) {
-                        return false;
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return false;
-                    }
-                });
     }
 
     /** Waits until {@code member} holds every instance's lease (its services then start). */

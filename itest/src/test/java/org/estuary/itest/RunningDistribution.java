@@ -270,6 +270,38 @@ final class RunningDistribution implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits (bounded, 120 s) until the web console serves {@code page} (as {@code /system/console/page}) holding
+     * {@code text}. The console's own bundles start after Estuary's services, so a bound service does not yet mean a
+     * served page. On time-out, fails with the last answer and the Karaf log.
+     */
+    void awaitConsolePage(String page, String text) throws InterruptedException {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        String authorization = "Basic " + java.util.Base64.getEncoder()
+                .encodeToString(("admin:" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String[] last = {"no answer"};
+        boolean served = Processes.await(Duration.ofSeconds(120), () -> {
+            try {
+                java.net.http.HttpResponse<String> answer = http.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + httpPort + "/system/console/" + page))
+                        .timeout(Duration.ofSeconds(10)).header("Authorization", authorization).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                last[0] = answer.statusCode() + " " + answer.body();
+                return answer.statusCode() == 200 && answer.body().contains(text);
+            } catch (IOException notYet) {
+                last[0] = notYet.toString();
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
+        if (!served) {
+            throw new AssertionError("the console page " + page + " saying \"" + text
+                    + "\" was not served within 120 s; last answer: " + last[0] + "\nKaraf log:\n" + log());
+        }
+    }
+
     /** Waits (bounded) for {@code condition}; on time-out, fails with the condition's name and the Karaf log. */
     void await(String what, Duration limit, java.util.function.BooleanSupplier condition) throws InterruptedException {
         if (!Processes.await(limit, condition)) {
