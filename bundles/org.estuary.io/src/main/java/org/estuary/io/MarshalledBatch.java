@@ -34,6 +34,12 @@ public final class MarshalledBatch<T> implements Serializable {
 
     private static final long serialVersionUID = 1L;
     private static final int HEADER = 4;
+    /**
+     * The length a joined stream grows to before the next begins. Each stream travels as one byte array, which a
+     * reader's filter admits ahead of its data only up to {@link SerialFilter#maxArrayMemory()} (512 KiB by
+     * default); one object alone may still make a longer stream, as it would on its own.
+     */
+    static final int MAX_JOINED_BYTES = 256 * 1024;
 
     /** @serial per stream: its bytes (header, then objects) */
     private final byte[][] objectBytes;
@@ -65,9 +71,13 @@ public final class MarshalledBatch<T> implements Serializable {
         for (Marshalled<? extends T> item : items) {
             sum += item.objectBytes().length;
         }
-        int bytes = (int) Math.min(sum, 1 << 24); // the joined stream is smaller: its first buffer
+        int bytes = (int) Math.min(sum, MAX_JOINED_BYTES); // the joined stream is smaller: its first buffer
         StreamJoiner joiner = new StreamJoiner(bytes);
         for (Marshalled<? extends T> item : items) {
+            if (joiner.size() > 0 && joiner.length() + item.objectBytes().length > MAX_JOINED_BYTES) {
+                builder.add(joiner);
+                joiner = new StreamJoiner(bytes);
+            }
             if (!joiner.add(item.objectBytes(), item.annotationBytes())) {
                 builder.add(joiner);
                 joiner = new StreamJoiner(bytes);

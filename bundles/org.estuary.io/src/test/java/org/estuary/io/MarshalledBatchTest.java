@@ -86,6 +86,24 @@ class MarshalledBatchTest {
     }
 
     @Test
+    void aBatchLargerThanAReaderAdmitsAsOneArrayTravelsAsSeveralStreams() throws Exception {
+        // each joined stream arrives as one byte array, which the reader's filter admits ahead of its data only up
+        // to maxArrayMemory (512 KiB by default): a batch of 1.2 MB must not become one such array
+        List<Marshalled<Object>> items = new ArrayList<>();
+        List<Object> objects = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            int[] numbers = new int[7_500]; // 30 KB of event
+            Arrays.fill(numbers, i);
+            Object event = new Event(i, "large " + i, new Source("host", 4160), numbers, Color.RED, List.of());
+            objects.add(event);
+            items.add(plain.marshalled(event));
+        }
+        MarshalledBatch<Object> batch = MarshalledBatch.join(items);
+        assertTrue(batch.bytes() > 2 * SerialFilter.DEFAULT_MAX_ARRAY_MEMORY, "bytes: " + batch.bytes());
+        assertEquals(objects, readAll(travel(batch, plain)));
+    }
+
+    @Test
     void aClassTheReaderRefusesFailsItsObjectAndTheOnesThatShareItsStream() throws Exception {
         Marshaller refusing = Marshallers.builder().classLoader(getClass().getClassLoader())
                 .filter(SerialFilter.builder().allow(SerialFilter.DEFAULT_ALLOWLIST)
