@@ -17,8 +17,8 @@ import org.estuary.txn.admin.TxnAdmin;
 import org.estuary.txn.admin.TxnInfo;
 
 /**
- * The management view over a manager's state: each read holds the state's lock for one page and copies what it
- * shows into immutable records.
+ * The management view over a manager's state: each read copies what it shows of a transaction into immutable
+ * records under that transaction's lock.
  */
 final class AdminView implements TxnAdmin {
 
@@ -32,25 +32,21 @@ final class AdminView implements TxnAdmin {
 
     @Override
     public Page<TxnInfo> transactions(long offset, int limit) {
-        synchronized (state.lock) {
-            return Pages.at(state.table(), offset, limit, AdminView::info);
-        }
+        return Pages.at(state.table(), offset, limit, AdminView::info);
     }
 
     @Override
     public Page<TxnInfo> transactionsAfter(long afterId, long offset, int limit) {
-        synchronized (state.lock) {
-            return Pages.after(state.table(), afterId, offset, limit, AdminView::info);
-        }
+        return Pages.after(state.table(), afterId, offset, limit, AdminView::info);
     }
 
     @Override
     public Page<ParticipantInfo> participants(long id, long offset, int limit) {
-        synchronized (state.lock) {
-            Txn txn = state.find(id);
-            if (txn == null) {
-                return Pages.empty(offset, limit);
-            }
+        Txn txn = state.find(id);
+        if (txn == null) {
+            return Pages.empty(offset, limit);
+        }
+        synchronized (txn.lock) {
             List<ParticipantInfo> rows = new ArrayList<>();
             long index = 1;
             for (Joined joined : txn.parts.values()) {
@@ -64,9 +60,7 @@ final class AdminView implements TxnAdmin {
 
     @Override
     public boolean knows(long id) {
-        synchronized (state.lock) {
-            return state.find(id) != null;
-        }
+        return state.find(id) != null;
     }
 
     @Override
@@ -87,6 +81,12 @@ final class AdminView implements TxnAdmin {
     }
 
     private static TxnInfo info(Txn txn) {
+        synchronized (txn.lock) {
+            return infoLocked(txn);
+        }
+    }
+
+    private static TxnInfo infoLocked(Txn txn) {
         String phase = switch (txn.state) {
             case TransactionConstants.ACTIVE -> "open";
             case TransactionConstants.VOTING -> txn.deciding ? "committing" : "voting";

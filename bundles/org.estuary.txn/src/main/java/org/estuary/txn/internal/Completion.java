@@ -42,7 +42,7 @@ final class Completion {
         this.state = state;
         this.clock = state.clock;
         this.settings = state.settings;
-        this.voteDeadlines = new DeadlineQueue<>(clock, state.lock, Votes::timeUp);
+        this.voteDeadlines = new DeadlineQueue<>(clock, Votes::timeUp);
     }
 
     /**
@@ -63,7 +63,7 @@ final class Completion {
 
     private void vote(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
         Votes votes = new Votes(txn, toAsk.size());
-        synchronized (state.lock) {
+        synchronized (txn.lock) {
             txn.voting = votes.over;
             if (txn.completed()) {
                 return; // aborted between the start of the commit and here
@@ -77,12 +77,10 @@ final class Completion {
         ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline, false); // the last in this thread
         // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no deadline
         DeadlineQueue.Entry<Votes> timeUp = null;
-        synchronized (state.lock) {
-            if (!votes.over.isDone() && deadline - clock.nanoTime() <= 0) {
-                votes.timeUp(); // passed already: the committing thread's own participant took that long
-            } else if (!votes.over.isDone()) {
-                timeUp = voteDeadlines.add(votes, deadline);
-            }
+        if (!votes.over.isDone() && deadline - clock.nanoTime() <= 0) {
+            votes.timeUp(); // passed already: the committing thread's own participant took that long
+        } else if (!votes.over.isDone()) {
+            timeUp = voteDeadlines.add(votes, deadline);
         }
         try {
             votes.over.get();
@@ -90,9 +88,7 @@ final class Completion {
             throw new IllegalStateException(e);
         } finally {
             if (timeUp != null) {
-                synchronized (state.lock) {
-                    voteDeadlines.cancel(timeUp);
-                }
+                voteDeadlines.cancel(timeUp);
             }
         }
     }
@@ -117,7 +113,7 @@ final class Completion {
                 votes.record(joined, TransactionConstants.ABORTED, e); // NoSuchObjectException, its own exception
                 return;
             }
-            int failures = failed(joined, e);
+            int failures = failed(txn, joined, e);
             long delay = settings.backoff(failures);
             if (clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline >= 0) {
                 votes.record(joined, TransactionConstants.ABORTED, e); // no retry left within vote.ms
@@ -131,7 +127,7 @@ final class Completion {
     /** The outcome, once the vote is over (TX.2.7). */
     private void decide(Txn txn) throws InterruptedException {
         List<Joined> prepared;
-        synchronized (state.lock) {
+        synchronized (txn.lock) {
             if (txn.completed()) {
                 return;
             }
@@ -169,48 +165,28 @@ final class Completion {
      * TX.2.8: the commit point, durable before any participant hears {@code commit}. A write whose outcome the store
      * cannot tell (S1: it may still become durable) decides nothing: neither the client nor any participant has heard
      * an outcome, so the same record is written again, with back-off, until the store acknowledges one; only a write
-     * that certainly failed aborts the transaction.
+     * that certainly failed aborts the transaction. Decided and finished under the store's lock (the write path's),
+     * then the transaction's.
      */
     private void commitPoint(Txn txn, List<Joined> prepared, int attempt) throws InterruptedException {
         ServiceMetrics.Timing timing = state.metrics.commitPoints.time();
         try {
             state.path.run(() -> {
-                if (txn.completed()) {
-                    return WritePath.Change.answer(null);
+                synchronized (txn.lock) {
+                    if (txn.completed()) {
+                        return WritePath.Change.answer(null);
+                    }
+                    byte[] record;
+                    try {
+                        record = state.records.commitRecord(prepared);
+                    } catch (IOException e) {
+                        state.abort(txn, e.getMessage());
+                        return WritePath.Change.answer(null);
+                    }
+                    txn.deciding = true;
+                    txn.record = record;
+                    return new CommitPoint(txn, record);
                 }
-                byte[] record;
-                try {
-                    record = state.records.commitRecord(prepared);
-                } catch (IOException e) {
-                    state.abort(txn, e.getMessage());
-                    return WritePath.Change.answer(null);
-                }
-                txn.deciding = true;
-                txn.record = record;
-                Batch batch = Batch.builder().put(Records.COMMITTED, Records.key(txn.id), record).build();
-                return new WritePath.Change<Void>() {
-                    @Override
-                    public Batch batch() {
-                        return batch;
-                    }
-
-                    @Override
-                    public Void acknowledged() {
-                        txn.deciding = false;
-                        state.committed(txn, Completion.this);
-                        return null;
-                    }
-
-                    @Override
-                    public void failed(StoreException cause) {
-                        txn.record = null;
-                        if (cause.outcomeUnknown()) {
-                            return; // still deciding: written again below
-                        }
-                        txn.deciding = false;
-                        state.abort(txn, "its commit point could not be made durable: " + cause.getMessage());
-                    }
-                };
             });
         } catch (StoreException e) {
             if (e.outcomeUnknown()) {
@@ -224,6 +200,43 @@ final class Completion {
         }
     }
 
+    /** A commit point queued in the store; what it shows once durable, or takes back when it failed. */
+    private final class CommitPoint implements WritePath.Change<Void> {
+        private final Txn txn;
+        private final Batch batch;
+
+        CommitPoint(Txn txn, byte[] record) {
+            this.txn = txn;
+            this.batch = Batch.builder().put(Records.COMMITTED, Records.key(txn.id), record).build();
+        }
+
+        @Override
+        public Batch batch() {
+            return batch;
+        }
+
+        @Override
+        public Void acknowledged() {
+            synchronized (txn.lock) {
+                txn.deciding = false;
+                state.committed(txn, Completion.this);
+            }
+            return null;
+        }
+
+        @Override
+        public void failed(StoreException cause) {
+            synchronized (txn.lock) {
+                txn.record = null;
+                if (cause.outcomeUnknown()) {
+                    return; // still deciding: written again by commitPoint
+                }
+                txn.deciding = false;
+                state.abort(txn, "its commit point could not be made durable: " + cause.getMessage());
+            }
+        }
+    }
+
     private void writeAgain(Txn txn, List<Joined> prepared, int attempt) {
         try {
             commitPoint(txn, prepared, attempt);
@@ -234,7 +247,7 @@ final class Completion {
 
     /**
      * TX.2.7: a nested transaction ready to roll forward promotes its PREPARED participants into its parent, all or
-     * none: under the lock for a parent of this manager, through {@code promote} for another manager's.
+     * none: under the family's lock for a parent of this manager, through {@code promote} for another manager's.
      */
     private void promote(Txn txn, List<Joined> prepared) throws InterruptedException {
         TransactionParticipant[] parts = new TransactionParticipant[prepared.size()];
@@ -244,7 +257,7 @@ final class Completion {
             crashCounts[i] = prepared.get(i).crashCount;
         }
         if (txn.localParent != null) {
-            synchronized (state.lock) {
+            synchronized (txn.lock) { // the parent's too
                 if (txn.completed()) {
                     return;
                 }
@@ -267,7 +280,7 @@ final class Completion {
         } catch (ExecutionException e) {
             failure = e.getCause();
         }
-        synchronized (state.lock) {
+        synchronized (txn.lock) {
             if (failure == null) {
                 state.committed(txn, this);
             } else {
@@ -308,7 +321,7 @@ final class Completion {
             } catch (UnknownTransactionException e) {
                 // TX.2.7: it rolled forward already
             } catch (Throwable e) {
-                int failures = failed(joined, e);
+                int failures = failed(txn, joined, e);
                 if (failures == 1 || failures % 10 == 0) {
                     LOG.log(System.Logger.Level.WARNING, txn + " is committed, but participant " + joined.participant
                             + " has not rolled forward yet (" + failures + " attempts); retrying: " + e);
@@ -317,9 +330,7 @@ final class Completion {
                         settings.backoff(failures));
                 return;
             }
-            synchronized (state.lock) {
-                state.heard(txn, joined);
-            }
+            state.heard(txn, joined);
         });
     }
 
@@ -332,7 +343,7 @@ final class Completion {
             } catch (UnknownTransactionException e) {
                 // it has forgotten the transaction: nothing left to roll back
             } catch (Throwable e) {
-                long delay = settings.backoff(failed(joined, e));
+                long delay = settings.backoff(failed(txn, joined, e));
                 if (!Failure.of(e).isDefinite()
                         && clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) - deadline < 0) {
                     state.later("abort of " + joined.participant, () -> abortNotice(txn, joined, deadline), delay);
@@ -342,15 +353,13 @@ final class Completion {
                 }
                 return;
             }
-            synchronized (state.lock) {
-                state.heard(txn, joined);
-            }
+            state.heard(txn, joined);
         });
     }
 
     /** A call to {@code joined} failed: counts it and keeps the failure for the view; the failures in a row. */
-    private int failed(Joined joined, Throwable failure) {
-        synchronized (state.lock) {
+    private int failed(Txn txn, Joined joined, Throwable failure) {
+        synchronized (txn.lock) {
             joined.lastFailure = failure;
             return ++joined.failures;
         }
@@ -372,7 +381,7 @@ final class Completion {
         }
 
         void record(Joined joined, int vote, Throwable failure) {
-            synchronized (state.lock) {
+            synchronized (txn.lock) {
                 if (over.isDone() || joined.vote != Joined.NOT_VOTED) {
                     return;
                 }
@@ -397,7 +406,7 @@ final class Completion {
         }
 
         void timeUp() {
-            synchronized (state.lock) {
+            synchronized (txn.lock) {
                 over.complete(null);
             }
         }

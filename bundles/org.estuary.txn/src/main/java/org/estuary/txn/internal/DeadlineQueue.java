@@ -1,5 +1,7 @@
 package org.estuary.txn.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -10,14 +12,15 @@ import org.estuary.core.time.Clock;
  * Things due at a deadline (a transaction to forget, TX.2.5's cleanup; a vote's {@code vote.ms}), with one clock
  * timer armed for the earliest instead of one per thing: a timer per commit would keep an entry per commit in the
  * clock's queue and cost each commit a turn at its lock and a wake of its thread. A cancelled entry leaves once it
- * reaches the head; the timer is not cancelled with it, and re-arms for what is left when it fires. Used under the
- * state's lock; {@code due} runs under it too.
+ * reaches the head; the timer is not cancelled with it, and re-arms for what is left when it fires. Thread-safe, on
+ * a lock of its own that nothing else is taken under: {@code due} runs on the clock's timer without it, so it may
+ * take a transaction's lock, under which {@link #add} and {@link #cancel} are called.
  *
  * @param <T> what falls due
  */
 final class DeadlineQueue<T> {
 
-    /** One thing due at {@code at}; {@link #cancel} under the lock. */
+    /** One thing due at {@code at}. */
     static final class Entry<T> implements Comparable<Entry<T>> {
         private final long at;
         private final long order;
@@ -38,50 +41,55 @@ final class DeadlineQueue<T> {
     }
 
     private final Clock clock;
-    private final Object lock;
     private final Consumer<T> due;
+    /** Guards every field below. */
+    private final Object lock = new Object();
     private final PriorityQueue<Entry<T>> entries = new PriorityQueue<>();
     private long added;
     /** The armed timer and its deadline; null when none is armed. */
     private Clock.Scheduled timer;
     private long timerAt;
-    /** Set while due entries are handed over: what they add is armed for once the sweep ends. */
-    private boolean sweeping;
+    private boolean closed;
 
-    DeadlineQueue(Clock clock, Object lock, Consumer<T> due) {
+    DeadlineQueue(Clock clock, Consumer<T> due) {
         this.clock = clock;
-        this.lock = lock;
         this.due = due;
     }
 
-    /** Under the lock: {@code item} is due at the clock's {@code deadline} (a nanoTime value). */
+    /** {@code item} is due at the clock's {@code deadline} (a nanoTime value). */
     Entry<T> add(T item, long deadline) {
-        Entry<T> entry = new Entry<>(deadline, added++, item);
-        entries.add(entry);
-        if (!sweeping && (timer == null || deadline - timerAt < 0)) {
-            arm(deadline);
+        synchronized (lock) {
+            Entry<T> entry = new Entry<>(deadline, added++, item);
+            if (closed) {
+                return entry;
+            }
+            entries.add(entry);
+            if (timer == null || deadline - timerAt < 0) {
+                arm(deadline);
+            }
+            return entry;
         }
-        return entry;
     }
 
-    /** Under the lock: {@code entry} is not due after all. */
+    /** {@code entry} is not due after all. */
     void cancel(Entry<T> entry) {
-        entry.cancelled = true;
-        dropCancelled();
-    }
-
-    /** Under the lock: nothing more is handed over. */
-    void close() {
-        if (timer != null) {
-            timer.cancel();
-            timer = null;
+        synchronized (lock) {
+            entry.cancelled = true;
+            while (!entries.isEmpty() && entries.peek().cancelled) {
+                entries.poll();
+            }
         }
-        entries.clear();
     }
 
-    private void dropCancelled() {
-        while (!entries.isEmpty() && entries.peek().cancelled) {
-            entries.poll();
+    /** Nothing more is handed over. */
+    void close() {
+        synchronized (lock) {
+            closed = true;
+            if (timer != null) {
+                timer.cancel();
+                timer = null;
+            }
+            entries.clear();
         }
     }
 
@@ -93,25 +101,25 @@ final class DeadlineQueue<T> {
         timer = clock.schedule(this::sweep, Math.max(0, at - clock.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
+    /** Takes what is due under the lock and hands it over, in deadline order, without it. */
     private void sweep() {
+        List<T> dueNow = new ArrayList<>();
         synchronized (lock) {
             timer = null;
-            sweeping = true;
-            try {
-                long now = clock.nanoTime();
-                Entry<T> head;
-                while ((head = entries.peek()) != null && (head.cancelled || head.at - now <= 0)) {
-                    entries.poll();
-                    if (!head.cancelled) {
-                        due.accept(head.item);
-                    }
+            long now = clock.nanoTime();
+            Entry<T> head;
+            while ((head = entries.peek()) != null && (head.cancelled || head.at - now <= 0)) {
+                entries.poll();
+                if (!head.cancelled) {
+                    dueNow.add(head.item);
                 }
-            } finally {
-                sweeping = false;
             }
             if (!entries.isEmpty()) {
                 arm(entries.peek().at);
             }
+        }
+        for (T item : dueNow) {
+            due.accept(item);
         }
     }
 }

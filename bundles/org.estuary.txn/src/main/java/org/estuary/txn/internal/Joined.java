@@ -4,7 +4,7 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 /**
  * One participant of a transaction (TX.2.3): the object the manager calls, its crash count, its vote and whether it
- * has heard the outcome. Every field is written under the state's lock.
+ * has heard the outcome. Every field is written under its transaction's lock ({@link Txn#lock}).
  */
 final class Joined {
 

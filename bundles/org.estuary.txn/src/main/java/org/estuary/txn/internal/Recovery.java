@@ -29,7 +29,7 @@ final class Recovery {
     }
 
     void recover(TxnManager backend) throws Exception {
-        synchronized (state.lock) {
+        synchronized (state.storeLock) {
             Store store = state.store.adopt();
             state.identify(ServiceIdRecord.recover("transaction manager", store, Records.MANAGER,
                     state.settings.writeTimeoutMillis()), backend);
@@ -49,7 +49,7 @@ final class Recovery {
     }
 
     private Txn committedTxn(String key, byte[] value) {
-        Txn txn = new Txn(Records.id(key), null, 0, null);
+        Txn txn = new Txn(Records.id(key), null, 0, null, new Object(), null);
         txn.state = TransactionConstants.COMMITTED;
         txn.record = value;
         txn.decided.complete(TransactionConstants.COMMITTED);

@@ -12,24 +12,31 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 /**
  * One transaction as its manager sees it (TX.2.7): its state, its participants in the order they joined, its parent
- * and the nested transactions of this manager below it. Every field is written under the state's lock; the two
+ * and the nested transactions of this manager below it. Every field is written under its {@link #lock}; the two
  * futures complete under it too, and callers wait on them without it.
  */
 final class Txn {
 
     final long id;
     /**
-     * The client that created it ({@code org.estuary.remote.Callers}), whose quota it counts against while
-     * unfinished; null for one created in this JVM or recovered (not counted). Set under the lock when created.
+     * Guards this transaction: its own object for a top-level transaction or one nested under another manager's, its
+     * parent's for one nested under a transaction of this manager, so a family of this manager's transactions
+     * (aborted together, promoted into one another) changes under one lock and unrelated transactions never wait
+     * for each other.
      */
-    String owner;
+    final Object lock;
+    /**
+     * The client that created it ({@code org.estuary.remote.Callers}), whose quota it counts against while
+     * unfinished; null for one created in this JVM or recovered (not counted).
+     */
+    final String owner;
     /** The parent's manager, or null for a top-level transaction. */
     final NestableTransactionManager parentMgr;
     final long parentId;
     /** The parent when it is a transaction of this manager; null otherwise. */
     final Txn localParent;
-    /** ACTIVE, VOTING, COMMITTED or ABORTED (TX.2.7). */
-    int state = TransactionConstants.ACTIVE;
+    /** ACTIVE, VOTING, COMMITTED or ABORTED (TX.2.7); read without the lock by {@code getState}. */
+    volatile int state = TransactionConstants.ACTIVE;
     /** The commit point is queued in the store and not yet durable: the outcome is being decided. */
     boolean deciding;
     /** A commit is running its vote (only one runs; later commits wait for its outcome). */
@@ -52,11 +59,22 @@ final class Txn {
     /** Completes once every participant that must hear the outcome has heard it. */
     final CompletableFuture<Void> notified = new CompletableFuture<>();
 
-    Txn(long id, NestableTransactionManager parentMgr, long parentId, Txn localParent) {
+    /**
+     * A transaction guarded by {@code lock} ({@link #familyLock}), counted against {@code owner}'s quota (null: not
+     * counted).
+     */
+    Txn(long id, NestableTransactionManager parentMgr, long parentId, Txn localParent, Object lock, String owner) {
         this.id = id;
+        this.lock = lock;
+        this.owner = owner;
         this.parentMgr = parentMgr;
         this.parentId = parentId;
         this.localParent = localParent;
+    }
+
+    /** The lock a transaction nested under {@code localParent} (null: none of this manager) is guarded by. */
+    static Object familyLock(Txn localParent) {
+        return localParent != null ? localParent.lock : new Object();
     }
 
     boolean nested() {

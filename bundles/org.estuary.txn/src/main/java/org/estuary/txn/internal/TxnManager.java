@@ -40,8 +40,9 @@ import org.estuary.txn.proxy.TxnBackend;
 /**
  * The transaction manager (TX.2): the operations of clients, participants and other managers, on the state held by
  * {@link TxnState} and completed by {@link Completion}. In this JVM proxies call it directly; other JVMs reach it
- * through its export. Thread-safe: each operation holds the state's lock while it reads or changes the state, and
- * waits (for votes, for durability, for notices) without it.
+ * through its export. Thread-safe: each operation holds its transaction's lock ({@link Txn#lock}) while it reads or
+ * changes the transaction, and waits (for votes, for durability, for notices) without it; operations on different
+ * transactions do not wait for each other.
  */
 public final class TxnManager extends ForwardingLandlord implements TxnBackend, ServiceComponent.Service<TxnBackend> {
 
@@ -120,10 +121,7 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
     @Override
     public TransactionManager.Created create(long leaseFor) throws LeaseDeniedException {
         checkLease(leaseFor);
-        String client = callers.get();
-        synchronized (state.lock) {
-            return created(state.open(null, 0, null, leaseFor, client));
-        }
+        return created(state.open(null, 0, null, leaseFor, callers.get()));
     }
 
     @Override
@@ -132,39 +130,32 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
         Objects.requireNonNull(parentMgr, "parentMgr is null: TX.2.2 needs the parent's manager");
         checkLease(leaseFor);
         String client = callers.get();
-        Txn txn;
-        synchronized (state.lock) {
-            if (parentMgr.equals(state.proxy())) { // TX.2.2: the same manager joins the parent its own way
-                Txn parent = state.require(parentID);
+        if (parentMgr.equals(state.proxy())) { // TX.2.2: the same manager joins the parent its own way
+            Txn parent = state.require(parentID);
+            synchronized (parent.lock) {
                 if (parent.state != TransactionConstants.ACTIVE) {
                     throw new CannotJoinException("cannot nest in " + parent + ": only an ACTIVE transaction takes "
                             + "nested transactions (TX.2.2)");
                 }
                 return created(state.open(parentMgr, parentID, parent, leaseFor, client));
             }
-            txn = state.open(parentMgr, parentID, null, leaseFor, client);
         }
+        Txn txn = state.open(parentMgr, parentID, null, leaseFor, client);
         // TX.2.2: with another manager, this one joins the parent explicitly
         NestedParticipant participant = new NestedParticipant(state.managerId(), txn.id, state.reference());
         try {
             parentMgr.join(parentID, participant, state.crashCount);
         } catch (UnknownTransactionException | CannotJoinException | RemoteException | RuntimeException e) {
-            synchronized (state.lock) {
-                state.discard(txn);
-            }
+            state.discard(txn);
             throw e;
         } catch (CrashCountException e) {
-            synchronized (state.lock) {
-                state.discard(txn);
-            }
+            state.discard(txn);
             throw new CannotJoinException("the parent's manager refused this manager's join: " + e.getMessage());
         }
-        synchronized (state.lock) {
-            return created(txn);
-        }
+        return created(txn);
     }
 
-    /** Under the lock: what {@code create} returns, the id and a lease backed by this manager. */
+    /** What {@code create} returns, the id and a lease backed by this manager. */
     private TransactionManager.Created created(Txn txn) {
         return new TransactionManager.Created(txn.id, LandlordLease.create(state.reference(), state.managerId(),
                 txn.id, txn.expiration, state.clock));
@@ -181,16 +172,15 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
     public void join(long id, TransactionParticipant part, long crashCount)
             throws UnknownTransactionException, CannotJoinException, CrashCountException {
         Objects.requireNonNull(part, "part is null: TX.2.3 joins a participant");
-        synchronized (state.lock) {
-            state.join(state.require(id), part, crashCount);
+        Txn txn = state.require(id);
+        synchronized (txn.lock) {
+            state.join(txn, part, crashCount);
         }
     }
 
     @Override
     public int getState(long id) throws UnknownTransactionException {
-        synchronized (state.lock) {
-            return state.require(id).state; // VOTING until the commit point is durable
-        }
+        return state.require(id).state; // VOTING until the commit point is durable
     }
 
     @Override
@@ -206,11 +196,10 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
 
     /** TX.2.5: commits, or waits for the commit already running; returns once it is COMMITTED. */
     private Txn committed(long id) throws UnknownTransactionException, CannotCommitException, RemoteException {
-        Txn txn;
+        Txn txn = state.require(id);
         List<Joined> toAsk = null;
         boolean prepareAndCommit = false;
-        synchronized (state.lock) {
-            txn = state.require(id);
+        synchronized (txn.lock) {
             if (txn.state == TransactionConstants.ACTIVE) {
                 txn.state = TransactionConstants.VOTING;
                 state.leases.remove(id); // TX.2.1: the lease bounds the transaction only until commit
@@ -257,9 +246,8 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
 
     /** TX.2.5: aborts, or waits for the outcome being decided; returns once it is ABORTED. */
     private Txn aborted(long id) throws UnknownTransactionException, CannotAbortException, RemoteException {
-        Txn txn;
-        synchronized (state.lock) {
-            txn = state.require(id);
+        Txn txn = state.require(id);
+        synchronized (txn.lock) {
             if (!txn.completed() && !txn.deciding) {
                 state.abort(txn, "aborted by a client");
             }
@@ -281,25 +269,25 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
         for (TransactionParticipant part : parts) {
             Objects.requireNonNull(part, "a participant to promote is null");
         }
-        synchronized (state.lock) {
-            state.promote(state.require(id), parts.clone(), crashCounts.clone(), drop);
+        Txn txn = state.require(id);
+        synchronized (txn.lock) {
+            state.promote(txn, parts.clone(), crashCounts.clone(), drop);
         }
     }
 
     @Override
     public int parentVoting(long nestedId) throws RemoteException {
-        Txn txn;
-        synchronized (state.lock) {
-            txn = state.find(nestedId);
-            if (txn == null) {
-                return TransactionConstants.NOTCHANGED;
-            }
+        Txn txn = state.find(nestedId);
+        if (txn == null) {
+            return TransactionConstants.NOTCHANGED;
+        }
+        synchronized (txn.lock) {
             if (txn.state == TransactionConstants.ACTIVE) { // TX.2.6: complete the nested transaction first
                 state.abort(txn, "its parent voted before it completed");
             }
         }
         await(txn.decided, txn);
-        synchronized (state.lock) {
+        synchronized (txn.lock) {
             if (txn.awaitingParent) {
                 txn.awaitingParent = false; // its parent decides now: it may be forgotten in due time
             }
@@ -309,11 +297,11 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
 
     @Override
     public void parentAborted(long nestedId) {
-        synchronized (state.lock) {
-            Txn txn = state.find(nestedId);
-            if (txn == null) {
-                return;
-            }
+        Txn txn = state.find(nestedId);
+        if (txn == null) {
+            return;
+        }
+        synchronized (txn.lock) {
             txn.awaitingParent = false;
             if (txn.state == TransactionConstants.COMMITTED) {
                 txn.state = TransactionConstants.ABORTED; // TX.2.7: its promoted results go with the parent

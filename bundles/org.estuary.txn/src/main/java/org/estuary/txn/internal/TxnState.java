@@ -3,8 +3,9 @@ package org.estuary.txn.internal;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.NavigableMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,16 +35,19 @@ import org.estuary.txn.proxy.ManagerProxy;
 import org.estuary.txn.proxy.TxnBackend;
 
 /**
- * The manager's state and its one lock: the transactions by id, their leases, the write path to the store and the
+ * The manager's state: the transactions by id, their leases, the limits, the write path to the store and the
  * threads that call participants. {@link TxnManager} (clients' and participants' operations), {@link Completion}
  * (votes, commit point, roll-forward, abort notices) and {@link Recovery} change and read the state through this
- * object, each holding {@link #lock} while it does; the transitions every one of them needs (open, commit, abort,
- * promote, forget) are here.
+ * object; the transitions every one of them needs (open, commit, abort, promote, forget) are here.
  *
- * <p>Who writes what: every field of {@link Txn} and {@link Joined} and the table of transactions are written under
- * {@link #lock}. Store callbacks never take it: what a durable write shows is applied by the thread that waited for
- * it ({@link WritePath}). Calls to participants never run under it: they are dispatched to {@link #pool} or made by
- * the committing thread after it let go of the lock.
+ * <p>Who holds which lock: each transaction has its own ({@link Txn#lock}, shared by a family of this manager's
+ * nested transactions), under which every field of it and of its {@link Joined} participants is written, so
+ * transactions never wait for one another. The table of transactions is a concurrent map. {@link #storeLock} orders
+ * the writes to the store ({@link WritePath}, {@link BoundStore}): a commit point is decided under it and then under
+ * its transaction's lock, never the other way round. The limits' counts have a lock of their own, taken last. Store
+ * callbacks take none of them: what a durable write shows is applied by the thread that waited for it. Calls to
+ * participants never run under a lock: they are dispatched to {@link #pool} or made by the committing thread after
+ * it let go of the transaction's lock.
  */
 final class TxnState {
 
@@ -52,8 +56,8 @@ final class TxnState {
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     private static final long STORE_RETRY_MILLIS = 1_000;
 
-    /** The one lock. */
-    final Object lock = new Object();
+    /** Orders the writes to the store and the copy into a new one (S8); taken before a transaction's lock. */
+    final Object storeLock = new Object();
     final Clock clock;
     final Settings settings;
     final Records records;
@@ -64,11 +68,16 @@ final class TxnState {
     private final ThreadPoolExecutor pool;
     /** The calls to participants on {@link #pool}: one that does not answer is set aside (slow.call.ms). */
     private final SlowCalls slowCalls;
-    private final TreeMap<Long, Txn> txns = new TreeMap<>();
+    private final ConcurrentSkipListMap<Long, Txn> txns = new ConcurrentSkipListMap<>();
     private final DeadlineQueue<Txn> forgets;
     final TxnMetrics metrics = new TxnMetrics();
-    /** The transactions' leases, by transaction id; expiry or cancellation aborts an ACTIVE transaction (TX.2.1). */
-    final LeaseTable<Boolean> leases;
+    /**
+     * The transactions' leases, by transaction id, each holding its transaction's lock; expiry or cancellation
+     * aborts an ACTIVE transaction (TX.2.1).
+     */
+    final LeaseTable<Object> leases;
+    /** Guards the two counts below; nothing else is taken under it. */
+    private final Object limits = new Object();
     /** Transactions created and not yet decided; bounded by {@code max.active}. */
     private int unfinished;
     /** Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. */
@@ -87,24 +96,24 @@ final class TxnState {
         this.pool = pool;
         this.slowCalls = new SlowCalls(clock, settings.slowCallMillis(), settings.maxSlowCalls(), pool,
                 refusals::warn);
-        this.forgets = new DeadlineQueue<>(clock, lock, this::forget);
-        this.store = new BoundStore("transaction manager", lock, this::snapshot, settings.writeTimeoutMillis(),
+        this.forgets = new DeadlineQueue<>(clock, this::forget);
+        this.store = new BoundStore("transaction manager", storeLock, this::snapshot, settings.writeTimeoutMillis(),
                 STORE_RETRY_MILLIS);
-        this.path = new WritePath("transaction manager", lock, store, settings.writeTimeoutMillis());
+        this.path = new WritePath("transaction manager", storeLock, store, settings.writeTimeoutMillis());
         this.leases = new LeaseTable<>(clock, settings.leasePolicy(), settings.maxActive(), new LeaseListener<>() {
             @Override
-            public void expired(long id, Boolean unused) {
-                leaseEnded(id, "its lease expired");
+            public void expired(long id, Object txnLock) {
+                leaseEnded(id, txnLock, "its lease expired");
             }
 
             @Override
-            public void cancelled(long id, Boolean unused) {
-                leaseEnded(id, "its lease was cancelled");
+            public void cancelled(long id, Object txnLock) {
+                leaseEnded(id, txnLock, "its lease was cancelled");
             }
         }, new SecureRandom()::nextLong); // TX.2: the id is all a caller needs to commit or abort; not guessable
     }
 
-    /** Recovery, under the lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */
+    /** Recovery, under the store's lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */
     void identify(UUID id, TxnBackend backend) {
         managerId = id;
         local = backend;
@@ -179,7 +188,7 @@ final class TxnState {
     }
 
     /**
-     * Under the lock: the transaction {@code id}.
+     * The transaction {@code id}; its fields are read under its lock.
      *
      * @throws UnknownTransactionException if it was never created here or has been forgotten (TX.2.5)
      */
@@ -192,76 +201,105 @@ final class TxnState {
         return txn;
     }
 
-    /** Under the lock: the transaction {@code id}, or null. */
+    /** The transaction {@code id}, or null. */
     Txn find(long id) {
         return txns.get(id);
     }
 
-    /** Under the lock: the transactions by id, for the management view's pages. */
-    TreeMap<Long, Txn> table() {
+    /** The transactions by id, for the management view's pages. */
+    NavigableMap<Long, Txn> table() {
         return txns;
     }
 
     /**
-     * Under the lock: a new ACTIVE transaction with a lease of at most {@code leaseFor} (TX.2.1, TX.2.2).
+     * A new ACTIVE transaction with a lease of at most {@code leaseFor} (TX.2.1, TX.2.2); nested under
+     * {@code localParent}, the caller holds its lock and checked it is ACTIVE.
      *
-     * @throws LeaseDeniedException when {@code max.active} transactions are unfinished
+     * @throws LeaseDeniedException when {@code max.active} transactions are unfinished, or {@code client} runs
+     *     {@code max.active.per.client}
      */
     Txn open(NestableTransactionManager parentMgr, long parentId, Txn localParent, long leaseFor, String client)
             throws LeaseDeniedException {
-        if (unfinished >= settings.maxActive()) {
-            throw new LeaseDeniedException("the transaction manager already runs " + unfinished + " transactions, "
-                    + "its limit (max.active of configuration org.estuary.txn): commit or abort some first, or "
-                    + "raise the limit");
+        reserve(client);
+        Object lock = Txn.familyLock(localParent);
+        boolean opened = false;
+        try {
+            synchronized (lock) { // the lease's end waits for this lock: it finds the transaction in the table
+                LeaseGrant grant = leases.grant(lock, leaseFor);
+                while (txns.containsKey(grant.leaseId())) { // a recovered transaction's id: practically never
+                    leases.remove(grant.leaseId());
+                    grant = leases.grant(lock, leaseFor);
+                }
+                Txn txn = new Txn(grant.leaseId(), parentMgr, parentId, localParent, lock, client);
+                txn.expiration = grant.expiration();
+                txns.put(txn.id, txn);
+                metrics.created.inc();
+                if (localParent != null) {
+                    localParent.children.add(txn);
+                }
+                opened = true;
+                return txn;
+            }
+        } finally {
+            if (!opened) {
+                release(client);
+            }
         }
-        int held = perClient.of(client);
-        if (held >= settings.maxActivePerClient()) {
-            String message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
+    }
+
+    /** Counts one more unfinished transaction of {@code client}, within {@code max.active} and its quota. */
+    private void reserve(String client) throws LeaseDeniedException {
+        String message;
+        synchronized (limits) {
+            if (unfinished >= settings.maxActive()) {
+                throw new LeaseDeniedException("the transaction manager already runs " + unfinished
+                        + " transactions, its limit (max.active of configuration org.estuary.txn): commit or abort "
+                        + "some first, or raise the limit");
+            }
+            int held = perClient.of(client);
+            if (held < settings.maxActivePerClient()) {
+                unfinished++;
+                perClient.add(client, 1);
+                return;
+            }
+            message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
                     + settings.maxActivePerClient() + " reached; commit or abort some first";
-            refusals.warn("refused: " + message); // a client provokes it at will
-            throw new LeaseDeniedException(message);
         }
-        LeaseGrant grant = leases.grant(Boolean.TRUE, leaseFor);
-        while (txns.containsKey(grant.leaseId())) { // a recovered transaction's id: practically never
-            leases.remove(grant.leaseId());
-            grant = leases.grant(Boolean.TRUE, leaseFor);
-        }
-        Txn txn = new Txn(grant.leaseId(), parentMgr, parentId, localParent);
-        txn.expiration = grant.expiration();
-        txns.put(txn.id, txn);
-        unfinished++;
-        txn.owner = client;
-        perClient.add(client, 1);
-        metrics.created.inc();
-        if (localParent != null) {
-            localParent.children.add(txn);
-        }
-        return txn;
+        refusals.warn("refused: " + message); // a client provokes it at will
+        throw new LeaseDeniedException(message);
     }
 
-    /** Under the lock: {@code txn} is decided or discarded; it no longer counts against the limits. */
+    private void release(String client) {
+        synchronized (limits) {
+            unfinished--;
+            perClient.add(client, -1);
+        }
+    }
+
+    /** {@code txn} is decided or discarded; it no longer counts against the limits. */
     private void finished(Txn txn) {
-        unfinished--;
-        perClient.add(txn.owner, -1);
+        release(txn.owner);
     }
 
-    /** Under the lock: a transaction recovered past its commit point (TX.2.8). */
+    /** Recovery: a transaction recovered past its commit point (TX.2.8). */
     void restore(Txn txn) {
         txns.put(txn.id, txn);
     }
 
-    /** Under the lock: a transaction whose creation failed (its parent refused the join) leaves no trace. */
+    /** A transaction whose creation failed (its parent refused the join) leaves no trace. */
     void discard(Txn txn) {
-        txns.remove(txn.id);
-        leases.remove(txn.id);
-        finished(txn);
-        if (txn.localParent != null) {
-            txn.localParent.children.remove(txn);
+        synchronized (txn.lock) {
+            txns.remove(txn.id, txn);
+            leases.remove(txn.id);
+            if (txn.localParent != null) {
+                txn.localParent.children.remove(txn);
+            }
         }
+        finished(txn);
     }
 
     /**
-     * Under the lock: joins {@code part} (TX.2.3), or checks the crash count of a participant already joined.
+     * Under the transaction's lock: joins {@code part} (TX.2.3), or checks the crash count of a participant already joined.
      *
      * @throws CannotJoinException if the transaction is not ACTIVE or has {@code max.participants} participants
      * @throws CrashCountException if {@code part} joined with another crash count; the transaction aborts
@@ -282,7 +320,7 @@ final class TxnState {
     }
 
     /**
-     * Under the lock: joins every {@code parts[i]} with {@code crashCounts[i]} and removes {@code drop}, all or
+     * Under the transaction's lock: joins every {@code parts[i]} with {@code crashCounts[i]} and removes {@code drop}, all or
      * none (TX.2.7 {@code promote}).
      *
      * @throws CannotJoinException if the transaction is not ACTIVE or would exceed {@code max.participants}
@@ -330,7 +368,7 @@ final class TxnState {
     }
 
     /**
-     * Under the lock: moves the transaction to COMMITTED (TX.2.7). A nested transaction's participants now belong to
+     * Under the transaction's lock: moves the transaction to COMMITTED (TX.2.7). A nested transaction's participants now belong to
      * its parent; a top-level one's PREPARED participants are told to roll forward.
      */
     void committed(Txn txn, Completion completion) {
@@ -358,7 +396,7 @@ final class TxnState {
     }
 
     /**
-     * Under the lock: moves the transaction, and every nested transaction of this manager below it, to ABORTED
+     * Under the transaction's lock: moves the transaction, and every nested transaction of this manager below it, to ABORTED
      * (TX.2.7); the participants that voted PREPARED or were not asked yet are told. A committed nested transaction
      * aborts too: its results were promoted into the parent and are dropped with it.
      */
@@ -415,26 +453,35 @@ final class TxnState {
         }
     }
 
-    /** Under the lock: a participant heard the outcome; the transaction is notified once all have. */
+    /**
+     * A participant heard the outcome (takes the transaction's lock); the transaction is notified once all have, and
+     * its commit record deleted (without the lock: the write path takes the store's).
+     */
     void heard(Txn txn, Joined joined) {
-        if (joined.done) {
-            return;
-        }
-        joined.done = true;
-        joined.lastFailure = null;
-        for (Joined other : txn.parts.values()) {
-            if (!other.done && (txn.state == TransactionConstants.COMMITTED
-                    ? other.vote == TransactionConstants.PREPARED
-                    : other.vote == Joined.NOT_VOTED || other.vote == TransactionConstants.PREPARED)) {
+        boolean dropRecord = false;
+        synchronized (txn.lock) {
+            if (joined.done) {
                 return;
             }
+            joined.done = true;
+            joined.lastFailure = null;
+            for (Joined other : txn.parts.values()) {
+                if (!other.done && (txn.state == TransactionConstants.COMMITTED
+                        ? other.vote == TransactionConstants.PREPARED
+                        : other.vote == Joined.NOT_VOTED || other.vote == TransactionConstants.PREPARED)) {
+                    return;
+                }
+            }
+            if (txn.record != null) { // TX.2.8: the record may go once every PREPARED participant rolled forward
+                txn.record = null;
+                dropRecord = true;
+            }
+            notified(txn, settings.retentionMillis());
         }
-        if (txn.record != null) { // TX.2.8: the commit record may go once every PREPARED participant rolled forward
-            txn.record = null;
+        if (dropRecord) {
             path.submitInBackground(Batch.builder().delete(Records.COMMITTED, Records.key(txn.id)).build(),
                     () -> { });
         }
-        notified(txn, settings.retentionMillis());
     }
 
     private void notified(Txn txn, long forgetAfter) {
@@ -452,17 +499,16 @@ final class TxnState {
         }
     }
 
-    /** Under the lock, when {@code txn} is due to be forgotten. */
+    /** When {@code txn} is due to be forgotten (on the clock's timer; takes its lock). */
     private void forget(Txn txn) {
-        boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
-        if (txn.state == TransactionConstants.COMMITTED && parentOpen
-                || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
-            forgetLater(txn, Math.max(1, settings.retentionMillis()));
-            return;
-        }
-        if (txns.get(txn.id) == txn) {
-            txns.remove(txn.id);
-            if (txn.localParent != null) {
+        synchronized (txn.lock) {
+            boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
+            if (txn.state == TransactionConstants.COMMITTED && parentOpen
+                    || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
+                forgetLater(txn, Math.max(1, settings.retentionMillis()));
+                return;
+            }
+            if (txns.remove(txn.id, txn) && txn.localParent != null) {
                 txn.localParent.children.remove(txn);
             }
         }
@@ -475,8 +521,9 @@ final class TxnState {
         this.completion = completion;
     }
 
-    private void leaseEnded(long id, String reason) {
-        synchronized (lock) {
+    /** {@code txnLock}: the transaction's, held by {@link #open} until the transaction is in the table. */
+    private void leaseEnded(long id, Object txnLock, String reason) {
+        synchronized (txnLock) {
             Txn txn = txns.get(id);
             if (txn != null && txn.state == TransactionConstants.ACTIVE) {
                 abort(txn, reason); // TX.2.1: the lease ended before commit or abort
@@ -484,25 +531,28 @@ final class TxnState {
         }
     }
 
-    /** The state the store must hold (S8): the manager's id and the commit record of each transaction rolling forward. */
+    /**
+     * Under the store's lock: the state the store must hold (S8), the manager's id and the commit record of each
+     * transaction rolling forward.
+     */
     Batch snapshot() {
         Batch.Builder batch = Batch.builder().clear(Records.MANAGER).clear(Records.COMMITTED);
         if (managerId != null) {
             ServiceIdRecord.put(batch, Records.MANAGER, managerId);
         }
         for (Txn txn : txns.values()) {
-            if (txn.record != null && txn.state == TransactionConstants.COMMITTED) {
-                batch.put(Records.COMMITTED, Records.key(txn.id), txn.record);
+            synchronized (txn.lock) {
+                if (txn.record != null && txn.state == TransactionConstants.COMMITTED) {
+                    batch.put(Records.COMMITTED, Records.key(txn.id), txn.record);
+                }
             }
         }
         return batch.build();
     }
 
     void close() {
-        synchronized (lock) {
-            closed = true;
-            forgets.close();
-        }
+        closed = true;
+        forgets.close();
         leases.close();
         UUID id = managerId;
         TxnBackend backend = local;

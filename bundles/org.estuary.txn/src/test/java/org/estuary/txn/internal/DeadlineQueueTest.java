@@ -13,14 +13,11 @@ import org.junit.jupiter.api.Test;
 class DeadlineQueueTest {
 
     private final ManualClock clock = new ManualClock(0);
-    private final Object lock = new Object();
     private final List<String> due = new ArrayList<>();
-    private final DeadlineQueue<String> queue = new DeadlineQueue<>(clock, lock, due::add);
+    private final DeadlineQueue<String> queue = new DeadlineQueue<>(clock, due::add);
 
     private DeadlineQueue.Entry<String> add(String item, long millis) {
-        synchronized (lock) {
-            return queue.add(item, clock.deadlineAfterMillis(millis));
-        }
+        return queue.add(item, clock.deadlineAfterMillis(millis));
     }
 
     @Test
@@ -40,10 +37,8 @@ class DeadlineQueueTest {
         DeadlineQueue.Entry<String> first = add("first", 100);
         DeadlineQueue.Entry<String> second = add("second", 200);
         add("third", 300);
-        synchronized (lock) {
-            queue.cancel(second); // not the head: leaves once it reaches it
-            queue.cancel(first);
-        }
+        queue.cancel(second); // not the head: leaves once it reaches it
+        queue.cancel(first);
         clock.advance(1, TimeUnit.SECONDS);
         assertEquals(List.of("third"), due);
     }
@@ -63,15 +58,13 @@ class DeadlineQueueTest {
 
     @Test
     void whatADueEntryAddsIsArmedFor() {
-        requeuing = new DeadlineQueue<>(clock, lock, item -> {
+        requeuing = new DeadlineQueue<>(clock, item -> {
             due.add(item);
             if (due.size() < 3) {
                 requeuing.add(item, clock.deadlineAfterMillis(100));
             }
         });
-        synchronized (lock) {
-            requeuing.add("waits", clock.deadlineAfterMillis(100));
-        }
+        requeuing.add("waits", clock.deadlineAfterMillis(100));
         clock.advance(1, TimeUnit.SECONDS);
         assertEquals(List.of("waits", "waits", "waits"), due);
     }

@@ -58,7 +58,12 @@ final class Managers extends ServiceHarness<TxnManager> {
     }
 
     static Settings settings(int maxActive, int maxActivePerClient, int maxParticipants) {
-        return new Settings(new LeasePolicy(60_000, 600_000), maxActive, maxActivePerClient, maxParticipants, 4, 100,
+        return settings(maxActive, maxActivePerClient, maxParticipants, 100);
+    }
+
+    /** {@code queue}: calls to participants waiting for one of the 4 threads; beyond, they wait for the clock. */
+    static Settings settings(int maxActive, int maxActivePerClient, int maxParticipants, int queue) {
+        return new Settings(new LeasePolicy(60_000, 600_000), maxActive, maxActivePerClient, maxParticipants, 4, queue,
                 VOTE_MS, RETRY_MS,
                 8 * RETRY_MS, VOTE_MS, RETENTION_MS, 10_000, SLOW_CALL_MS, 64);
     }
