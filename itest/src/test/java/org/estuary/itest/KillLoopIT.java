@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.discovery.LookupDiscoveryService;
 import net.jini.event.PullEventMailbox;
 import net.jini.lease.LeaseRenewalService;
 
@@ -16,13 +17,14 @@ import org.junit.Test;
 
 /**
  * The kill -9 loop: the distribution, on its default journal store, with the lease renewal service, the event
- * mailbox and the transaction manager under load from remote clients in this JVM (each keeping its own record of
- * what was acknowledged), killed with SIGKILL at a random moment of the load and restarted on the same directory,
- * {@code estuary.faults.kills} times (default 20; {@code bench/run faults} runs 200). After each restart every
- * client checks the services against its record (no acknowledged set, lease, registration, event or commit lost; no
- * lease ended before its granted time; every transaction past its commit point committed at every participant that
- * prepared), through the proxies it had before the first kill. The moments come from {@code estuary.faults.seed}
- * (printed; random by default) and the run ends with the line {@link FaultTally#summary()}.
+ * mailbox, the transaction manager and the lookup discovery service under load from remote clients in this JVM
+ * (each keeping its own record of what was acknowledged), killed with SIGKILL at a random moment of the load and
+ * restarted on the same directory, {@code estuary.faults.kills} times (default 20; {@code bench/run faults} runs
+ * 200). After each restart every client checks the services against its record (no acknowledged set, lease,
+ * registration, group, event or commit lost; no lease ended before its granted time; every transaction past its
+ * commit point committed at every participant that prepared), through the proxies it had before the first kill.
+ * The moments come from {@code estuary.faults.seed} (printed; random by default) and the run ends with the line
+ * {@link FaultTally#summary()}.
  */
 public class KillLoopIT {
 
@@ -42,11 +44,14 @@ public class KillLoopIT {
         RunningDistribution karaf = RunningDistribution.start("it-" + Long.toHexString(seed));
         EstuaryClient client = null;
         RenewalFaultClient renewal = null;
+        DiscoveryFaultClient discovery = null;
         try {
             awaitServices(karaf);
             client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
             renewal = new RenewalFaultClient(client);
-            List<FaultClient> clients = List.of(renewal, new MailboxFaultClient(client), new TxnFaultClient(client));
+            discovery = new DiscoveryFaultClient(client);
+            List<FaultClient> clients = List.of(renewal, new MailboxFaultClient(client), new TxnFaultClient(client),
+                    discovery);
             List<String> lost = new ArrayList<>();
             for (int kill = 1; kill <= kills; kill++) {
                 FaultLoad load = new FaultLoad(clients, THREADS_PER_CLIENT, random.nextLong());
@@ -77,6 +82,9 @@ public class KillLoopIT {
             if (renewal != null) {
                 renewal.close();
             }
+            if (discovery != null) {
+                discovery.close();
+            }
             if (client != null) {
                 client.close();
             }
@@ -86,7 +94,8 @@ public class KillLoopIT {
 
     /** Waits until the container's registry binds every service the clients use. */
     private static void awaitServices(RunningDistribution karaf) throws InterruptedException {
-        karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
+        karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class,
+                LookupDiscoveryService.class);
     }
 
     private static String acknowledged(List<FaultClient> clients) {
