@@ -19,6 +19,8 @@ import java.rmi.RemoteException;
 import java.rmi.ServerException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -28,6 +30,7 @@ import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
 import org.estuary.remote.internal.LocalBackends;
 import org.estuary.remote.internal.LocalBackends.Route;
+import org.estuary.remote.internal.SilentEndpoints;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -48,8 +51,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * the backend up in the peers' registries when its own does not bind it or cannot be reached, and moves there. A
  * container not active for the service refuses a call with {@link ServiceSwappingException} before running it;
  * the call is then made once more through the peers. A call that times out is not repeated (it may have run),
- * but the next call resolves through the peers first. During a takeover calls fail with these indefinite
- * exceptions until the new active container serves.</li>
+ * but the next call resolves through the peers first, and so does the next call of every other reference in this
+ * JVM to that container until one there is answered: a paused container costs one call timeout, not one per
+ * reference. During a takeover calls fail with these indefinite exceptions until the new active container
+ * serves.</li>
  * <li><b>Objects gone for good.</b> The backend throws {@link NoSuchObjectException} for an object id it does not
  * know; the caller gets that exception as the backend threw it, locally and remotely alike (the
  * {@link ServerException} RMI wraps it in is removed).</li>
@@ -150,10 +155,19 @@ public final class BackendRef<B extends Remote> implements Serializable {
         // and stubs in it connect with the key material this reference connects with.
         ReadScope.Entered scope = replyScope(current).enter();
         try {
-            B stub = current.stub == null ? resolve(current, null) : type.cast(current.stub);
+            boolean resolved = current.stub == null || silentWithPeers(current);
+            B stub = resolved ? resolve(current, null) : type.cast(current.stub);
             try {
-                return call.call(stub);
+                T result = call.call(stub);
+                if (!resolved) { // (a lookup that answered did this)
+                    SilentEndpoints.answered(current.endpoint());
+                }
+                return result;
             } catch (NoSuchObjectException | ConnectException | ConnectIOException dead) {
+                if (!current.peers.isEmpty() && timedOut(dead)) {
+                    // a new connection's handshake was not answered (the call was not sent): the peers first
+                    SilentEndpoints.silent(current.endpoint());
+                }
                 B fresh = resolve(current, dead);
                 if (fresh.equals(stub)) {
                     throw dead; // the registry still names this stub: the failure is not a swap
@@ -169,7 +183,9 @@ public final class BackendRef<B extends Remote> implements Serializable {
             } catch (RemoteException e) {
                 if (!current.peers.isEmpty() && timedOut(e)) {
                     // A container that does not answer (paused, partitioned): the call may have run, so it is not
-                    // repeated; the next call resolves through the peers first.
+                    // repeated; the next call of this reference, and of every other one to that container in this
+                    // JVM, resolves through the peers first.
+                    SilentEndpoints.silent(current.endpoint());
                     Route next = current.at(current.peers.get(0), null);
                     route = next;
                 }
@@ -216,16 +232,30 @@ public final class BackendRef<B extends Remote> implements Serializable {
         return proxy;
     }
 
+    /** Whether the route's container did not answer a call from this JVM and peers may serve instead. */
+    private static boolean silentWithPeers(Route current) {
+        return !current.peers.isEmpty() && SilentEndpoints.isSilent(current.endpoint());
+    }
+
     /**
      * Looks the backend up in the route's registry, then in its failover peers' (a peer where the service is
      * bound, because its container is active for it, becomes the route); the first failure if none binds it.
      */
     private B resolve(Route current, Exception dead) throws RemoteException {
+        boolean silent = silentWithPeers(current);
+        if (silent) { // a lookup there would wait a whole time-out: the peers first, then it after all
+            try {
+                return lookupPeers(current, new ServiceSwappingException("service " + serviceId + ": the "
+                        + "container at " + current.endpoint() + " did not answer a call in time", dead));
+            } catch (RemoteException noPeerServes) {
+                // it may answer again
+            }
+        }
         RemoteException first;
         try {
             return lookup(current, current.endpoint(), dead);
         } catch (RemoteException e) {
-            if (current.peers.isEmpty()) {
+            if (current.peers.isEmpty() || silent) {
                 throw e;
             }
             first = e;
@@ -239,7 +269,10 @@ public final class BackendRef<B extends Remote> implements Serializable {
     }
 
     private B lookupPeers(Route current, RemoteException first) throws RemoteException {
-        for (String peer : current.peers) {
+        // peers that answer first: a silent one would hold the lookup for a whole time-out
+        List<String> peers = new ArrayList<>(current.peers);
+        peers.sort(Comparator.comparing(SilentEndpoints::isSilent));
+        for (String peer : peers) {
             try {
                 return lookup(current, peer, null);
             } catch (RemoteException e) {
@@ -267,6 +300,7 @@ public final class BackendRef<B extends Remote> implements Serializable {
             }
             throw e;
         }
+        SilentEndpoints.answered(endpoint);
         if (!type.isInstance(found)) {
             throw new ServiceSwappingException("the registry at " + endpoint + " binds service " + serviceId
                     + " to a " + found.getClass().getName() + ", not a " + type.getName());

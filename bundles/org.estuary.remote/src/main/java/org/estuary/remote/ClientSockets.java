@@ -113,7 +113,10 @@ public final class ClientSockets implements RMIClientSocketFactory, Serializable
     public Socket createSocket(String endpointHost, int port) throws IOException {
         String target = host != null ? host : endpointHost;
         int timeout = effectiveCallTimeoutMs();
-        Socket socket = new DeadlineSocket(0); // the reply timeout without a non-blocking socket (see there)
+        // The reply timeout without a non-blocking socket (see there), and a cap: RMI reads a new connection's
+        // handshake under its own timeout (sun.rmi.transport.tcp.handshakeTimeout, a minute), which would let a
+        // container that accepts but does not answer (paused) hold a caller longer than its call timeout.
+        Socket socket = new DeadlineSocket(timeout);
         try {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(target, port), capped(connectTimeoutMs));

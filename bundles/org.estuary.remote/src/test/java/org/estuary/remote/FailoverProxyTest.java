@@ -84,6 +84,41 @@ class FailoverProxyTest {
         assertEquals("b", proxy.generation());
     }
 
+    @Test
+    void aContainerThatStopsAnsweringCostsThisJvmOneCallTimeoutNotOnePerReference() throws Exception {
+        EchoProxy first = lookup(portA);
+        EchoProxy second = lookup(portA); // a reference of its own, routed to a
+        assertEquals("a", first.generation());
+        assertEquals("a", second.generation());
+
+        signal("STOP", a); // paused: its sockets accept, nothing answers
+        try {
+            b.command("activate b"); // its lease ran out meanwhile: the standby took over
+            // the first call to a waits one call timeout: on a pooled connection it fails (it may have run), on a
+            // new one the handshake is not answered (the call was not sent) and it is made at b
+            try {
+                assertEquals("b", first.generation());
+            } catch (RemoteException timedOut) {
+                assertEquals(Failure.INDEFINITE, Failure.of(timedOut), "it may have run: " + timedOut);
+            }
+
+            // another reference to a does not wait on it for a time-out of its own (nor does its lookup)
+            long start = System.nanoTime();
+            assertEquals("b", second.generation(), "a reference to the silent container goes to its peer");
+            long waitedMs = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(waitedMs < FailoverServerMain.CALL_TIMEOUT_MS, "waited " + waitedMs + " ms on the silent "
+                    + "container, a call timeout being " + FailoverServerMain.CALL_TIMEOUT_MS + " ms");
+            assertEquals("b", first.generation());
+        } finally {
+            signal("CONT", a);
+        }
+    }
+
+    private static void signal(String signal, Forked process) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + process.pid());
+    }
+
     private EchoProxy lookup(int port) throws Exception {
         return (EchoProxy) ((RegistryEntry) LocateRegistry.getRegistry("127.0.0.1", port,
                 new ClientSockets(null, 5_000, 10_000, false)).lookup(Echo.class.getName())).proxy();
