@@ -22,6 +22,7 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.rmi.AccessException;
+import java.rmi.MarshalledObject;
 import java.rmi.Remote;
 import java.rmi.ServerException;
 import java.rmi.registry.LocateRegistry;
@@ -63,6 +64,8 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.junit.function.ThrowingRunnable;
 
+import net.jini.core.event.RemoteEventListener;
+import net.jini.discovery.LookupDiscoveryService;
 import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
@@ -101,7 +104,7 @@ public class HostileClientsIT {
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "max.connections.per.host",
                     Integer.toString(PER_HOST_CAP));
         });
-        karaf.awaitBound(LeaseRenewalService.class);
+        karaf.awaitBound(LeaseRenewalService.class, LookupDiscoveryService.class);
         legitimate = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
                 RemoteSettings.builder().callTimeoutMs(10_000).build());
         renewals = legitimate.lookup(LeaseRenewalService.class);
@@ -482,6 +485,33 @@ public class HostileClientsIT {
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         socket.setSoTimeout(PATIENCE_MS);
         return socket;
+    }
+
+    @Test
+    public void aRecordLargerThanEveryStoreTakesIsRefusedBeforeTheStoreWhileAClientIsServed() throws Exception {
+        // Store S9: group names sent ahead let a handback larger than a record may be pass the stream's array
+        // memory; the registration that would record both is refused with the limit's name, before the journal
+        LookupDiscoveryService discovery = legitimate.lookup(LookupDiscoveryService.class);
+        RemoteEventListener listener = legitimate.exportListener(event -> { });
+        try {
+            String[] groups = new String[64];
+            for (int i = 0; i < groups.length; i++) {
+                groups[i] = "it-large-" + i + "-" + "x".repeat(1_100);
+            }
+            MarshalledObject<byte[]> handback = new MarshalledObject<>(new byte[800_000]);
+            for (int i = 0; i < 3; i++) {
+                IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                        () -> discovery.register(groups, null, listener, handback, 60_000));
+                assertTrue(refused.getMessage(), refused.getMessage().contains("Store.MAX_VALUE_BYTES")
+                        && refused.getMessage().contains(Integer.toString(512 * 1024)));
+                legitimateCalls(1);
+            }
+            // the journal would have kept the record (its files hold 10 MiB): the service refused it itself; the
+            // same groups without the handback are registered
+            discovery.register(groups, null, listener, null, 60_000).getLease().cancel();
+        } finally {
+            legitimate.unexport(listener);
+        }
     }
 
     /** Waits for a line of the container's log saying {@code what} and naming one of {@code limits}. */

@@ -87,8 +87,9 @@ public final class SerialFilter implements ObjectInputFilter {
      */
     public static final long DEFAULT_MAX_HASH_CAPACITY = 1024;
     /**
-     * Default {@link #maxArrayMemory()}: 512 KiB, above the largest record a store keeps (the journal's 490 KiB), so
-     * a handback or lease a store can hold arrives whole as the first object of a stream.
+     * Default {@link #maxArrayMemory()}: 512 KiB, the largest value of a record every store takes and services
+     * refuse beyond ({@code org.estuary.store.api.Store.MAX_VALUE_BYTES}), so a handback or lease a record can hold
+     * arrives whole as the first object of a stream.
      */
     public static final long DEFAULT_MAX_ARRAY_MEMORY = 512L * 1024;
 

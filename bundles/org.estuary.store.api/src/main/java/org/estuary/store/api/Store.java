@@ -59,6 +59,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * it works when the old store is already gone; if the copy fails the service keeps its old store where it still
  * can, or refuses mutations until a store accepts the copy. A store too small for the whole state fails the copy
  * with {@link StoreException.Reason#TOO_LARGE} or {@code FULL} and nothing changes.</li>
+ * <li><b>S9 Record size.</b> Every backend, with its default configuration and any it accepts, stores a value of
+ * {@link #MAX_VALUE_BYTES} under the longest space and key. Services refuse a record larger than that before it
+ * reaches a store ({@link WritePath}), so what a client hands a service (a handback, a lease, a listener) is weighed
+ * against the same limit whichever store is bound.</li>
  * </ol>
  */
 @ProviderType
@@ -75,6 +79,13 @@ public interface Store {
 
     /** {@value #TYPE} of the PostgreSQL store ({@code org.estuary.store.jdbc}). */
     String TYPE_JDBC = "jdbc";
+
+    /**
+     * The largest value of one record that every store takes (S9): 512 KiB. It is also the array memory the
+     * serialization filter lets a stream's first object take ahead of its data ({@code maxArrayMemory} of
+     * {@code org.estuary.io.SerialFilter}), so an object a record can hold arrives whole.
+     */
+    int MAX_VALUE_BYTES = 512 * 1024;
 
     /** The name services give their reference to a store. */
     String REFERENCE = "store";

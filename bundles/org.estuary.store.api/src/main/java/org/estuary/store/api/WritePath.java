@@ -133,6 +133,8 @@ public final class WritePath {
      * Decides, records and finishes one operation (see the class comment).
      *
      * @throws X if {@code decide} refused the operation
+     * @throws IllegalArgumentException if the batch holds a record larger than {@link Store#MAX_VALUE_BYTES}
+     *     (Store S9): the change has been {@linkplain Change#failed failed} and nothing was written
      * @throws StoreException if the batch (or, for a change that writes nothing, the last one queued before it) was
      *     not acknowledged: its reason and {@link StoreException#outcomeUnknown()} say whether to retry; the change
      *     has been {@linkplain Change#failed failed}
@@ -148,6 +150,7 @@ public final class WritePath {
                 before = last;
                 change = decide.decide();
                 Batch batch = change.batch();
+                refuseOversized(batch, change);
                 if (batch != null) {
                     submission = queue(batch);
                     last = submission.stage().toCompletableFuture();
@@ -240,6 +243,27 @@ public final class WritePath {
                             + "recorded with the next change or the next store): " + failure.getMessage());
                 }
             });
+        }
+    }
+
+    /**
+     * Store S9: a record whose value is larger than {@link Store#MAX_VALUE_BYTES} is refused before it reaches the
+     * store, whichever store is bound: the change is failed (undone) and its caller gets an
+     * {@link IllegalArgumentException} naming the record and the limit. Nothing is written.
+     */
+    private <T> void refuseOversized(Batch batch, Change<T> change) {
+        if (batch == null) {
+            return;
+        }
+        for (Operation op : batch.operations()) {
+            if (op.kind() == Operation.Kind.PUT && op.valueLength() > Store.MAX_VALUE_BYTES) {
+                String message = "the " + owner + " refused a record of " + op.valueLength() + " bytes ("
+                        + op.space() + "), above the " + Store.MAX_VALUE_BYTES + " bytes a record may take in "
+                        + "any store (Store.MAX_VALUE_BYTES, a fixed limit); send a smaller handback, lease, "
+                        + "listener or event";
+                change.failed(new StoreException(StoreException.Reason.TOO_LARGE, message));
+                throw new IllegalArgumentException(message);
+            }
         }
     }
 

@@ -147,6 +147,56 @@ class WritePathTest {
     }
 
     @Test
+    void aRecordLargerThanEveryStoreTakesIsRefusedBeforeTheStoreAndUndone() throws Exception {
+        // Store S9: a value above Store.MAX_VALUE_BYTES never reaches the store; the caller gets an
+        // IllegalArgumentException naming the limit, what was decided is taken back, and the path goes on
+        WritePath.Decide<String, RuntimeException> oversized = () -> {
+            state.add("big");
+            return new WritePath.Change<>() {
+                @Override
+                public Batch batch() {
+                    return Batch.builder().put("test/space", "big", new byte[Store.MAX_VALUE_BYTES + 1]).build();
+                }
+
+                @Override
+                public String acknowledged() {
+                    shown.add("big");
+                    return "big";
+                }
+
+                @Override
+                public void failed(StoreException cause) {
+                    assertSame(StoreException.Reason.TOO_LARGE, cause.reason());
+                    state.remove("big");
+                }
+            };
+        };
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> path.call(oversized));
+        assertTrue(refused.getMessage().contains((Store.MAX_VALUE_BYTES + 1) + " bytes (test/space)")
+                && refused.getMessage().contains("Store.MAX_VALUE_BYTES"), refused.getMessage());
+        assertEquals(0, store.count(), "nothing reached the store");
+        synchronized (lock) {
+            assertEquals(List.of(), state, "undone");
+            assertEquals(List.of(), shown, "never shown");
+        }
+        // a record of exactly the limit is queued as any other
+        Future<String> atLimit = callers.submit(() -> path.run(() -> new WritePath.Change<String>() {
+            @Override
+            public Batch batch() {
+                return Batch.builder().put("test/space", "limit", new byte[Store.MAX_VALUE_BYTES]).build();
+            }
+
+            @Override
+            public String acknowledged() {
+                return "limit";
+            }
+        }));
+        await(() -> store.count() == 1, "the record of the limit's size is queued");
+        store.stage(0).complete(null);
+        assertEquals("limit", atLimit.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
     void aClientsCallGetsTheStoreFailureAsARemoteExceptionAndIsUndone() throws Exception {
         Future<String> call = callers.submit(() -> path.call(add("a")));
         await(() -> store.count() == 1, "queued");

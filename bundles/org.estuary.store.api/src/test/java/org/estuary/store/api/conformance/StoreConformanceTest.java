@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -181,6 +182,19 @@ public abstract class StoreConformanceTest {
         ack(store, Batch.builder().put("conf/keys", longest, bytes("1")).put("conf/keys", unicode, bytes("2"))
                 .build());
         assertEquals(Map.of(longest, "1", unicode, "2"), contents(store, "conf/keys"));
+    }
+
+    @Test
+    void aValueOfTheLargestRecordSizeIsStoredUnderTheLongestNames() throws Exception {
+        // Store S9: every store takes a value of Store.MAX_VALUE_BYTES under the longest space and key (a key of
+        // three-byte UTF-8 characters), so a record the services let through is never refused for its size
+        String space = "conf/" + "x".repeat(Names.MAX_SPACE_LENGTH - "conf/".length());
+        String key = "\u9375".repeat(Names.MAX_KEY_LENGTH);
+        byte[] largest = new byte[Store.MAX_VALUE_BYTES];
+        Arrays.fill(largest, (byte) 7);
+        largest[0] = 1;
+        ack(store, Batch.builder().put(space, key, largest).build());
+        assertArrayEquals(largest, rawContents(store, space).get(key));
     }
 
     // ---- S1, S2: atomicity and order

@@ -27,6 +27,11 @@ record JournalSettings(Path directory, boolean sync, int queueBound, long admiss
 
     /** The smallest journal file: Artemis needs room for its header and at least one full record. */
     static final int MIN_FILE_SIZE = 64 * 1024;
+    /**
+     * The smallest {@code journal.file.size} an operator may configure: a file holds the largest record a service
+     * writes (Store S9) beside Artemis's headers ({@link #maxRecordSize()}), rounded up to a multiple of 4096.
+     */
+    static final int MIN_CONFIGURED_FILE_SIZE = (RecordCodec.LARGEST_SERVICE_RECORD + 1024 + 4095) / 4096 * 4096;
 
     JournalSettings {
         Objects.requireNonNull(directory, "directory");

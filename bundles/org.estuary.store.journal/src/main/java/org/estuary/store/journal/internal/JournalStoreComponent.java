@@ -78,8 +78,9 @@ public final class JournalStoreComponent extends StoreComponent<JournalStore> {
 
         @AttributeDefinition(
                 name = "Journal file size (bytes)",
-                description = "Size of each pre-allocated journal file; the largest record must fit in one.",
-                min = "65536")
+                description = "Size of each pre-allocated journal file; the largest record must fit in one "
+                        + "(a value of 512 KiB, Store.MAX_VALUE_BYTES, with its space and key).",
+                min = "" + JournalSettings.MIN_CONFIGURED_FILE_SIZE)
         int journal_file_size() default 10 * 1024 * 1024;
 
         @AttributeDefinition(

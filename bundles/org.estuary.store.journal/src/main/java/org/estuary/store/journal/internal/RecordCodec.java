@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
 import org.estuary.store.api.Names;
+import org.estuary.store.api.Store;
 
 /**
  * The payload of one journal record: a (space, key) → value with a CRC-32C over everything after the checksum,
@@ -24,6 +25,12 @@ final class RecordCodec {
 
     static final byte FORMAT = 1;
     private static final int HEADER = 4 + 1 + 2 + 2;
+    /**
+     * The payload of the largest record a service writes (Store S9): a value of {@link Store#MAX_VALUE_BYTES} under
+     * the longest space (ASCII) and the longest key (at most three UTF-8 bytes per UTF-16 character).
+     */
+    static final int LARGEST_SERVICE_RECORD = HEADER + Names.MAX_SPACE_LENGTH + 3 * Names.MAX_KEY_LENGTH
+            + Store.MAX_VALUE_BYTES;
 
     /** A record read back: where it lives, and where in the payload its value starts (it runs to the end). */
     record Decoded(String space, String key, int valueOffset) {
