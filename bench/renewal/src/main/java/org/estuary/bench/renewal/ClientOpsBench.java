@@ -1,7 +1,10 @@
 package org.estuary.bench.renewal;
 
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -29,7 +32,9 @@ import org.estuary.lease.client.LandlordLease;
  * returns. First the two figures the one-client target is made of, measured here in the same run: the p50 of an
  * Estuary call that writes nothing ({@code getLeases} of an empty set) and the p50 of a 1 KB write +
  * {@code fdatasync} in the store's directory. Args: registry port, directory for the fsync loop, seconds per
- * measurement, warm-up seconds, client counts (comma separated). Prints {@code rpc ...}, {@code fsync ...} and one
+ * measurement, warm-up seconds, client counts (comma separated), and optionally the server's standard input (a
+ * FIFO), where it writes {@code at=start clients=<n>} and {@code at=end clients=<n>} around each measurement so the
+ * server prints its counts then ({@link RenewalServer}). Prints {@code rpc ...}, {@code fsync ...} and one
  * {@code clientops ...} line per client count.
  */
 public final class ClientOpsBench {
@@ -42,6 +47,8 @@ public final class ClientOpsBench {
         double seconds = Double.parseDouble(args[2]);
         double warmup = Double.parseDouble(args[3]);
         String[] levels = args[4].split(",");
+        PrintStream server = args.length > 5 ? new PrintStream(new FileOutputStream(args[5]), true,
+                StandardCharsets.UTF_8) : null;
         try (EstuaryClient estuary = EstuaryClient.connect("127.0.0.1", port);
                 SystemClock clock = new SystemClock("bench-client-landlord")) {
             LeaseRenewalService service = estuary.lookup(LeaseRenewalService.class);
@@ -65,7 +72,9 @@ public final class ClientOpsBench {
                 Loop warm = new Loop(service, table, landlord, landlordId, clock, clients);
                 warm.run(warmup);
                 Loop loop = new Loop(service, table, landlord, landlordId, clock, clients);
+                mark(server, "at=start clients=" + clients);
                 loop.run(seconds);
+                mark(server, "at=end clients=" + clients);
                 System.out.printf("clientops clients=%d seconds=%.1f loops=%d ops_per_s=%.0f create_p50_us=%.1f "
                         + "create_p99_us=%.1f renewfor_p50_us=%.1f renewfor_p99_us=%.1f cancel_p50_us=%.1f "
                         + "cancel_p99_us=%.1f errors=%d%s%n", clients, loop.elapsed, loop.create.length,
@@ -77,6 +86,13 @@ public final class ClientOpsBench {
             }
         }
         System.exit(0); // RMI's non-daemon threads
+    }
+
+    /** Asks the server to print its counts, labelled {@code label} (nothing without a server input). */
+    private static void mark(PrintStream server, String label) {
+        if (server != null) {
+            server.println(label);
+        }
     }
 
     interface Call {

@@ -1,6 +1,10 @@
 package org.estuary.bench.renewal;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import org.estuary.core.time.SystemClock;
@@ -12,6 +16,7 @@ import org.estuary.remote.RmiExporter;
 import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
 import org.estuary.store.api.Store;
+import org.estuary.store.journal.internal.CountedJournal;
 import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
@@ -20,14 +25,18 @@ import org.estuary.store.memory.internal.MemoryStoreComponent;
  * threads, delivery on its own threads, default configuration), exported through Estuary's {@link RmiExporter} on
  * 127.0.0.1 and bound under {@code net.jini.lease.LeaseRenewalService}, which is how a container serves remote
  * clients, without the Karaf boot. Args: registry port, then {@code memory} (the default) or {@code journal DIR}
- * (the journal store with its default configuration in DIR). Prints READY, serves until its stdin closes.
+ * (the journal store with its default configuration in DIR). Prints READY, serves until its stdin closes. Each
+ * line read meanwhile makes it print {@code serverstats <line> syncs=<n> batches=<n> cpu_ns=<n>}: the journal's
+ * syncs (0 on the memory store), the batches its store acknowledged and this JVM's CPU time so far, which part (c)
+ * subtracts around a measurement (batches per sync, server CPU per mutation).
  */
 public final class RenewalServer {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-renewal-timer");
-        Store store = args.length > 2 && args[1].equals("journal") ? journal(args[2])
+        CountedJournal journal = args.length > 2 && args[1].equals("journal") ? journal(args[2]) : null;
+        Store store = journal != null ? journal.store()
                 : new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.defaults(), "bench-events");
@@ -38,17 +47,24 @@ public final class RenewalServer {
         BenchRenewalServices.export(service, exporter);
         System.out.println("READY");
         System.out.flush();
-        System.in.read(); // until the bench closes our stdin (or stops us by PID)
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                ManagementFactory.getOperatingSystemMXBean();
+        for (String line = in.readLine(); line != null; line = in.readLine()) { // until the bench closes our stdin
+            System.out.printf("serverstats %s syncs=%d batches=%d cpu_ns=%d%n", line.trim(),
+                    journal != null ? journal.syncs() : 0, store.stats().commits(), os.getProcessCpuTime());
+            System.out.flush();
+        }
         exporter.close();
         BenchRenewalServices.close(service);
         renewals.shutdownNow();
         clock.close();
     }
 
-    /** The journal store in {@code dir}, configured as DS would configure it from its defaults. */
-    private static Store journal(String dir) {
+    /** The journal store in {@code dir}, configured as DS would configure it from its defaults, its syncs counted. */
+    private static CountedJournal journal(String dir) {
         Map<String, Object> values = Map.of("data_directory", dir);
-        return new JournalStoreComponent((JournalStoreComponent.Config) Proxy.newProxyInstance(
+        return new CountedJournal((JournalStoreComponent.Config) Proxy.newProxyInstance(
                 RenewalServer.class.getClassLoader(), new Class<?>[] {JournalStoreComponent.Config.class},
                 (proxy, method, a) -> {
                     switch (method.getName()) {
