@@ -36,6 +36,7 @@ import org.estuary.event.SequenceNumbers;
 import org.estuary.event.StoredHighWaterMark;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.DurableLandlord;
 import org.estuary.lease.ForwardingLandlord;
 import org.estuary.lease.Landlord;
@@ -97,6 +98,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     }
 
     private final Object lock = new Object();
+    /** The registrations refused for a limit: a client provokes them at will. */
+    private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     private final Clock clock;
     private final Marshaller marshaller;
     private final Settings settings;
@@ -296,8 +299,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
         Created created = path.<Created, RemoteException>call(() -> {
             if (registrations.size() >= settings.maxRegistrations) {
-                throw new RemoteException("the lookup discovery service holds max.registrations="
-                        + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
+                throw refused(new RemoteException("the lookup discovery service holds max.registrations="
+                        + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit"));
             }
             Live live = new Live();
             LeaseGrant grant;
@@ -540,13 +543,19 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
     private void checkBounds(Interest interest) {
         if (interest.groups() != null && interest.groups().size() > settings.maxGroups) {
-            throw new IllegalArgumentException(interest.groups().size() + " groups exceed "
-                    + "max.groups.per.registration=" + settings.maxGroups + "; ask for fewer or raise the limit");
+            throw refused(new IllegalArgumentException(interest.groups().size() + " groups exceed "
+                    + "max.groups.per.registration=" + settings.maxGroups + "; ask for fewer or raise the limit"));
         }
         if (interest.locators().size() > settings.maxLocators) {
-            throw new IllegalArgumentException(interest.locators().size() + " locators exceed "
-                    + "max.locators.per.registration=" + settings.maxLocators + "; ask for fewer or raise the limit");
+            throw refused(new IllegalArgumentException(interest.locators().size() + " locators exceed "
+                    + "max.locators.per.registration=" + settings.maxLocators + "; ask for fewer or raise the limit"));
         }
+    }
+
+    /** {@code refusal}, logged (a WARN line a second at most) before the client hears it. */
+    private <E extends Exception> E refused(E refusal) {
+        refusals.warn("lookup discovery service refused: " + refusal.getMessage());
+        return refusal;
     }
 
     /** The core's notices, outside every lock of the service's: numbered and queued per registration. */

@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.estuary.io.RateLimitedLog;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -110,6 +111,8 @@ public final class WritePath {
     private final Object lock;
     private final BoundStore store;
     private final long timeoutMillis;
+    /** The records refused for their size (S9): a client provokes them at will. */
+    private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     /** The stage of the last batch {@link #run} queued; guarded by lock. */
     private CompletableFuture<Void> last = DONE;
 
@@ -249,7 +252,8 @@ public final class WritePath {
     /**
      * Store S9: a record whose value is larger than {@link Store#MAX_VALUE_BYTES} is refused before it reaches the
      * store, whichever store is bound: the change is failed (undone) and its caller gets an
-     * {@link IllegalArgumentException} naming the record and the limit. Nothing is written.
+     * {@link IllegalArgumentException} naming the record and the limit, also logged (a WARN line a second at most).
+     * Nothing is written.
      */
     private <T> void refuseOversized(Batch batch, Change<T> change) {
         if (batch == null) {
@@ -262,6 +266,7 @@ public final class WritePath {
                         + "any store (Store.MAX_VALUE_BYTES, a fixed limit); send a smaller handback, lease, "
                         + "listener or event";
                 change.failed(new StoreException(StoreException.Reason.TOO_LARGE, message));
+                refusals.warn(message);
                 throw new IllegalArgumentException(message);
             }
         }

@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.estuary.io.testing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -171,7 +172,11 @@ class WritePathTest {
                 }
             };
         };
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> path.call(oversized));
+        IllegalArgumentException refused;
+        try (LogCapture log = LogCapture.warnings(WritePath.class.getName())) {
+            refused = assertThrows(IllegalArgumentException.class, () -> path.call(oversized));
+            assertEquals(List.of(refused.getMessage()), log.messages(), "the refusal is logged");
+        }
         assertTrue(refused.getMessage().contains((Store.MAX_VALUE_BYTES + 1) + " bytes (test/space)")
                 && refused.getMessage().contains("Store.MAX_VALUE_BYTES"), refused.getMessage());
         assertEquals(0, store.count(), "nothing reached the store");
