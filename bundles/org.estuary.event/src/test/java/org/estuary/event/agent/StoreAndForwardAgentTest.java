@@ -142,6 +142,9 @@ class StoreAndForwardAgentTest {
         RemoteException full = assertThrows(RemoteException.class, () -> bounded.notify(event(1, 2)));
         assertEquals(Failure.INDEFINITE, Failure.of(full), "the generator retries, EV.3.1");
         assertTrue(full.getMessage().contains("maxQueuedPerLane=1"), full.getMessage());
+        // what crosses to the generator is made of classes it has: the container's DeliveryRefusedException stays
+        // behind, its message is carried in the RemoteException's own
+        assertNull(full.getCause(), "no cause of the container's own classes: " + full.getCause());
         assertEquals(Status.REFUSED, outcomes.only().status());
         assertEquals(2, outcomes.only().event().getSequenceNumber());
     }
