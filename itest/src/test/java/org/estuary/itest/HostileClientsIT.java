@@ -490,7 +490,8 @@ public class HostileClientsIT {
     @Test
     public void aRecordLargerThanEveryStoreTakesIsRefusedBeforeTheStoreWhileAClientIsServed() throws Exception {
         // Store S9: group names sent ahead let a handback larger than a record may be pass the stream's array
-        // memory; the registration that would record both is refused with the limit's name, before the journal
+        // memory; the registration that would record both is refused with the limit's name, before the journal,
+        // and logged
         LookupDiscoveryService discovery = legitimate.lookup(LookupDiscoveryService.class);
         RemoteEventListener listener = legitimate.exportListener(event -> { });
         try {
@@ -506,9 +507,16 @@ public class HostileClientsIT {
                         && refused.getMessage().contains(Integer.toString(512 * 1024)));
                 legitimateCalls(1);
             }
+            awaitRefusalLogged("refused a record of", "Store.MAX_VALUE_BYTES");
             // the journal would have kept the record (its files hold 10 MiB): the service refused it itself; the
             // same groups without the handback are registered
             discovery.register(groups, null, listener, null, 60_000).getLease().cancel();
+            // one group more than a registration may seek is refused and logged too
+            String[] tooMany = Arrays.copyOf(groups, groups.length + 1);
+            tooMany[groups.length] = "it-one-more";
+            assertThrows(IllegalArgumentException.class,
+                    () -> discovery.register(tooMany, null, listener, null, 60_000));
+            awaitRefusalLogged("lookup discovery service refused", "max.groups.per.registration=");
         } finally {
             legitimate.unexport(listener);
         }
