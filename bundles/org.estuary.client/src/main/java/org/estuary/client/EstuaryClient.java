@@ -19,6 +19,7 @@ import org.estuary.remote.HostPort;
 import org.estuary.remote.Registries;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
+import org.estuary.remote.ServiceSwappingException;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -140,6 +141,8 @@ public final class EstuaryClient implements AutoCloseable {
      * The proxy of the service bound under its interface's name.
      *
      * @throws NotBoundException if the container runs no such service (or it is being replaced: retry)
+     * @throws ServiceSwappingException if only containers on standby for the service answered (failover): it
+     *     names the active container
      */
     public <T> T lookup(Class<T> service) throws RemoteException, NotBoundException {
         return lookup(service.getName(), service);
@@ -150,6 +153,9 @@ public final class EstuaryClient implements AutoCloseable {
      * registry binds it.
      *
      * @throws NotBoundException if nothing is bound under it in any registry that answered
+     * @throws ServiceSwappingException if nothing is bound under it in any registry that answered, and one of them
+     *     stands by for a container active elsewhere: indefinite (the call did not run), its message names the
+     *     active container (the registry's {@link org.estuary.remote.FailoverNotice})
      * @throws RemoteException if no registry answered
      * @throws ClassCastException if it is not a {@code type}
      */
@@ -162,6 +168,7 @@ public final class EstuaryClient implements AutoCloseable {
             // Asked in order: with failover only the container active for the service binds it.
             NotBoundException notBound = null;
             RemoteException unreachable = null;
+            ServiceSwappingException standby = null;
             for (Registry registry : registries) {
                 try {
                     // Read in this client's scope: its allowlist, its classes for what services hand back, its keys.
@@ -172,9 +179,19 @@ public final class EstuaryClient implements AutoCloseable {
                     throw refused;
                 } catch (NotBoundException e) {
                     notBound = suppress(notBound, e);
+                    String active = Registries.activeElsewhere(registry.host(), registry.port(), sockets,
+                            callbacks.replies());
+                    if (!active.isEmpty()) {
+                        standby = suppress(standby, new ServiceSwappingException(name + " is not bound at "
+                                + registry + ", a container on standby (" + active + "): connect to the active "
+                                + "container, or list it among this client's endpoints", e));
+                    }
                 } catch (RemoteException e) {
                     unreachable = suppress(unreachable, e);
                 }
+            }
+            if (standby != null) {
+                throw standby;
             }
             if (notBound == null) {
                 throw unreachable;

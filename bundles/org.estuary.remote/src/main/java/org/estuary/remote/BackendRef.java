@@ -313,23 +313,9 @@ public final class BackendRef<B extends Remote> implements Serializable {
      * Why a registry does not bind the service: a standby's {@link FailoverNotice} names the active containers;
      * without one (no failover, or it cannot be read), the possible causes.
      */
-    private static final int MAX_NOTICE = 2_000;
-
     private static String whyNotBound(Registry registry) {
-        try {
-            Object bound = registry.lookup(FailoverNotice.NAME);
-            Object notice = bound instanceof RegistryEntry ? ((RegistryEntry) bound).proxy() : bound;
-            if (notice instanceof FailoverNotice) {
-                String active = ((FailoverNotice) notice).activeElsewhere();
-                if (active != null && !active.isBlank()) {
-                    // another JVM's text: kept to a length a message can carry
-                    return active.length() > MAX_NOTICE ? active.substring(0, MAX_NOTICE) + "..." : active;
-                }
-            }
-        } catch (NotBoundException | RemoteException | RuntimeException unknown) {
-            // no failover there, or the notice cannot be read: the general causes below
-        }
-        return "being replaced, its container restarting, or a standby";
+        String active = Registries.activeElsewhere(registry);
+        return active.isEmpty() ? "being replaced, its container restarting, or a standby" : active;
     }
 
     /** Whether the call failed because the container did not answer in time. */

@@ -4,6 +4,7 @@ import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
 
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
@@ -45,6 +46,39 @@ public final class Registries {
         try (ReadScope.Entered reading = scope.enter()) {
             Remote entry = LocateRegistry.getRegistry(host, port, sockets).lookup(name);
             return entry instanceof RegistryEntry ? ((RegistryEntry) entry).proxy() : entry;
+        }
+    }
+
+    /** The longest failover notice {@link #activeElsewhere(Registry)} passes on (another JVM's text). */
+    private static final int MAX_NOTICE = 2_000;
+
+    /**
+     * Which containers are active for the service instances the container of {@code registry} stands by for: the
+     * text of the {@link FailoverNotice} it binds (at most 2,000 characters), or an empty string when it binds none
+     * (no failover there), is active for every instance, or the notice cannot be read. Read in the caller's scope.
+     */
+    public static String activeElsewhere(Registry registry) {
+        try {
+            Remote bound = registry.lookup(FailoverNotice.NAME);
+            Object notice = bound instanceof RegistryEntry ? ((RegistryEntry) bound).proxy() : bound;
+            if (notice instanceof FailoverNotice) {
+                String active = ((FailoverNotice) notice).activeElsewhere();
+                if (active != null && !active.isBlank()) {
+                    return active.length() > MAX_NOTICE ? active.substring(0, MAX_NOTICE) + "..." : active;
+                }
+            }
+        } catch (NotBoundException | RemoteException | RuntimeException unknown) {
+            // no failover there, or the notice cannot be read
+        }
+        return "";
+    }
+
+    /** As {@link #activeElsewhere(Registry)} for the registry at host:port, the reply read in {@code scope}. */
+    public static String activeElsewhere(String host, int port, ClientSockets sockets, ReadScope scope) {
+        try (ReadScope.Entered reading = scope.enter()) {
+            return activeElsewhere(LocateRegistry.getRegistry(host, port, sockets));
+        } catch (RemoteException unreachable) {
+            return "";
         }
     }
 

@@ -9,5 +9,5 @@
  * exporter with {@link org.estuary.remote.ServiceExport}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package org.estuary.remote;
