@@ -43,9 +43,11 @@ import org.estuary.store.journal.internal.JournalStoreComponent;
  * The lookup discovery service's fan-out: REGISTRATIONS registrations (each seeking the group {@value #GROUP}, each
  * with the one listener {@link Arrivals}, exported with RMI) on the journal store, then REGISTRARS scripted lookup
  * services of that group ({@link LookupServiceEndpoint}s) start announcing themselves by multicast. Measured: the
- * time from one lookup service's first announcement to the event that tells the last registration of it
- * ({@code fanout_ms}), then the same for the others announcing together ({@code burst_ms}, from the first of their
- * announcements to the last registration told of the last of them) and the events per second of that burst.
+ * time from one lookup service's first announcement to the event that tells the last registration of it, first with
+ * the service cold ({@code fanout_cold_ms}: no event sent yet in this JVM), then for the others but one announcing
+ * together ({@code burst_ms}, from the first of their announcements to the last registration told of the last of
+ * them) and the events per second of that burst, and last for the remaining one alone, the service warm as a
+ * running service is when a new lookup service appears ({@code fanout_ms}).
  *
  * <p>Multicast runs on the loopback interface of a network namespace of the run's own ({@link NetworkNamespace}):
  * this JVM makes it and runs the measurement in a child JVM inside it. The service runs as its component runs it
@@ -123,27 +125,19 @@ public final class DiscoveryBench {
                         new MarshalledObject<>(proxy), List.of(GROUP), loopback, 0, true));
             }
 
-            // one lookup service announces itself
-            long cpuBefore = cpuNanos();
-            long start = System.nanoTime();
-            endpoints.get(0).startAnnouncing();
-            ServiceID first = endpoints.get(0).serviceId();
-            if (!arrivals.awaitAllTold(List.of(first), 300)) {
-                throw new IllegalStateException("after 300 s only " + arrivals.told(first) + " of " + registrations
-                        + " registrations were told of the first lookup service");
-            }
-            double fanoutMs = (arrivals.allToldAt(first) - start) / 1e6;
-            double fanoutCpuMs = (cpuNanos() - cpuBefore) / 1e6;
+            // one lookup service announces itself, to a service that has not sent an event yet (cold)
+            Fanout cold = alone(endpoints.get(0), arrivals, registrations);
+            System.out.printf("estuary: one lookup service, the service cold: its first announcement to the last "
+                    + "of %,d registrations told of it: %.1f ms (this JVM's CPU meanwhile %.0f ms, sending and "
+                    + "receiving)%n", registrations, cold.ms, cold.cpuMs);
             long eventsBefore = arrivals.events();
-            System.out.printf("estuary: one lookup service: its first announcement to the last of %,d registrations "
-                    + "told of it: %.1f ms (%,d events; this JVM's CPU meanwhile %.0f ms, sending and receiving)%n",
-                    registrations, fanoutMs, eventsBefore, fanoutCpuMs);
 
             // the others announce themselves together
             List<ServiceID> others = new ArrayList<>();
-            cpuBefore = cpuNanos();
+            long cpuBefore = cpuNanos();
             long[] startedAt = new long[registrars];
-            for (int i = 1; i < registrars; i++) {
+            int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
+            for (int i = 1; i < last; i++) {
                 startedAt[i] = System.nanoTime();
                 endpoints.get(i).startAnnouncing();
                 others.add(endpoints.get(i).serviceId());
@@ -171,10 +165,17 @@ public final class DiscoveryBench {
                     burstMs, p50, max, burstEvents,
                     burstEvents == 0 ? 0.0 : (double) others.size() * registrations / burstEvents, eventsPerS,
                     burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents);
+
+            // the last lookup service announces itself alone, to the service as it runs (warm)
+            Fanout warm = last < registrars ? alone(endpoints.get(last), arrivals, registrations) : cold;
+            System.out.printf("estuary: one more lookup service, the service warm: its first announcement to the "
+                    + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", registrations, warm.ms,
+                    warm.cpuMs);
             System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f fanout_ms=%.1f "
-                    + "fanout_cpu_ms=%.0f burst_ms=%.1f burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d "
-                    + "events_per_s=%.0f cpu_us_per_event=%.1f discards=%d%n", registrations, registrars, registerPerS,
-                    fanoutMs, fanoutCpuMs, burstMs, p50, max, burstEvents, eventsPerS,
+                    + "fanout_cpu_ms=%.0f fanout_cold_ms=%.1f fanout_cold_cpu_ms=%.0f burst_ms=%.1f "
+                    + "burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d events_per_s=%.0f cpu_us_per_event=%.1f "
+                    + "discards=%d%n", registrations, registrars, registerPerS, warm.ms, warm.cpuMs, cold.ms,
+                    cold.cpuMs, burstMs, p50, max, burstEvents, eventsPerS,
                     burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents, arrivals.discards());
         } finally {
             for (LookupServiceEndpoint endpoint : endpoints) {
@@ -188,6 +189,24 @@ public final class DiscoveryBench {
             clock.close();
             UnicastRemoteObject.unexportObject(arrivals, true);
         }
+    }
+
+    /** One lookup service's fan-out: from its first announcement to the last registration told of it. */
+    private record Fanout(double ms, double cpuMs) {
+    }
+
+    /** Starts {@code endpoint} announcing and waits (bounded) until every registration was told of it. */
+    private static Fanout alone(LookupServiceEndpoint endpoint, Arrivals arrivals, int registrations)
+            throws Exception {
+        long cpuBefore = cpuNanos();
+        long start = System.nanoTime();
+        endpoint.startAnnouncing();
+        ServiceID id = endpoint.serviceId();
+        if (!arrivals.awaitAllTold(List.of(id), 300)) {
+            throw new IllegalStateException("after 300 s only " + arrivals.told(id) + " of " + registrations
+                    + " registrations were told of lookup service " + id);
+        }
+        return new Fanout((arrivals.allToldAt(id) - start) / 1e6, (cpuNanos() - cpuBefore) / 1e6);
     }
 
     /** The CPU time this JVM used so far, every thread's. */
