@@ -34,9 +34,11 @@ import org.junit.Test;
  * Then, {@code estuary.failover.rounds} times (default 1; {@code bench/run faults failover} runs more), the active
  * container is killed with SIGKILL at a random moment of the load: the standby takes every instance's lease with a
  * newer fencing token, only after the killed container's lease ran out (database clock), and serves the clients'
- * old proxies; nothing acknowledged is lost; the killed container comes back as a standby. The takeover times are
- * printed: from the killed container's last renewal to the new term (database clock; the configured bound is
- * {@code lease.ms} + {@code heartbeat.ms}), and from the kill until every client's calls are acknowledged again.
+ * old proxies; nothing acknowledged is lost; the killed container comes back as a standby. Then the new active
+ * container is paused with SIGSTOP: the same takeover, the clients' references leave it after one call timeout,
+ * and once resumed with SIGCONT it stands by for every instance. The takeover times are printed: from the ex-active
+ * container's last renewal to the new term (database clock; the configured bound is {@code lease.ms} +
+ * {@code heartbeat.ms}), and from the fault until every client's calls are acknowledged again.
  */
 public class FailoverIT {
 
@@ -102,6 +104,21 @@ public class FailoverIT {
                 pair[killed] = pair[killed].relaunch();
                 awaitStandby(pair[killed], name(killed), ++boots[killed]);
                 active = 1 - killed;
+
+                // SIGSTOP of the active container past its lease (a long pause, a frozen VM): the standby takes
+                // over, the clients' references move to it after one call timeout, and the resumed container,
+                // its lease gone, stands by for every instance
+                int paused = active;
+                RunningDistribution pausedOne = pair[paused];
+                String standsBy = "Estuary failover: " + name(paused) + " stands by for ";
+                int stoodBy = pausedOne.logged(standsBy);
+                takeover = failover(pair, paused, clients, db, random, tally, lost, () -> pausedOne.signal("STOP"));
+                System.out.println("FailoverIT: round " + round + ": " + name(1 - paused) + " took over from "
+                        + name(paused) + " (SIGSTOP) in " + takeover + " ms");
+                pausedOne.signal("CONT");
+                pausedOne.await(name(paused) + " standing by for every instance once resumed", SERVING,
+                        () -> pausedOne.logged(standsBy) >= stoodBy + INSTANCES.size());
+                active = 1 - paused;
             }
             System.out.println(tally.summary());
             assertEquals("acknowledged changes lost (seed " + seed + ")", List.of(), lost);
