@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import net.jini.core.transaction.UnknownTransactionException;
 import net.jini.core.transaction.server.NestableTransactionManager;
@@ -102,7 +103,7 @@ final class Completion {
             return;
         }
         TransactionParticipant part = joined.participant;
-        try (SlowCalls.Call watched = watch(pooled, "participant " + part + " (prepare of " + txn + ")")) {
+        try (SlowCalls.Call watched = watch(pooled, () -> "participant " + part + " (prepare of " + txn + ")")) {
             int vote = prepareAndCommit ? part.prepareAndCommit(state.proxy(), txn.id)
                     : part.prepare(state.proxy(), txn.id);
             votes.record(joined, vote, null);
@@ -292,7 +293,8 @@ final class Completion {
 
     private void promoteRemote(NestableTransactionManager parentMgr, Txn txn, TransactionParticipant[] parts,
             long[] crashCounts, int failures, long deadline, CompletableFuture<Throwable> promoted, boolean pooled) {
-        try (SlowCalls.Call watched = watch(pooled, "parent manager " + parentMgr + " (promote of " + txn + ")")) {
+        try (SlowCalls.Call watched = watch(pooled,
+                () -> "parent manager " + parentMgr + " (promote of " + txn + ")")) {
             parentMgr.promote(txn.parentId, parts, crashCounts, null); // stays joined: hears the parent's abort
             promoted.complete(null);
         } catch (Throwable e) {
@@ -308,8 +310,8 @@ final class Completion {
     }
 
     /** A watch on a call made on the participant threads; none (null) for one made in the committing thread. */
-    private SlowCalls.Call watch(boolean pooled, String what) {
-        return pooled ? state.watch(what) : null;
+    private SlowCalls.Call watch(boolean pooled, Supplier<String> what) {
+        return pooled ? state.watch(what.get()) : null; // named only when watched: the committing thread's is not
     }
 
     /** TX.2.7: tells a PREPARED participant to roll forward, until it answered; UnknownTransactionException counts. */

@@ -4,8 +4,9 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +69,8 @@ final class TxnState {
     private final ThreadPoolExecutor pool;
     /** The calls to participants on {@link #pool}: one that does not answer is set aside (slow.call.ms). */
     private final SlowCalls slowCalls;
-    private final ConcurrentSkipListMap<Long, Txn> txns = new ConcurrentSkipListMap<>();
+    /** By id; unordered, so a lookup on every operation costs no walk of a sorted structure. */
+    private final ConcurrentHashMap<Long, Txn> txns = new ConcurrentHashMap<>();
     private final DeadlineQueue<Txn> forgets;
     final TxnMetrics metrics = new TxnMetrics();
     /**
@@ -206,9 +208,9 @@ final class TxnState {
         return txns.get(id);
     }
 
-    /** The transactions by id, for the management view's pages. */
+    /** The transactions in id order, a copy for one page of the management view. */
     NavigableMap<Long, Txn> table() {
-        return txns;
+        return new TreeMap<>(txns);
     }
 
     /**
