@@ -114,7 +114,7 @@ class DurableLandlordTest {
     private int calls;
 
     DurableLandlordTest() throws StoreException {
-        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
         bound.bind(store);
         bound.adopt();
         path = new WritePath("test service", lock, bound, 10_000);

@@ -127,8 +127,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         this.marshaller = marshaller;
         this.settings = settings;
         this.records = new Records(marshaller);
-        this.store = new BoundStore("lookup discovery service", lock, this::snapshot, settings.writeTimeoutMillis,
-                STORE_RETRY_MILLIS);
+        this.store = new BoundStore("lookup discovery service", Records.SERVICE, lock, this::snapshot,
+                settings.writeTimeoutMillis, STORE_RETRY_MILLIS);
         this.path = new WritePath("lookup discovery service", lock, store, settings.writeTimeoutMillis);
         this.marks = new StoredHighWaterMark(Records.SEQUENCES, kind -> Records.key(kind.eventId()),
                 this::writeNow, (batch, onDurable) -> path.submitInBackground(batch, onDurable));
@@ -152,8 +152,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
     @Override
-    public void bindStore(Store bound) {
-        store.bind(bound);
+    public boolean bindStore(Store bound) {
+        return store.bind(bound);
     }
 
     @Override

@@ -82,8 +82,8 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
     @Override
-    public void bindStore(Store bound) {
-        state.store.bind(bound);
+    public boolean bindStore(Store bound) {
+        return state.store.bind(bound);
     }
 
     @Override

@@ -68,8 +68,8 @@ final class MailboxState {
         this.settings = settings;
         this.marshaller = marshaller;
         this.records = new Records(marshaller);
-        this.store = new BoundStore("event mailbox", lock, this::snapshot, settings.writeTimeoutMillis,
-                STORE_RETRY_MILLIS);
+        this.store = new BoundStore("event mailbox", Records.SERVICE, lock, this::snapshot,
+                settings.writeTimeoutMillis, STORE_RETRY_MILLIS);
         this.path = new WritePath("event mailbox", lock, store, settings.writeTimeoutMillis);
         this.leases = new LeaseTable<>(clock, settings.leasePolicy, settings.maxRegistrations,
                 new LeaseListener<>() {

@@ -58,8 +58,14 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
     @ConsumerType
     public interface Service<B extends Remote> extends ServiceExport.Exported<B> {
 
-        /** The store reference's bind: a store that replaces the current one gets a copy of the state (S8). */
-        void bindStore(Store store);
+        /**
+         * The store reference's bind: a store that replaces the current one gets a copy of the state (S8).
+         *
+         * @return false when the store holds newer state of the service than it runs with (its
+         *     {@link org.estuary.store.api.BoundStore}'s generation): it is not written, and the component starts
+         *     the service again so that it recovers from it
+         */
+        boolean bindStore(Store store);
 
         /** The store reference's unbind. */
         void unbindStore(Store store);
@@ -84,6 +90,8 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
     private volatile String storeTarget;
     /** The configuration this activation runs with, but for reference targets: what {@link #modified} compares. */
     private volatile Map<String, Object> settings = Map.of();
+    /** SCR's handle on this component from its activation on: what starts it again. */
+    private volatile ComponentContext component;
     private final Class<?>[] specs;
     private final Activation activation;
     private final S service;
@@ -138,9 +146,16 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
     /** The active line's details: the effective settings, what was recovered. */
     protected abstract String summary();
 
+    /**
+     * Binds the store; one that holds newer state of the service than it runs with (a better-ranked store that
+     * registered after the service recovered from another at boot) is not written: the component starts again, and
+     * SCR activates it on that store, which it recovers from.
+     */
     @Reference(name = Store.REFERENCE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     public final void bindStore(Store store) {
-        service.bindStore(store);
+        if (!service.bindStore(store)) {
+            restart(component, "a store with newer state of it was bound");
+        }
     }
 
     public final void unbindStore(Store store) {
@@ -150,10 +165,12 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
     /**
      * Recovers, registers and exports; if a step fails, every step before it is undone, newest first.
      *
+     * @param component SCR's handle on the component, which starts it again when it must recover anew
      * @param properties the component's configuration, which {@link #modified} compares a new one with
      */
     @Activate
-    public final void start(Map<String, Object> properties) throws Exception {
+    public final void start(ComponentContext component, Map<String, Object> properties) throws Exception {
+        this.component = Objects.requireNonNull(component, "component");
         settings = settings(properties);
         activation.run(() -> {
             service.start();
@@ -204,16 +221,24 @@ public abstract class ServiceComponent<B extends Remote, S extends ServiceCompon
         }
         Map<String, Object> changed = settings(properties);
         if (!sameSettings(settings, changed)) {
-            LOG.log(System.Logger.Level.INFO, name + ": its settings changed; starting it again with them");
-            String componentName = (String) properties.get(ComponentConstants.COMPONENT_NAME);
-            // SCR holds the component's lock while it calls this method, and disabling needs it: after it returns
-            Thread restart = new Thread(() -> {
-                component.disableComponent(componentName);
-                component.enableComponent(componentName);
-            }, "estuary-restart-" + componentName);
-            restart.setDaemon(true);
-            restart.start();
+            restart(component, "its settings changed");
         }
+    }
+
+    /**
+     * Disables and enables the component, so SCR activates it again: a new service built from the configuration
+     * and recovered from the store SCR binds. From a thread of its own, since SCR holds the component's lock while
+     * it calls {@link #modified} or a bind method, and disabling needs it.
+     */
+    private void restart(ComponentContext component, String why) {
+        String componentName = (String) component.getProperties().get(ComponentConstants.COMPONENT_NAME);
+        LOG.log(System.Logger.Level.INFO, name + ": " + why + "; starting it again");
+        Thread restart = new Thread(() -> {
+            component.disableComponent(componentName);
+            component.enableComponent(componentName);
+        }, "estuary-restart-" + componentName);
+        restart.setDaemon(true);
+        restart.start();
     }
 
     /**

@@ -84,8 +84,8 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
 
     /** DS bind of the store reference: a store that replaces the current one gets a copy of the state (S8). */
     @Override
-    public void bindStore(Store bound) {
-        state.store.bind(bound);
+    public boolean bindStore(Store bound) {
+        return state.store.bind(bound);
     }
 
     @Override

@@ -72,8 +72,8 @@ final class RenewalState {
         this.records = new Records(marshaller);
         this.replies = ReadScope.forReplies(marshaller, null);
         this.admission = new Admission(marshaller, clock);
-        this.store = new BoundStore("lease renewal service", lock, this::snapshot, settings.writeTimeoutMillis,
-                STORE_RETRY_MILLIS);
+        this.store = new BoundStore("lease renewal service", Records.SERVICE, lock, this::snapshot,
+                settings.writeTimeoutMillis, STORE_RETRY_MILLIS);
         this.persistence = new Persistence(lock, store, settings.writeTimeoutMillis, metrics);
         this.setLeases = new LeaseTable<>(clock, settings.setPolicy, settings.maxSets, new LeaseListener<>() {
             @Override

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.ComponentContext;
 
 /**
  * The component's activation completes or leaves nothing behind: a step that fails (here a service registration
@@ -60,7 +61,8 @@ class RenewalComponentTest {
         RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
                 TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
-        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> component.start(Map.of()));
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> component.start(componentContext(), Map.of()));
 
         assertEquals("the framework refuses registration 4", refused.getMessage());
         threadsWhenRefused.removeAll(before);
@@ -85,7 +87,7 @@ class RenewalComponentTest {
         RenewalComponent component = new RenewalComponent(context(), config(), harness.marshaller,
                 TestRoles.alone(RenewalComponent.INSTANCE));
         component.bindStore(store);
-        component.start(Map.of());
+        component.start(componentContext(), Map.of());
         return component;
     }
 
@@ -102,6 +104,14 @@ class RenewalComponentTest {
     private static Set<Thread> renewalThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("estuary-renewal"))
                 .collect(Collectors.toSet());
+    }
+
+    /** SCR's handle on the component: these tests never start it again. */
+    private ComponentContext componentContext() {
+        return (ComponentContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {
+            ComponentContext.class}, (proxy, method, args) -> {
+                throw new UnsupportedOperationException(method.getName());
+            });
     }
 
     /** A bundle context that registers services into {@link #registered}, refusing registration {@link #refuse}. */

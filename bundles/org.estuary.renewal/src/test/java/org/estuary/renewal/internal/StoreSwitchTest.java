@@ -122,6 +122,30 @@ class StoreSwitchTest extends HarnessTest {
         assertEquals(1, restarted.counts()[1]);
     }
 
+    @Test
+    void s8AStoreHoldingNewerStateIsNotOverwrittenByOneRecoveredFromAtBoot() throws Exception {
+        Store memory = harness.store();
+        RenewalService first = harness.start();
+        first.proxy().createLeaseRenewalSet(HOUR);
+        Store journal = journals.open();
+        harness.switchTo(journal); // a better-ranked store arrives: the state moves there
+        awaitTrue(first::storeSettled, "the state is copied into the journal");
+        first.proxy().createLeaseRenewalSet(HOUR); // recorded in the journal only
+        harness.close();
+
+        // The next boot: the memory store, still holding the state from before the switch, registers first.
+        harness.switchTo(memory);
+        RenewalService booted = harness.start();
+        assertEquals(1, booted.counts()[0], "recovered the older state");
+        assertFalse(booted.bindStore(journal), "the journal holds newer state: the service is to start again");
+        harness.close();
+
+        harness.switchTo(journals.reopen(journal)); // its component started again: SCR binds the journal
+        RenewalService recovered = harness.start();
+        assertEquals(first.proxy(), recovered.proxy());
+        assertEquals(2, recovered.counts()[0], "the set made after the switch is still in the journal");
+    }
+
     private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean()) {

@@ -63,7 +63,7 @@ class WritePathTest {
     private final List<String> shown = new ArrayList<>();
 
     WritePathTest() throws StoreException {
-        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
         bound.bind(store);
         bound.adopt();
         path = new WritePath("test service", lock, bound, 10_000);
@@ -246,7 +246,7 @@ class WritePathTest {
                 return CompletableFuture.completedFuture(null);
             }
         };
-        BoundStore bound = new BoundStore("test service", lock, Batch.builder()::build, 10_000, 0);
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
         bound.bind(memory);
         bound.adopt();
         assertEquals("a", new WritePath("test service", lock, bound, 10_000).run(add("a")));

@@ -72,8 +72,8 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
 
     /** DS bind of the store reference (S8). */
     @Override
-    public void bindStore(Store store) {
-        state.store.bind(store);
+    public boolean bindStore(Store store) {
+        return state.store.bind(store);
     }
 
     /** DS unbind of the store reference. */

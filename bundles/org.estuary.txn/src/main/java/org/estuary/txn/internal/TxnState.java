@@ -99,8 +99,8 @@ final class TxnState {
         this.slowCalls = new SlowCalls(clock, settings.slowCallMillis(), settings.maxSlowCalls(), pool,
                 refusals::warn);
         this.forgets = new DeadlineQueue<>(clock, this::forget);
-        this.store = new BoundStore("transaction manager", storeLock, this::snapshot, settings.writeTimeoutMillis(),
-                STORE_RETRY_MILLIS);
+        this.store = new BoundStore("transaction manager", Records.MANAGER, storeLock, this::snapshot,
+                settings.writeTimeoutMillis(), STORE_RETRY_MILLIS);
         this.path = new WritePath("transaction manager", storeLock, store, settings.writeTimeoutMillis());
         this.leases = new LeaseTable<>(clock, settings.leasePolicy(), settings.maxActive(), new LeaseListener<>() {
             @Override
