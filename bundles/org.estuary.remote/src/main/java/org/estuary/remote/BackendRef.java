@@ -137,7 +137,12 @@ public final class BackendRef<B extends Remote> implements Serializable {
     public <T, X extends Exception> T call(RemoteCall<? super B, T, X> call) throws RemoteException, X {
         Remote local = LocalBackends.local(serviceId);
         if (local != null) {
-            return call.call(type.cast(local));
+            boolean outer = Callers.localStarted();
+            try {
+                return call.call(type.cast(local));
+            } finally {
+                Callers.localEnded(outer);
+            }
         }
         if (LocalBackends.isHome(serviceId)) {
             throw new ServiceSwappingException("service " + serviceId + " is being replaced in this JVM");

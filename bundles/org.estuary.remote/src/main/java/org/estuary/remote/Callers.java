@@ -18,15 +18,41 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class Callers {
 
+    /** Set while this thread runs a call through a {@link BackendRef}'s local path. */
+    private static final ThreadLocal<Boolean> LOCAL_CALL = new ThreadLocal<>();
+
     private Callers() {
     }
 
-    /** The peer address of the RMI call this thread serves, or null when the call came from this JVM. */
+    /**
+     * The peer address of the RMI call this thread serves, or null when the call came from this JVM: through a
+     * {@link BackendRef}'s local path (also one made while serving an RMI call: its caller is the service that made
+     * it), or from a thread that serves no RMI call.
+     */
     public static String current() {
+        if (LOCAL_CALL.get() != null) {
+            return null; // known without asking RMI, whose answer for a thread it does not serve is an exception
+        }
         try {
             return RemoteServer.getClientHost();
         } catch (ServerNotActiveException fromThisJvm) {
             return null;
+        }
+    }
+
+    /** A call through a local path starts on this thread; whether one was running already (for {@link #localEnded}). */
+    static boolean localStarted() {
+        if (LOCAL_CALL.get() != null) {
+            return true;
+        }
+        LOCAL_CALL.set(Boolean.TRUE);
+        return false;
+    }
+
+    /** The call {@link #localStarted} began has ended; {@code outer}: what it returned. */
+    static void localEnded(boolean outer) {
+        if (!outer) {
+            LOCAL_CALL.remove();
         }
     }
 
