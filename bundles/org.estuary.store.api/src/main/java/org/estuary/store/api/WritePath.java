@@ -1,7 +1,11 @@
 package org.estuary.store.api;
 
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -26,6 +30,12 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>Changes of one object decided in a row may be acknowledged to their waiting threads in any order: a
  * {@link Ticket} per object keeps an older, slower one from overwriting a newer one when it is shown.
+ *
+ * <p>A waiting thread that takes the lock to finish its change also finishes every other change whose batch has
+ * been answered meanwhile (a group commit answers many at once), so the callers of one group take the lock about
+ * once between them rather than once each; a caller whose change was finished so returns its outcome without the
+ * lock. {@link Change#acknowledged} and {@link Change#failed} may therefore run in another caller's thread, always
+ * under the lock.
  *
  * <p>{@link #run} and {@link #submitInBackground} take the owner's lock (the one {@link BoundStore} was given), so a switch to a new store (S8) copies the state before
  * or after each batch, never between its decision and its queueing.
@@ -115,6 +125,57 @@ public final class WritePath {
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     /** The stage of the last batch {@link #run} queued; guarded by lock. */
     private CompletableFuture<Void> last = DONE;
+    /** The changes whose callers wait without the lock, in the order decided; guarded by lock. */
+    private final ArrayDeque<Waiting<?>> waiting = new ArrayDeque<>();
+
+    /** A change queued and not finished yet: what it waits for and, once finished, its outcome. */
+    private static final class Waiting<T> {
+        final Change<T> change;
+        /** Its batch's stage; for a change that writes nothing, the stage of the batch queued before it. */
+        final CompletableFuture<Void> stage;
+        final boolean writes;
+        // Guarded by lock until finished is set, then read by the change's caller:
+        T answer;
+        StoreException failure;
+        Throwable thrown;
+        volatile boolean finished;
+
+        Waiting(Change<T> change, CompletableFuture<Void> stage, boolean writes) {
+            this.change = change;
+            this.stage = stage;
+            this.writes = writes;
+        }
+
+        /** Under the lock: acknowledges the change ({@code failure} null) or fails it, and keeps the outcome. */
+        void finish(StoreException failure) {
+            try {
+                if (failure != null) {
+                    this.failure = failure;
+                    change.failed(failure);
+                } else {
+                    answer = change.acknowledged();
+                }
+            } catch (RuntimeException | Error e) {
+                thrown = e;
+            } finally {
+                finished = true;
+            }
+        }
+
+        /** Once finished: the answer, or what finishing it threw. */
+        T outcome() throws StoreException {
+            if (thrown instanceof RuntimeException) {
+                throw (RuntimeException) thrown;
+            }
+            if (thrown != null) {
+                throw (Error) thrown;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return answer;
+        }
+    }
 
     /**
      * @param owner names the service in messages ("lease renewal service")
@@ -148,6 +209,7 @@ public final class WritePath {
         Change<T> change = null;
         CompletableFuture<Void> before = null;
         Submission submission = null;
+        Waiting<T> mine;
         try {
             synchronized (lock) {
                 before = last;
@@ -163,6 +225,8 @@ public final class WritePath {
                     // Still awaited, at once: a store may count on its waiters (the journal's wake-up chain).
                     return finish(change, submission == null ? null : awaitDone(submission, change));
                 }
+                mine = new Waiting<>(change, stage, batch != null);
+                waiting.add(mine);
             }
         } catch (Exception refusal) {
             if (change == null && before != null) {
@@ -181,13 +245,50 @@ public final class WritePath {
             failure = e;
         } catch (InterruptedException e) {
             synchronized (lock) {
-                change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the " + owner
-                        + " waited for its store; the change may still become durable", e, true));
+                if (!mine.finished) {
+                    waiting.remove(mine);
+                    change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the "
+                            + owner + " waited for its store; the change may still become durable", e, true));
+                    throw e;
+                }
             }
-            throw e;
+            Thread.currentThread().interrupt(); // finished by another caller meanwhile: its outcome stands
+            return mine.outcome();
         }
-        synchronized (lock) {
-            return finish(change, failure);
+        if (!mine.finished) {
+            synchronized (lock) {
+                finishAnswered();
+                if (!mine.finished) { // not answered in time
+                    waiting.remove(mine);
+                    mine.finish(failure);
+                }
+            }
+        }
+        return mine.outcome();
+    }
+
+    /**
+     * Under the lock: finishes every waiting change whose batch has been answered (a change that writes nothing, once
+     * the batch before it has been answered either way), in the order decided, for callers still on their way to
+     * the lock.
+     */
+    private void finishAnswered() {
+        for (Iterator<Waiting<?>> it = waiting.iterator(); it.hasNext();) {
+            Waiting<?> next = it.next();
+            if (next.stage.isDone()) {
+                it.remove();
+                next.finish(next.writes ? failureOf(next.stage) : null);
+            }
+        }
+    }
+
+    /** The failure a completed stage carries, or null if it succeeded. */
+    private static StoreException failureOf(CompletableFuture<Void> stage) {
+        try {
+            stage.getNow(null);
+            return null;
+        } catch (CompletionException | CancellationException e) {
+            return StoreException.from(e);
         }
     }
 

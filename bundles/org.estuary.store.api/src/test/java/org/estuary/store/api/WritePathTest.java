@@ -133,6 +133,48 @@ class WritePathTest {
     }
 
     @Test
+    void oneTurnAtTheLockFinishesEveryChangeAGroupCommitAnswered() throws Exception {
+        List<String> finishers = new ArrayList<>();
+        WritePath.Decide<String, RuntimeException> first = recordingFinisher("a", finishers);
+        WritePath.Decide<String, RuntimeException> second = recordingFinisher("b", finishers);
+        Future<String> a = callers.submit(() -> path.run(first));
+        await(() -> store.count() == 1, "the first batch is queued");
+        Future<String> b = callers.submit(() -> path.run(second));
+        await(() -> store.count() == 2, "the second batch is queued");
+        synchronized (lock) { // one sync answers both while neither caller can finish
+            store.stage(0).complete(null);
+            store.stage(1).complete(null);
+        }
+        assertEquals("a", a.get(10, TimeUnit.SECONDS));
+        assertEquals("b", b.get(10, TimeUnit.SECONDS));
+        synchronized (lock) {
+            assertEquals(List.of("a", "b"), shown, "S3: shown in the order decided");
+            assertEquals(2, finishers.size());
+            assertEquals(finishers.get(0), finishers.get(1), "the caller first at the lock finished both");
+        }
+    }
+
+    /** {@link #add} that also records which thread acknowledged it. */
+    private WritePath.Decide<String, RuntimeException> recordingFinisher(String key, List<String> finishers) {
+        WritePath.Decide<String, RuntimeException> add = add(key);
+        return () -> {
+            WritePath.Change<String> change = add.decide();
+            return new WritePath.Change<>() {
+                @Override
+                public Batch batch() {
+                    return change.batch();
+                }
+
+                @Override
+                public String acknowledged() {
+                    finishers.add(Thread.currentThread().getName());
+                    return change.acknowledged();
+                }
+            };
+        };
+    }
+
+    @Test
     void aFailedBatchIsUndoneAndItsCallerGetsTheStoreFailure() throws Exception {
         Future<String> call = callers.submit(() -> path.run(add("a")));
         await(() -> store.count() == 1, "queued");
