@@ -9,17 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.rmi.RemoteException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 import net.jini.core.lease.Lease;
@@ -29,10 +23,9 @@ import org.estuary.core.time.ManualClock;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Operation;
-import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
 import org.estuary.store.api.WritePath;
+import org.estuary.store.api.testing.HeldStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -51,46 +44,6 @@ class DurableLandlordTest {
         boolean cancelling;
         boolean ended;
         final WritePath.Ticket renewals = new WritePath.Ticket();
-    }
-
-    /** Holds each batch until the test completes or fails its stage. */
-    private static final class HeldStore implements Store {
-        private final List<Batch> applied = new ArrayList<>();
-        private final List<CompletableFuture<Void>> stages = new ArrayList<>();
-
-        @Override
-        public synchronized CompletionStage<Void> apply(Batch batch) {
-            CompletableFuture<Void> stage = new CompletableFuture<>();
-            applied.add(batch);
-            stages.add(stage);
-            return stage;
-        }
-
-        synchronized int count() {
-            return applied.size();
-        }
-
-        synchronized Batch batch(int i) {
-            return applied.get(i);
-        }
-
-        synchronized CompletableFuture<Void> stage(int i) {
-            return stages.get(i);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) {
-        }
-
-        @Override
-        public Set<String> spaces() {
-            return Set.of();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return StoreStats.builder("held").build();
-        }
     }
 
     private final Object lock = new Object();

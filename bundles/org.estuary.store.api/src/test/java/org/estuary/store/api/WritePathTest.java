@@ -18,41 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.estuary.io.testing.LogCapture;
+import org.estuary.store.api.testing.HeldStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** {@link WritePath}: queue under the lock (S2), wait outside it, show once acknowledged (S3), undo on failure. */
 class WritePathTest {
-
-    /** Acknowledges a batch only when the test says so. */
-    private static class HeldStore extends EmptyStore {
-        HeldStore() {
-            super("held");
-        }
-
-        final List<Batch> applied = new ArrayList<>();
-        final List<CompletableFuture<Void>> stages = new ArrayList<>();
-
-        @Override
-        public synchronized CompletionStage<Void> apply(Batch batch) {
-            CompletableFuture<Void> stage = new CompletableFuture<>();
-            applied.add(batch);
-            stages.add(stage);
-            return stage;
-        }
-
-        synchronized int count() {
-            return applied.size();
-        }
-
-        synchronized CompletableFuture<Void> stage(int i) {
-            return stages.get(i);
-        }
-
-        synchronized Batch batch(int i) {
-            return applied.get(i);
-        }
-    }
 
     private final Object lock = new Object();
     private final HeldStore store = new HeldStore();
@@ -282,9 +253,9 @@ class WritePathTest {
 
     @Test
     void aStoreThatAcknowledgesInApplyFinishesAtOnce() throws Exception {
-        Store memory = new HeldStore() {
+        Store memory = new EmptyStore("memory") {
             @Override
-            public synchronized CompletionStage<Void> apply(Batch batch) {
+            public CompletionStage<Void> apply(Batch batch) {
                 return CompletableFuture.completedFuture(null);
             }
         };
