@@ -222,13 +222,18 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
             renewOwnLease(setId, lease, desiredDuration);
             return;
         }
-        synchronized (lock) {
-            SetState set = sets.get(setId);
-            if (set == null || set.destroyed) { // LR.2: a destroyed set answers NoSuchObjectException whatever the lease
-                sets.require(setId);
+        Admission.Admitted copy;
+        try {
+            copy = admission.lease(lease); // outside the lock: may be slow; filtered
+        } catch (RemoteException refused) {
+            synchronized (lock) {
+                SetState set = sets.get(setId);
+                if (set == null || set.destroyed) { // LR.2: a destroyed set answers NoSuchObjectException whatever the lease
+                    sets.require(setId);
+                }
             }
+            throw refused;
         }
-        Admission.Admitted copy = admission.lease(lease); // outside the lock: may be slow; filtered
         persistence.run(() -> {
             SetState set = sets.require(setId);
             long now = clock.currentTimeMillis();

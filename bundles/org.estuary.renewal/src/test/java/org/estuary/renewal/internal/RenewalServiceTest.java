@@ -99,7 +99,7 @@ class RenewalServiceTest extends HarnessTest {
         Lease local = org.estuary.lease.client.LandlordLease.create(landlord.table, landlord.id,
                 landlord.table.grant("x", 10_000), harness.clock); // would be refused as unmarshallable
         assertThrows(java.rmi.NoSuchObjectException.class, () -> set.renewFor(local, 60_000),
-                "the set is checked before the lease is copied");
+                "also when the lease cannot be copied");
     }
 
     @Test
