@@ -33,7 +33,7 @@ import org.estuary.core.time.ManualClock;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.LookupServiceEndpoint;
 import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 import com.example.lookup.ExampleRegistrar;
@@ -52,30 +52,17 @@ public class DiscoveryDurabilityIT {
     private static final long HOUR = 3_600_000L;
     private static final String REGISTRAR_CLASSES = "com.example.lookup.*";
 
-    private static RunningDistribution karaf;
-    private static EstuaryClient client;
+    @ClassRule
+    public static final DistributionRule KARAF = DistributionRule.allowing(LookupDiscoveryService.class,
+            REGISTRAR_CLASSES, karaf -> karaf.installBundleOf(ExampleRegistrar.class));
+
     /** The scripted lookup service, answering unicast discovery on 127.0.0.1. */
     private static LookupServiceEndpoint lookup;
 
-    @BeforeClass
-    public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()),
-                RunningDistribution.allowing(REGISTRAR_CLASSES));
-        karaf.awaitBound(LookupDiscoveryService.class);
-        karaf.installBundleOf(ExampleRegistrar.class);
-        client = karaf.clientAllowing(REGISTRAR_CLASSES);
-    }
-
     @AfterClass
-    public static void stop() throws Exception {
+    public static void stop() {
         if (lookup != null) {
             lookup.close();
-        }
-        if (client != null) {
-            client.close();
-        }
-        if (karaf != null) {
-            karaf.close();
         }
     }
 
@@ -108,6 +95,7 @@ public class DiscoveryDurabilityIT {
 
     @Test
     public void registrationsSurviveBundleUpdateRestartAndKill() throws Exception {
+        EstuaryClient client = KARAF.client();
         LookupDiscoveryService lds = client.lookup(LookupDiscoveryService.class);
         RemoteEventListener listener = client.exportListener(event -> { });
         ExampleRegistrar scripted = new ExampleRegistrar(0x42, "it-scripted");
@@ -126,20 +114,18 @@ public class DiscoveryDurabilityIT {
         made.changed().addGroups(new String[] {"it-c"}); // LD.4.1.1: acknowledged, so durable
         made.cancelled().getLease().cancel();
         assertKept(made);
-        assertTrue(karaf.ssh("estuary:discovery-registrations"), karaf.ssh("estuary:discovery-registrations")
-                .contains("3 registrations"));
+        String registrations = KARAF.get().ssh("estuary:discovery-registrations");
+        assertTrue(registrations, registrations.contains("3 registrations"));
 
         bundleUpdateUnderCalls(made);
         assertKept(made);
         heard.discoveredAgain("after bundle:update");
 
-        karaf = karaf.restart();
-        karaf.awaitBound(LookupDiscoveryService.class);
+        KARAF.restart();
         assertKept(made);
         heard.discoveredAgain("after a restart");
 
-        karaf = karaf.crashAndRestart();
-        karaf.awaitBound(LookupDiscoveryService.class);
+        KARAF.crashAndRestart();
         assertKept(made);
         heard.discoveredAgain("after kill -9");
         made.kept().getLease().renew(HOUR); // the lease came back with its registration
@@ -170,14 +156,10 @@ public class DiscoveryDurabilityIT {
             }
         }, "it-discovery-calls");
         caller.start();
-        karaf.await("calls answered before the update", Duration.ofSeconds(30), () -> answered.get() >= 20);
-        int activations = activations();
-        String updated = karaf.ssh("bundle:update org.estuary.discovery");
-        assertTrue("bundle:update ran: " + updated, updated.isBlank());
-        karaf.await("the discovery component activated again from the updated bundle", Duration.ofSeconds(60),
-                () -> activations() > activations);
+        KARAF.get().await("calls answered before the update", Duration.ofSeconds(30), () -> answered.get() >= 20);
+        KARAF.get().updateBundle("org.estuary.discovery", "Estuary lookup discovery service active");
         int before = answered.get();
-        karaf.await("calls answered again after the update", Duration.ofSeconds(60),
+        KARAF.get().await("calls answered again after the update", Duration.ofSeconds(60),
                 () -> answered.get() >= before + 20 || wrong.get() != null);
         running.set(false);
         caller.join(30_000);
@@ -189,7 +171,7 @@ public class DiscoveryDurabilityIT {
 
     /** The registrations as they were acknowledged, read through the proxies handed out before. */
     private static void assertKept(Made made) throws Exception {
-        karaf.await("the registrations answer", Duration.ofSeconds(60), () -> {
+        KARAF.get().await("the registrations answer", Duration.ofSeconds(60), () -> {
             try {
                 made.kept().getGroups();
                 return true;
@@ -212,10 +194,5 @@ public class DiscoveryDurabilityIT {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return probe.getLocalPort();
         }
-    }
-
-    /** How often the container's log says the component activated. */
-    private static int activations() {
-        return karaf.logged("Estuary lookup discovery service ");
     }
 }

@@ -12,8 +12,17 @@ import org.junit.rules.ExternalResource;
  */
 final class DistributionRule extends ExternalResource {
 
+    /** What the operator does once the distribution first runs (a bundle installed, which later starts keep). */
+    @FunctionalInterface
+    interface Started {
+        void apply(RunningDistribution karaf) throws Exception;
+    }
+
     private final Class<?> service;
     private final RunningDistribution.Setup setup;
+    /** Classes of the operator's own the container and this JVM's client read; null for none. */
+    private final String allowed;
+    private final Started started;
     private RunningDistribution karaf;
     private EstuaryClient client;
 
@@ -23,8 +32,22 @@ final class DistributionRule extends ExternalResource {
 
     /** A distribution that {@code setup} changes before it starts. */
     DistributionRule(Class<?> service, RunningDistribution.Setup setup) {
+        this(service, setup, null, karaf -> { });
+    }
+
+    private DistributionRule(Class<?> service, RunningDistribution.Setup setup, String allowed, Started started) {
         this.service = service;
         this.setup = setup;
+        this.allowed = allowed;
+        this.started = started;
+    }
+
+    /**
+     * A distribution whose allowlist and client take the classes matching {@code pattern} (an operator's
+     * {@code allowlist.extra}), with {@code started} done once it first runs.
+     */
+    static DistributionRule allowing(Class<?> service, String pattern, Started started) {
+        return new DistributionRule(service, RunningDistribution.allowing(pattern), pattern, started);
     }
 
     /** The distribution as it runs now (a restart replaces it). */
@@ -35,7 +58,8 @@ final class DistributionRule extends ExternalResource {
     /** A client connected to the distribution's registry (it outlives restarts: same host and port). */
     synchronized EstuaryClient client() throws IOException {
         if (client == null) {
-            client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
+            client = allowed == null ? EstuaryClient.connect("127.0.0.1", karaf.registryPort)
+                    : karaf.clientAllowing(allowed);
         }
         return client;
     }
@@ -58,6 +82,7 @@ final class DistributionRule extends ExternalResource {
     protected void before() throws Throwable {
         karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), setup);
         karaf.awaitBound(service);
+        started.apply(karaf);
     }
 
     @Override
