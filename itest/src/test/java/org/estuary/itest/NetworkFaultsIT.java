@@ -1,10 +1,6 @@
 package org.estuary.itest;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
-
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +22,6 @@ import org.junit.Test;
  */
 public class NetworkFaultsIT {
 
-    private static final Duration BOUND = Duration.ofSeconds(120);
     /** The clients give up on a call after this long: a black hole then fails calls within the test's bounds. */
     private static final long CALL_TIMEOUT_MS = 5_000;
     private static final String HIDDEN = "127.0.0.2";
@@ -43,7 +38,6 @@ public class NetworkFaultsIT {
         List<TcpProxy> proxies = new ArrayList<>();
         EstuaryClient client = null;
         RenewalFaultClient renewal = null;
-        FaultLoad load = null;
         try {
             // the registry's port and the services' port, each behind a proxy
             for (int port : new int[] {karaf.registryPort, objectPort}) {
@@ -54,40 +48,9 @@ public class NetworkFaultsIT {
             client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
                     .callTimeoutMs(CALL_TIMEOUT_MS).build());
             renewal = new RenewalFaultClient(client);
-            List<FaultClient> clients = List.of(renewal, new MailboxFaultClient(client), new TxnFaultClient(client));
-            FaultLoad running = new FaultLoad(clients, 2, 1);
-            load = running;
-            running.awaitProgress(karaf, BOUND);
-
-            proxies.forEach(TcpProxy::blackHole);
-            long failed = running.indefinite();
-            karaf.await("calls failing indefinitely behind the black hole", BOUND,
-                    () -> running.indefinite() >= failed + clients.size() || running.wrong() != null);
-            proxies.forEach(TcpProxy::forward);
-            load.awaitProgress(karaf, BOUND);
-
-            for (int i = 0; i < 3; i++) {
-                proxies.forEach(TcpProxy::drop);
-                load.awaitProgress(karaf, BOUND);
-            }
-
-            proxies.forEach(proxy -> proxy.delay(200));
-            load.awaitProgress(karaf, BOUND);
-            proxies.forEach(TcpProxy::forward);
-
-            load.stop();
-            assertNull("a wrong answer, not an indefinite failure, under network faults", load.wrong());
-            List<String> lost = new ArrayList<>();
-            for (FaultClient faultClient : clients) {
-                lost.addAll(faultClient.check());
-            }
-            System.out.println("NetworkFaultsIT: " + load.indefinite() + " calls failed indefinitely; lost "
-                    + lost.size());
-            assertEquals("acknowledged changes lost across network faults", List.of(), lost);
+            ProxyFaults.inject("NetworkFaultsIT", karaf,
+                    List.of(renewal, new MailboxFaultClient(client), new TxnFaultClient(client)), proxies, 0);
         } finally {
-            if (load != null) {
-                load.stop();
-            }
             if (renewal != null) {
                 renewal.close();
             }
