@@ -19,8 +19,8 @@ import org.junit.Test;
  * The kill -9 loop: the distribution, on its default journal store, with the lease renewal service, the event
  * mailbox, the transaction manager and the lookup discovery service under load from remote clients in this JVM
  * (each keeping its own record of what was acknowledged), killed with SIGKILL at a random moment of the load and
- * restarted on the same directory, {@code estuary.faults.kills} times (default 6, the short form in the test
- * command; {@code bench/run faults} runs 200). After each restart every client checks the services against its record (no acknowledged set, lease,
+ * restarted on the same directory, {@code estuary.faults.kills} times (default 20; {@code bench/run faults} runs
+ * 200). After each restart every client checks the services against its record (no acknowledged set, lease,
  * registration, group, event or commit lost; no lease ended before its granted time; every transaction past its
  * commit point committed at every participant that prepared), through the proxies it had before the first kill.
  * The moments come from {@code estuary.faults.seed} (printed; random by default) and the run ends with the line
@@ -35,7 +35,7 @@ public class KillLoopIT {
 
     @Test
     public void noAcknowledgedChangeIsLostAcrossKills() throws Exception {
-        int kills = Integer.getInteger("estuary.faults.kills", 6);
+        int kills = Integer.getInteger("estuary.faults.kills", 20);
         long seed = Long.getLong("estuary.faults.seed", System.nanoTime());
         System.out.println("KillLoopIT: " + kills + " kills, seed " + seed + " (-Destuary.faults.seed=" + seed
                 + " repeats the kill moments)");
