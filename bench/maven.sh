@@ -23,9 +23,12 @@ bench_mvn() {
 }
 
 # bench_install NAME POM: installs the org.estuary bundles POM depends on (with the modules they need, -am) when a
-# jar is missing from the repository or older than its bundle's sources. NAME prefixes the messages.
+# jar is missing from the repository or older than its bundle's sources, and removes the harness's compiled classes
+# (Maven's incremental build keeps classes compiled against a bundle's older API: NoSuchMethodError in the run).
+# NAME prefixes the messages.
 bench_install() {
     local name=$1 pom=$2 dependency bundle jar stale=()
+    rm -rf "$(dirname "$pom")/target/classes"
     # each org.estuary dependency as "artifactId" or "artifactId-tests" (a test jar)
     for dependency in $(awk '/<dependency>/ { a = ""; t = "" }
             /<artifactId>org\.estuary\./ { gsub(/.*<artifactId>|<\/artifactId>.*/, ""); a = $0 }
