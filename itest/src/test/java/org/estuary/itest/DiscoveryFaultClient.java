@@ -98,10 +98,7 @@ final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
             try {
                 groups = Set.of(tracked.registration.getGroups());
             } catch (NoSuchObjectException gone) {
-                if (System.currentTimeMillis() < tracked.granted) {
-                    lost.add("discovery registration " + tracked.number + " gone before its granted expiration "
-                            + tracked.granted);
-                }
+                FaultClient.gone(lost, "discovery registration " + tracked.number, tracked.granted);
                 registrations.remove(tracked);
                 continue;
             }

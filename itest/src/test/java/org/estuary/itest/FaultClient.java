@@ -26,4 +26,14 @@ interface FaultClient {
      * what the service completes after a restart by itself, such as rolling committed transactions forward.
      */
     List<String> check() throws Exception;
+
+    /**
+     * For {@link #check}: {@code what}, which the service answered as gone, is a loss if that was before the
+     * expiration its lease was granted (a resource persists until its lease ends).
+     */
+    static void gone(List<String> lost, String what, long granted) {
+        if (System.currentTimeMillis() < granted) {
+            lost.add(what + " gone before its granted expiration " + granted);
+        }
+    }
 }

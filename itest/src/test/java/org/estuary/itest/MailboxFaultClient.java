@@ -80,10 +80,7 @@ final class MailboxFaultClient implements FaultClient {
                 }
                 events.close();
             } catch (NoSuchObjectException gone) {
-                if (System.currentTimeMillis() < tracked.granted) {
-                    lost.add("mailbox registration " + tracked.registration
-                            + " gone before its granted expiration " + tracked.granted);
-                }
+                FaultClient.gone(lost, "mailbox registration " + tracked.registration, tracked.granted);
                 registrations.remove(tracked);
                 continue;
             }

@@ -75,9 +75,7 @@ final class RenewalFaultClient implements FaultClient, AutoCloseable {
             try {
                 held = new HashSet<>(Arrays.asList(tracked.set.getLeases()));
             } catch (NoSuchObjectException gone) {
-                if (System.currentTimeMillis() < tracked.granted) {
-                    lost.add("renewal set " + tracked.set + " gone before its granted expiration " + tracked.granted);
-                }
+                FaultClient.gone(lost, "renewal set " + tracked.set, tracked.granted);
                 sets.remove(tracked);
                 continue;
             }
