@@ -18,6 +18,13 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -34,6 +41,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
@@ -91,6 +99,13 @@ public class HostileClientsIT {
     private static final InetAddress STALLER = address("127.0.0.3");
     private static final InetAddress FLOODER = address("127.0.0.4");
     private static final InetAddress DRIPPER = address("127.0.0.5");
+    /**
+     * The login throttle this test configures: 2 free failures, then 400 ms doubling to at most 800 ms; failures
+     * count, and the log keeps quiet after a line, for 10 minutes, longer than this class runs.
+     */
+    private static final int FREE_FAILURES = 2;
+    private static final long FIRST_DELAY_MS = 400;
+    private static final long MAX_DELAY_MS = 800;
 
     private static RunningDistribution karaf;
     private static EstuaryClient legitimate;
@@ -103,6 +118,9 @@ public class HostileClientsIT {
                     Integer.toString(REQUEST_TIMEOUT_MS));
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "max.connections.per.host",
                     Integer.toString(PER_HOST_CAP));
+            Files.writeString(home.resolve("etc/org.estuary.login.cfg"), "free.failures = " + FREE_FAILURES
+                    + "\ndelay.ms = " + FIRST_DELAY_MS + "\nmax.delay.ms = " + MAX_DELAY_MS
+                    + "\nwindow.seconds = 600\nlog.interval.seconds = 600\n");
         });
         karaf.awaitBound(LeaseRenewalService.class, LookupDiscoveryService.class);
         legitimate = EstuaryClient.connect("127.0.0.1", karaf.registryPort,
@@ -519,6 +537,87 @@ public class HostileClientsIT {
             awaitRefusalLogged("lookup discovery service refused", "max.groups.per.registration=");
         } finally {
             legitimate.unexport(listener);
+        }
+    }
+
+    @Test
+    public void repeatedWrongPasswordsOverSshAndTheConsoleAreSlowedDownAndLoggedRateLimited() throws Exception {
+        karaf.awaitConsolePage("bundles", "Bundles");
+        karaf.await("the login throttle active", Duration.ofSeconds(60),
+                () -> karaf.logged("Estuary login throttle active on the karaf realm") > 0);
+        int guesses = 4;
+        long least = 0;
+        long started = System.nanoTime();
+        for (int i = 0; i < guesses; i++) {
+            // each guess waits before its check for the failures before it (none of this class's other tests
+            // logs in with a password, and more failures would only make the waits longer)
+            least += delayAfter(2 * i) + delayAfter(2 * i + 1);
+            assertTrue("a wrong password over ssh is refused", sshWithPassword("guess-" + i).exitCode != 0);
+            assertEquals("a wrong password to the console is refused", 401, consoleWithPassword("guess-" + i));
+        }
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        assertTrue(2 * guesses + " wrong passwords took " + tookMs + " ms, less than the configured waits of "
+                + least + " ms", tookMs >= least);
+
+        // The administrator still gets in, each login waiting at most max.delay.ms before its check.
+        assertEquals(200, consoleWithPassword(karaf.password));
+        Answer shell = sshWithPassword(karaf.password);
+        assertEquals("the right password over ssh: " + shell.output, 0, shell.exitCode);
+        assertTrue(shell.output, shell.output.contains("throttled-but-in"));
+
+        String line = "failed password login to the karaf realm for user 'admin'";
+        karaf.await("the failures logged", Duration.ofSeconds(30), () -> karaf.logged(line) > 0);
+        assertEquals("one line for " + 2 * guesses + " failures in a log interval of 10 minutes: " + karaf.log(),
+                1, karaf.logged(line));
+    }
+
+    /** What every password login waits after {@code failed} failures, as the configured throttle computes it. */
+    private static long delayAfter(int failed) {
+        int beyond = failed - FREE_FAILURES;
+        return beyond <= 0 ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS << (beyond - 1));
+    }
+
+    /** The status of a console page asked for as {@code admin} with {@code password}. */
+    private static int consoleWithPassword(String password) throws IOException, InterruptedException {
+        String authorization = "Basic " + Base64.getEncoder()
+                .encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + karaf.httpPort + "/system/console/bundles"))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", authorization).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private record Answer(int exitCode, String output) {
+    }
+
+    /**
+     * OpenSSH logging in as {@code admin} with {@code password} (one password attempt, no key), the password given
+     * through {@code SSH_ASKPASS} as a user types it, running a shell command that echoes a marker.
+     */
+    private static Answer sshWithPassword(String password) throws IOException, InterruptedException {
+        Path askpass = karaf.home.resolve("itest-askpass");
+        if (!Files.exists(askpass)) {
+            Files.writeString(askpass, "#!/bin/sh\nprintf '%s\\n' \"$ITEST_PASSWORD\"\n");
+            askpass.toFile().setExecutable(true, true);
+        }
+        ProcessBuilder builder = new ProcessBuilder("ssh", "-p", Integer.toString(karaf.sshPort), "-o",
+                "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no", "-o",
+                "NumberOfPasswordPrompts=1", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10", "admin@127.0.0.1", "echo throttled-but-in")
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().put("SSH_ASKPASS", askpass.toString());
+        builder.environment().put("SSH_ASKPASS_REQUIRE", "force");
+        builder.environment().put("DISPLAY", ":0");
+        builder.environment().put("ITEST_PASSWORD", password);
+        Process ssh = builder.start();
+        try {
+            byte[] output = ssh.getInputStream().readAllBytes();
+            if (!ssh.waitFor(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("ssh did not finish in 60 s");
+            }
+            return new Answer(ssh.exitValue(), new String(output, StandardCharsets.UTF_8));
+        } finally {
+            ssh.destroyForcibly();
         }
     }
 
