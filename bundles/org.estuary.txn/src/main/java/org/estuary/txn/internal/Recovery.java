@@ -49,8 +49,10 @@ final class Recovery {
     }
 
     private Txn committedTxn(String key, byte[] value) {
-        Txn txn = Txn.committed(Records.id(key));
+        Txn txn = new Txn(Records.id(key), null, 0, null, new Object(), null);
+        txn.state = TransactionConstants.COMMITTED;
         txn.record = value;
+        txn.decided.complete(TransactionConstants.COMMITTED);
         try {
             for (TransactionParticipant part : state.records.participants(value)) {
                 Joined joined = new Joined(part, 0);
