@@ -133,7 +133,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         this.marks = new StoredHighWaterMark(Records.SEQUENCES, kind -> Records.key(kind.eventId()),
                 this::writeNow, (batch, onDurable) -> path.submitInBackground(batch, onDurable));
         this.notifier = new Notifier(delivery, new SequenceNumbers(marks, settings.sequenceBlock,
-                Math.max(2, settings.maxRegistrations * 2)), this::refused);
+                Math.max(2, settings.maxRegistrations * 2)), this::refused, metrics);
         this.core = new DiscoveryCore<>(this::send);
         this.leases = new LeaseTable<>(clock, settings.leasePolicy, settings.maxRegistrations,
                 new LeaseListener<>() {
@@ -371,6 +371,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         for (Registrar r : core.discovered(registrationId)) {
             proxies.add(r.proxy());
         }
+        // the events of what the answer shows are queued for the listener before it returns (LD.4.1.1, LD.4.2)
+        core.flush();
         return proxies;
     }
 
@@ -566,11 +568,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             if (live == null || live.ended || live.listener == null) {
                 continue;
             }
-            if (notifier.send(source, live.record, live.listener, governing(live), notice)) {
-                (notice.discarded() ? metrics.eventsDiscarded : metrics.eventsDiscovered).inc();
-            } else {
-                metrics.eventsDropped.inc();
-            }
+            notifier.send(source, live.record, live.listener, governing(live), notice);
         }
     }
 

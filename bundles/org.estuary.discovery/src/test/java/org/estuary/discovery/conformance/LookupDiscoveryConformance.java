@@ -15,7 +15,9 @@ import java.rmi.MarshalledObject;
 import java.rmi.NoSuchObjectException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -104,6 +106,35 @@ public abstract class LookupDiscoveryConformance {
         }
     }
 
+    /** Collects events; holds the first one in {@code notify} until {@link #release}, as a busy listener would. */
+    static final class HoldingListener implements RemoteEventListener, Serializable {
+        private static final long serialVersionUID = 1L;
+        final transient BlockingQueue<RemoteDiscoveryEvent> events = new LinkedBlockingQueue<>();
+        final transient CountDownLatch held = new CountDownLatch(1);
+        private final transient CountDownLatch released = new CountDownLatch(1);
+
+        @Override
+        public void notify(RemoteEvent event) {
+            events.add((RemoteDiscoveryEvent) event);
+            held.countDown();
+            try {
+                released.await(20, TimeUnit.SECONDS); // bounded: a test that never releases fails on its own
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        RemoteDiscoveryEvent next() throws InterruptedException {
+            RemoteDiscoveryEvent e = events.poll(20, TimeUnit.SECONDS);
+            assertNotNull(e, "an event within 20 s");
+            return e;
+        }
+    }
+
     private final List<AutoCloseable> open = new ArrayList<>();
 
     /** The service under test, its first start (a fresh store per test). */
@@ -183,6 +214,40 @@ public abstract class LookupDiscoveryConformance {
         assertTrue(discarded.isDiscarded());
         assertTrue(discarded.getSequenceNumber() > first.getSequenceNumber());
         assertArrayEquals(new ServiceRegistrar[0], r.getRegistrars());
+    }
+
+    // LD.4.2: an event names "one or more" lookup services: those discovered while the registration's listener is
+    // busy with its last event reach it together in the next one, each named once, numbered after it
+    @Test
+    public void lookupServicesDiscoveredWhileTheListenerIsBusyArriveInOneEvent() throws Exception {
+        LookupServiceEndpoint a = lookup(4, "public");
+        LookupServiceEndpoint b = lookup(5, "public");
+        LookupServiceEndpoint c = lookup(6, "public");
+        LookupDiscoveryService lds = service();
+        HoldingListener listener = new HoldingListener();
+        LookupDiscoveryRegistration r = lds.register(new String[0], new LookupLocator[] {a.locator()},
+                export(listener), null, Lease.FOREVER);
+        try {
+            assertTrue(listener.held.await(20, TimeUnit.SECONDS), "the first event within 20 s");
+            r.addLocators(new LookupLocator[] {b.locator(), c.locator()});
+            eventually("b and c discovered for the registration", () -> r.getRegistrars().length == 3);
+        } finally {
+            listener.release();
+        }
+        RemoteDiscoveryEvent first = listener.next();
+        assertArrayEquals(new ServiceRegistrar[] {new ExampleRegistrar(4)}, first.getRegistrars());
+        RemoteDiscoveryEvent together = listener.next();
+        assertFalse(together.isDiscarded());
+        assertEquals(Set.of(b.serviceId(), c.serviceId()), together.getGroups().keySet());
+        assertEquals(Set.of(new ExampleRegistrar(5), new ExampleRegistrar(6)),
+                Set.of(together.getRegistrars()));
+        assertTrue(together.getSequenceNumber() > first.getSequenceNumber());
+        // no event of its own for b or c came between: the next one is the discard that follows
+        r.removeLocators(new LookupLocator[] {a.locator()});
+        RemoteDiscoveryEvent discarded = listener.next();
+        assertTrue(discarded.isDiscarded());
+        assertEquals(Set.of(a.serviceId()), discarded.getGroups().keySet());
+        assertTrue(discarded.getSequenceNumber() > together.getSequenceNumber());
     }
 
     // LD.3.1, LD.4.1.1: the argument rules

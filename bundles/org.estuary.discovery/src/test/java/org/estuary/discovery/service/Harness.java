@@ -20,9 +20,10 @@ import org.estuary.store.api.Store;
 import org.estuary.testing.ServiceHarness;
 
 /**
- * The lookup discovery service in this JVM on a manual clock, delivering its events in the thread that sends them,
- * with the discovery a test chooses, started and stopped together. Bounds: 100 registrations, 4 groups and 4
- * locators each, 10 events queued per registration.
+ * The lookup discovery service in this JVM on a manual clock, delivering its events in the thread that sends them
+ * (or, for tests whose listeners take their time, in a thread of the delivery's own), with the discovery a test
+ * chooses, started and stopped together. Bounds: 100 registrations, 4 groups and 4 locators each, 10 events queued
+ * per registration.
  */
 final class Harness extends ServiceHarness<DiscoveryService> {
 
@@ -56,11 +57,23 @@ final class Harness extends ServiceHarness<DiscoveryService> {
     }
 
     private final Discoveries discoveries;
+    private final boolean deliveryThread;
     private Discovery discovery;
+    private EventDelivery delivery;
 
+    /** Events delivered in the thread that sends them. */
     Harness(Store store, Discoveries discoveries) {
+        this(store, discoveries, false);
+    }
+
+    /**
+     * @param deliveryThread whether events are delivered by a thread of the delivery's own, so a listener that
+     *        holds its event holds up no thread of discovery's
+     */
+    Harness(Store store, Discoveries discoveries, boolean deliveryThread) {
         super(store);
         this.discoveries = discoveries;
+        this.deliveryThread = deliveryThread;
     }
 
     /** The id of a lookup service's proxy, read with this JVM's classes; null if it is not a registrar. */
@@ -79,8 +92,9 @@ final class Harness extends ServiceHarness<DiscoveryService> {
 
     @Override
     protected DiscoveryService create() throws IOException {
-        EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.builder().threads(1)
-                .maxQueuedPerLane(10).maxQueuedTotal(100).build());
+        DeliveryConfig config = DeliveryConfig.builder().threads(1).maxQueuedPerLane(10).maxQueuedTotal(100).build();
+        delivery = deliveryThread ? EventDelivery.withOwnThreads(clock, config, "harness-discovery-events")
+                : new EventDelivery(clock, Runnable::run, config);
         DiscoveryService service = new DiscoveryService(clock, Marshallers.builder()
                 .classLoader(Harness.class.getClassLoader()).build(),
                 new Settings(new LeasePolicy(60_000, 3_600_000), 100,
@@ -108,6 +122,7 @@ final class Harness extends ServiceHarness<DiscoveryService> {
     @Override
     protected void stop(DiscoveryService service) {
         service.close();
+        delivery.close();
         try {
             discovery.closer().close();
         } catch (Exception e) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 
 /**
  * The LD conformance suite against {@link DiscoveryService} in this JVM on a manual clock, discovering by unicast on
- * 127.0.0.1; each test has a store of its own, closed after it by {@link TestStores}.
+ * 127.0.0.1 and delivering events from a thread of its own, as a running service does; each test has a store of its own, closed after it by {@link TestStores}.
  */
 abstract class InJvmConformance extends LookupDiscoveryConformance {
 
@@ -29,7 +29,7 @@ abstract class InJvmConformance extends LookupDiscoveryConformance {
             NetworkDiscovery discovery = new NetworkDiscovery(DiscoverySettings.defaults(), clock,
                     InetAddress.getLoopbackAddress(), false, Harness::idOf, listener);
             return new Harness.Discovery(discovery.tracker(), discovery);
-        });
+        }, true);
         return harness.start().proxy();
     }
 

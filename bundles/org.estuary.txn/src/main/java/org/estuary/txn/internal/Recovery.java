@@ -49,10 +49,8 @@ final class Recovery {
     }
 
     private Txn committedTxn(String key, byte[] value) {
-        Txn txn = new Txn(Records.id(key), null, 0, null, new Object(), null);
-        txn.state = TransactionConstants.COMMITTED;
+        Txn txn = Txn.committed(Records.id(key));
         txn.record = value;
-        txn.decided.complete(TransactionConstants.COMMITTED);
         try {
             for (TransactionParticipant part : state.records.participants(value)) {
                 Joined joined = new Joined(part, 0);

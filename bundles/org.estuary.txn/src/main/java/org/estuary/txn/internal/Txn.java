@@ -72,6 +72,27 @@ final class Txn {
         this.localParent = localParent;
     }
 
+    /**
+     * A committed top-level transaction, decided (one recovered past its commit point; TX.2.8), without
+     * participants yet.
+     */
+    static Txn committed(long id) {
+        Txn txn = new Txn(id, null, 0, null, new Object(), null);
+        txn.state = TransactionConstants.COMMITTED;
+        txn.decided.complete(TransactionConstants.COMMITTED);
+        return txn;
+    }
+
+    /**
+     * A committed top-level transaction of which the manager keeps only the outcome ({@link CommittedIds}): every
+     * participant heard it, so it answers as that transaction would (TX.2.5) and takes nothing more.
+     */
+    static Txn committedOutcome(long id) {
+        Txn txn = committed(id);
+        txn.notified.complete(null);
+        return txn;
+    }
+
     /** The lock a transaction nested under {@code localParent} (null: none of this manager) is guarded by. */
     static Object familyLock(Txn localParent) {
         return localParent != null ? localParent.lock : new Object();

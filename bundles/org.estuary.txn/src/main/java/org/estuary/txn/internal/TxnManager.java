@@ -203,7 +203,7 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
             if (txn.state == TransactionConstants.ACTIVE) {
                 txn.state = TransactionConstants.VOTING;
                 state.leases.remove(id); // TX.2.1: the lease bounds the transaction only until commit
-                for (Txn child : new ArrayList<>(txn.children)) {
+                for (Txn child : txn.children.isEmpty() ? List.<Txn>of() : new ArrayList<>(txn.children)) {
                     if (child.state == TransactionConstants.ACTIVE) { // never promoted: its work is dropped
                         state.abort(child, "its parent " + txn + " committed before it completed");
                     }

@@ -72,6 +72,8 @@ final class TxnState {
     /** By id; unordered, so a lookup on every operation costs no walk of a sorted structure. */
     private final ConcurrentHashMap<Long, Txn> txns = new ConcurrentHashMap<>();
     private final DeadlineQueue<Txn> forgets;
+    /** The committed top-level transactions that left {@link #txns}: their outcome, answered for retention.ms. */
+    private final CommittedIds committedIds;
     final TxnMetrics metrics = new TxnMetrics();
     /**
      * The transactions' leases, by transaction id, each holding its transaction's lock; expiry or cancellation
@@ -99,6 +101,7 @@ final class TxnState {
         this.slowCalls = new SlowCalls(clock, settings.slowCallMillis(), settings.maxSlowCalls(), pool,
                 refusals::warn);
         this.forgets = new DeadlineQueue<>(clock, this::forget);
+        this.committedIds = new CommittedIds(clock, settings.retentionMillis());
         this.store = new BoundStore("transaction manager", Records.MANAGER, storeLock, this::snapshot,
                 settings.writeTimeoutMillis(), STORE_RETRY_MILLIS);
         this.path = new WritePath("transaction manager", storeLock, store, settings.writeTimeoutMillis());
@@ -190,12 +193,16 @@ final class TxnState {
     }
 
     /**
-     * The transaction {@code id}; its fields are read under its lock.
+     * The transaction {@code id}; its fields are read under its lock. A committed one of which only the outcome is
+     * kept ({@link CommittedIds}) is given as a stand-in that answers as the committed transaction would.
      *
      * @throws UnknownTransactionException if it was never created here or has been forgotten (TX.2.5)
      */
     Txn require(long id) throws UnknownTransactionException {
         Txn txn = txns.get(id);
+        if (txn == null && committedIds.contains(id)) { // added before it left the table: never missed in between
+            return Txn.committedOutcome(id);
+        }
         if (txn == null) {
             throw new UnknownTransactionException("transaction " + Records.key(id) + " is unknown to this manager: "
                     + "never created here, or completed and forgotten");
@@ -203,7 +210,7 @@ final class TxnState {
         return txn;
     }
 
-    /** The transaction {@code id}, or null. */
+    /** The transaction {@code id} while the manager holds it whole, or null. */
     Txn find(long id) {
         return txns.get(id);
     }
@@ -486,8 +493,18 @@ final class TxnState {
         }
     }
 
+    /**
+     * Under the transaction's lock: every participant that had to hear the outcome heard it. A committed top-level
+     * transaction is then reduced to its id in {@link #committedIds} (TX.2.5: its outcome is all that is still
+     * asked of it); any other is forgotten after {@code forgetAfter} ms (0: retention.ms).
+     */
     private void notified(Txn txn, long forgetAfter) {
         txn.notified.complete(null);
+        if (txn.state == TransactionConstants.COMMITTED && !txn.nested()) {
+            committedIds.add(txn.id);
+            txns.remove(txn.id, txn);
+            return;
+        }
         forgetLater(txn, forgetAfter == 0 ? settings.retentionMillis() : forgetAfter);
     }
 

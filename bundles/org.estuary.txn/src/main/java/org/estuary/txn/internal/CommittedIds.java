@@ -1,0 +1,162 @@
+package org.estuary.txn.internal;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.core.time.Clock;
+
+/**
+ * The ids of committed top-level transactions whose every participant has heard the outcome, kept for
+ * {@code retention.ms} after that so the manager still answers {@code getState}, {@code commit} and {@code abort}
+ * on them (TX.2.5), and nothing else: an id and the millisecond it completed, in primitive arrays. A manager that
+ * commits tens of thousands of transactions a second retains millions of outcomes; as whole transactions (their
+ * participants, futures and a deadline each) they would be copied by every young collection and fill the heap, as
+ * ids they cost 12 bytes and no object each.
+ *
+ * <p>The ids are spread over stripes, each with a lock of its own, so committing threads rarely meet. A stripe keeps
+ * its ids in buckets by completion time, each bucket taking the completions of an eighth of {@code retention.ms}
+ * in an open-addressing table; a bucket goes as a whole once its last id is past retention, and a lookup answers
+ * exactly: an id is known until {@code retention.ms} after it completed (to the millisecond, never less). Expiry
+ * happens as ids are added or looked up, on the manager's clock. Thread-safe.
+ */
+final class CommittedIds {
+
+    private static final int STRIPES = 16;
+    /** A bucket takes the completions of this fraction of the retention time. */
+    private static final int BUCKETS_PER_RETENTION = 8;
+    /** The longest span of one bucket: completion offsets within it fit an int of milliseconds. */
+    private static final long MAX_SPAN_MILLIS = 1L << 30;
+
+    private final Clock clock;
+    private final long retentionNanos;
+    private final long spanNanos;
+    private final Stripe[] stripes = new Stripe[STRIPES];
+
+    /** Ids answered for {@code retentionMillis} on {@code clock}; none kept for 0. */
+    CommittedIds(Clock clock, long retentionMillis) {
+        if (retentionMillis < 0) {
+            throw new IllegalArgumentException("retention must not be negative: " + retentionMillis + " ms");
+        }
+        this.clock = clock;
+        this.retentionNanos = TimeUnit.MILLISECONDS.toNanos(retentionMillis);
+        this.spanNanos = TimeUnit.MILLISECONDS.toNanos(
+                Math.min(MAX_SPAN_MILLIS, Math.max(1, retentionMillis / BUCKETS_PER_RETENTION)));
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
+    /** Transaction {@code id} (never 0) completed now. */
+    void add(long id) {
+        if (retentionNanos > 0) {
+            stripe(id).add(id);
+        }
+    }
+
+    /** Whether transaction {@code id} completed less than the retention time ago. */
+    boolean contains(long id) {
+        return retentionNanos > 0 && stripe(id).contains(id);
+    }
+
+    private Stripe stripe(long id) {
+        return stripes[(int) (mix(id) >>> 60)];
+    }
+
+    /** Spreads an id's bits (ids may be consecutive when a caller chose them). */
+    private static long mix(long id) {
+        return id * 0x9E3779B97F4A7C15L;
+    }
+
+    /** One stripe's buckets, oldest first; the clock is read under its lock, so its buckets follow in time. */
+    private final class Stripe {
+        private final ArrayDeque<Bucket> buckets = new ArrayDeque<>();
+
+        synchronized void add(long id) {
+            long now = clock.nanoTime();
+            dropExpired(now);
+            Bucket newest = buckets.peekLast();
+            if (newest == null || now - newest.base >= spanNanos) {
+                newest = new Bucket(now);
+                buckets.addLast(newest);
+            }
+            // rounded up: an id is answered for the whole retention time, never a fraction of a millisecond less
+            newest.put(id, (int) ((now - newest.base + 999_999) / 1_000_000));
+        }
+
+        synchronized boolean contains(long id) {
+            long now = clock.nanoTime();
+            dropExpired(now);
+            for (Bucket bucket : buckets) {
+                int offsetMillis = bucket.offsetOf(id);
+                if (offsetMillis >= 0) {
+                    return now - (bucket.base + TimeUnit.MILLISECONDS.toNanos(offsetMillis)) < retentionNanos;
+                }
+            }
+            return false;
+        }
+
+        /** Drops the buckets whose every id is past retention. */
+        private void dropExpired(long now) {
+            Bucket oldest;
+            while ((oldest = buckets.peekFirst()) != null && now - oldest.base - spanNanos >= retentionNanos) {
+                buckets.pollFirst();
+            }
+        }
+    }
+
+    /**
+     * The ids completed within one span from {@code base} (a nanoTime value), each with its completion in
+     * milliseconds after {@code base}: linear probing over a power-of-two table, 0 marking a free slot.
+     */
+    private static final class Bucket {
+        private final long base;
+        private long[] ids = new long[64];
+        private int[] offsets = new int[64];
+        private int size;
+
+        Bucket(long base) {
+            this.base = base;
+        }
+
+        void put(long id, int offsetMillis) {
+            if (3 * (size + 1) > 2 * ids.length) {
+                grow();
+            }
+            int mask = ids.length - 1;
+            int slot = (int) (mix(id) >>> 32) & mask;
+            while (ids[slot] != 0) {
+                if (ids[slot] == id) {
+                    return; // already there: it keeps its first completion
+                }
+                slot = (slot + 1) & mask;
+            }
+            ids[slot] = id;
+            offsets[slot] = offsetMillis;
+            size++;
+        }
+
+        /** The completion offset of {@code id}, or -1 if it is not in this bucket. */
+        int offsetOf(long id) {
+            int mask = ids.length - 1;
+            for (int slot = (int) (mix(id) >>> 32) & mask; ids[slot] != 0; slot = (slot + 1) & mask) {
+                if (ids[slot] == id) {
+                    return offsets[slot];
+                }
+            }
+            return -1;
+        }
+
+        private void grow() {
+            long[] oldIds = ids;
+            int[] oldOffsets = offsets;
+            ids = new long[oldIds.length * 2];
+            offsets = new int[oldIds.length * 2];
+            size = 0;
+            for (int i = 0; i < oldIds.length; i++) {
+                if (oldIds[i] != 0) {
+                    put(oldIds[i], oldOffsets[i]);
+                }
+            }
+        }
+    }
+}
