@@ -18,8 +18,12 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class Callers {
 
-    /** Set while this thread runs a call through a {@link BackendRef}'s local path. */
-    private static final ThreadLocal<Boolean> LOCAL_CALL = new ThreadLocal<>();
+    /**
+     * Whether this thread runs a call through a {@link BackendRef}'s local path: a flag each thread keeps (a JDK
+     * type, so no bundle's class loader stays reachable from a thread), set and cleared in place, so a local call
+     * allocates nothing.
+     */
+    private static final ThreadLocal<boolean[]> LOCAL_CALL = ThreadLocal.withInitial(() -> new boolean[1]);
 
     private Callers() {
     }
@@ -30,7 +34,7 @@ public final class Callers {
      * it), or from a thread that serves no RMI call.
      */
     public static String current() {
-        if (LOCAL_CALL.get() != null) {
+        if (LOCAL_CALL.get()[0]) {
             return null; // known without asking RMI, whose answer for a thread it does not serve is an exception
         }
         try {
@@ -42,17 +46,18 @@ public final class Callers {
 
     /** A call through a local path starts on this thread; whether one was running already (for {@link #localEnded}). */
     static boolean localStarted() {
-        if (LOCAL_CALL.get() != null) {
+        boolean[] local = LOCAL_CALL.get();
+        if (local[0]) {
             return true;
         }
-        LOCAL_CALL.set(Boolean.TRUE);
+        local[0] = true;
         return false;
     }
 
     /** The call {@link #localStarted} began has ended; {@code outer}: what it returned. */
     static void localEnded(boolean outer) {
         if (!outer) {
-            LOCAL_CALL.remove();
+            LOCAL_CALL.get()[0] = false;
         }
     }
 

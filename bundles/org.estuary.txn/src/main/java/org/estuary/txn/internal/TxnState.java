@@ -115,7 +115,7 @@ final class TxnState {
             public void cancelled(long id, Object txnLock) {
                 leaseEnded(id, txnLock, "its lease was cancelled");
             }
-        }, new SecureRandom()::nextLong); // TX.2: the id is all a caller needs to commit or abort; not guessable
+        }, new UnguessableIds());
     }
 
     /** Recovery, under the store's lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */
