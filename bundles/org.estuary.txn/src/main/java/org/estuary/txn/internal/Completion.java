@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import net.jini.core.transaction.UnknownTransactionException;
@@ -32,18 +33,26 @@ import org.estuary.store.api.WritePath;
 final class Completion {
 
     private static final System.Logger LOG = System.getLogger(Completion.class.getName());
+    /**
+     * How long a participant asked to vote in the committing thread may take before the participants not asked yet
+     * go to the participant threads, in parallel.
+     */
+    static final long HAND_OFF_MILLIS = 1;
 
     private final TxnState state;
     private final Clock clock;
     private final Settings settings;
-    /** The votes still out once the committing thread has asked its own participant, by their vote.ms deadline. */
+    /** The votes still out once the committing thread has asked its participants, by their vote.ms deadline. */
     private final DeadlineQueue<Votes> voteDeadlines;
+    /** The votes whose participants the committing thread asks, by the time the rest go to the participant threads. */
+    private final DeadlineQueue<Votes> handOffs;
 
     Completion(TxnState state) {
         this.state = state;
         this.clock = state.clock;
         this.settings = state.settings;
         this.voteDeadlines = new DeadlineQueue<>(clock, Votes::timeUp);
+        this.handOffs = new DeadlineQueue<>(clock, Votes::handOff);
     }
 
     /**
@@ -62,35 +71,29 @@ final class Completion {
         decide(txn);
     }
 
+    /**
+     * TX.2.7: the committing thread asks the participants one after another, which in-process participants answer
+     * without a hand-off between threads; one that has not answered within {@link #HAND_OFF_MILLIS} has the others
+     * asked in parallel on the participant threads (so prepares are parallel as soon as one is slow), and from then
+     * on {@code vote.ms} bounds the vote even while that participant holds the committing thread: at its end the
+     * transaction aborts without it.
+     */
     private void vote(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
-        Votes votes = new Votes(txn, toAsk.size());
+        Votes votes = new Votes(txn, toAsk, prepareAndCommit, clock.deadlineAfterMillis(settings.voteMillis()));
         synchronized (txn.lock) {
             txn.voting = votes.over;
             if (txn.completed()) {
                 return; // aborted between the start of the commit and here
             }
         }
-        long deadline = clock.deadlineAfterMillis(settings.voteMillis());
-        for (int i = 0; i < toAsk.size() - 1; i++) {
-            Joined joined = toAsk.get(i);
-            state.dispatch(() -> ask(txn, joined, prepareAndCommit, votes, deadline, true));
-        }
-        ask(txn, toAsk.get(toAsk.size() - 1), prepareAndCommit, votes, deadline, false); // the last in this thread
-        // vote.ms bounds the votes still out; a vote over by now (one participant, or quick ones) needs no deadline
-        DeadlineQueue.Entry<Votes> timeUp = null;
-        if (!votes.over.isDone() && deadline - clock.nanoTime() <= 0) {
-            votes.timeUp(); // passed already: the committing thread's own participant took that long
-        } else if (!votes.over.isDone()) {
-            timeUp = voteDeadlines.add(votes, deadline);
-        }
+        votes.askInThisThread();
+        votes.armDeadline(); // vote.ms bounds the votes still out (asked on the participant threads, or retried)
         try {
             votes.over.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         } finally {
-            if (timeUp != null) {
-                voteDeadlines.cancel(timeUp);
-            }
+            votes.disarm();
         }
     }
 
@@ -132,19 +135,7 @@ final class Completion {
             if (txn.completed()) {
                 return;
             }
-            String reason = null;
-            for (Joined joined : txn.parts.values()) {
-                if (joined.vote == TransactionConstants.ABORTED) {
-                    reason = "participant " + joined.participant + " voted ABORTED" + cause(joined.lastFailure);
-                    break;
-                }
-            }
-            for (Joined joined : txn.parts.values()) {
-                if (reason == null && joined.vote == Joined.NOT_VOTED) {
-                    reason = "participant " + joined.participant + " did not vote within vote.ms ("
-                            + settings.voteMillis() + " ms)" + cause(joined.lastFailure);
-                }
-            }
+            String reason = abortReason(txn);
             if (reason != null) {
                 state.abort(txn, reason);
                 return;
@@ -160,6 +151,22 @@ final class Completion {
         } else {
             commitPoint(txn, prepared, 1);
         }
+    }
+
+    /** Under the transaction's lock, once its vote is over: why it aborts (a vote ABORTED, or missing), or null. */
+    private String abortReason(Txn txn) {
+        for (Joined joined : txn.parts.values()) {
+            if (joined.vote == TransactionConstants.ABORTED) {
+                return "participant " + joined.participant + " voted ABORTED" + cause(joined.lastFailure);
+            }
+        }
+        for (Joined joined : txn.parts.values()) {
+            if (joined.vote == Joined.NOT_VOTED) {
+                return "participant " + joined.participant + " did not vote within vote.ms ("
+                        + settings.voteMillis() + " ms)" + cause(joined.lastFailure);
+            }
+        }
+        return null;
     }
 
     /**
@@ -375,11 +382,74 @@ final class Completion {
     private final class Votes {
         final CompletableFuture<Void> over = new CompletableFuture<>();
         private final Txn txn;
+        private final List<Joined> toAsk;
+        private final boolean prepareAndCommit;
+        /** The end of vote.ms (the clock's nanoTime). */
+        private final long deadline;
+        /** The next participant to ask: the committing thread and a hand-off each claim one once. */
+        private final AtomicInteger next = new AtomicInteger();
+        /** Votes not in yet; under the transaction's lock. */
         private int missing;
+        /** Whether vote.ms is watched (under the transaction's lock), and its entry once it is. */
+        private boolean armed;
+        private volatile DeadlineQueue.Entry<Votes> deadlineEntry;
 
-        Votes(Txn txn, int missing) {
+        Votes(Txn txn, List<Joined> toAsk, boolean prepareAndCommit, long deadline) {
             this.txn = txn;
-            this.missing = missing;
+            this.toAsk = toAsk;
+            this.prepareAndCommit = prepareAndCommit;
+            this.deadline = deadline;
+            this.missing = toAsk.size();
+        }
+
+        /** In the committing thread: asks the participants not claimed by a hand-off, one after another. */
+        void askInThisThread() {
+            DeadlineQueue.Entry<Votes> watch = toAsk.size() > 1
+                    ? handOffs.add(this, clock.deadlineAfterMillis(HAND_OFF_MILLIS)) : null;
+            try {
+                for (int i; (i = next.getAndIncrement()) < toAsk.size();) {
+                    ask(txn, toAsk.get(i), prepareAndCommit, this, deadline, false);
+                }
+            } finally {
+                if (watch != null) {
+                    handOffs.cancel(watch);
+                }
+            }
+        }
+
+        /**
+         * On the clock's timer, once a participant asked in the committing thread took {@link #HAND_OFF_MILLIS}:
+         * the participants not asked yet are asked on the participant threads, and vote.ms bounds the vote.
+         */
+        void handOff() {
+            for (int i; (i = next.getAndIncrement()) < toAsk.size();) {
+                Joined joined = toAsk.get(i);
+                state.dispatch(() -> ask(txn, joined, prepareAndCommit, this, deadline, true));
+            }
+            armDeadline();
+        }
+
+        /** Watches vote.ms for the votes still out, once (the committing thread or a hand-off). */
+        void armDeadline() {
+            synchronized (txn.lock) {
+                if (armed || over.isDone()) {
+                    return; // a vote over by now (quick participants) needs no deadline
+                }
+                armed = true;
+            }
+            if (deadline - clock.nanoTime() <= 0) {
+                timeUp(); // passed already: a participant asked in the committing thread took that long
+            } else {
+                deadlineEntry = voteDeadlines.add(this, deadline);
+            }
+        }
+
+        /** The vote is over: its deadline need not be watched. */
+        void disarm() {
+            DeadlineQueue.Entry<Votes> entry = deadlineEntry;
+            if (entry != null) {
+                voteDeadlines.cancel(entry);
+            }
         }
 
         void record(Joined joined, int vote, Throwable failure) {
@@ -407,9 +477,20 @@ final class Completion {
             }
         }
 
+        /**
+         * vote.ms is over with votes missing: the transaction aborts here, also while a participant still holds the
+         * committing thread (TX.2.7: a participant that does not vote in time votes no).
+         */
         void timeUp() {
             synchronized (txn.lock) {
+                if (over.isDone()) {
+                    return;
+                }
                 over.complete(null);
+                String reason = abortReason(txn);
+                if (reason != null && !txn.completed()) {
+                    state.abort(txn, reason);
+                }
             }
         }
 

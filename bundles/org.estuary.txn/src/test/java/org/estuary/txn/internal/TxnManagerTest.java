@@ -277,52 +277,74 @@ class TxnManagerTest {
         Scripted hangs = Scripted.voting(PREPARED);
         CountDownLatch release = new CountDownLatch(1);
         hangs.prepareHangs = release;
+        Scripted quick = Scripted.voting(PREPARED);
         mgr.join(id, hangs, 1);
-        mgr.join(id, Scripted.voting(PREPARED), 1);
+        mgr.join(id, quick, 1);
         CompletableFuture<Void> commit = commitLater(mgr, id);
         until("asked", () -> hangs.count("prepare") == 1);
-        assertFalse(commit.isDone());
+        // TX.2.7: the committing thread asks one participant after another; one that takes longer has the rest
+        // asked on the participant threads
+        managers.advance(Completion.HAND_OFF_MILLIS);
+        until("the other asked meanwhile", () -> quick.count("prepare") == 1);
+        assertEquals(VOTING, mgr.getState(id));
+        // vote.ms ends the vote although the hanging participant still holds the committing thread: the
+        // transaction aborts and the participant that voted hears it
         managers.advance(Managers.VOTE_MS);
+        assertEquals(ABORTED, mgr.getState(id));
+        until("the prepared one hears abort", () -> quick.count("abort") == 1);
+        assertFalse(commit.isDone(), "the committing client's call is held by its own participant only");
+        release.countDown();
         Throwable refused = failure(commit);
         assertTrue(refused instanceof CannotCommitException && refused.getMessage().contains("did not vote"),
                 String.valueOf(refused));
-        release.countDown();
         // TX.2.7: the participant not yet heard from is told of the abort
         until("hanging one hears abort", () -> hangs.count("abort") == 1);
     }
 
     @Test
     void participantsThatNeverAnswerDelayOnlyTheirOwnTransactions() throws Exception {
-        // TX.2.7: a transaction's participants are asked on the manager's threads (4 here) but for the last, which
-        // the committing thread asks. Transactions whose participants never answer take every thread; once their
-        // calls ran slow.call.ms they are set aside, and another client's commit gets its vote.
+        // TX.2.7: the committing thread asks a transaction's participants in turn; once one has taken
+        // HAND_OFF_MILLIS the rest are asked on the manager's threads (4 here). Transactions whose participants never
+        // answer take every thread; once their calls ran slow.call.ms they are set aside, and another client's
+        // commit gets its vote.
         TransactionManager mgr = managers.start().proxy();
         CountDownLatch never = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
         List<Scripted> hanging = new ArrayList<>();
         List<CompletableFuture<Void>> stuck = new ArrayList<>();
         try {
             for (int i = 0; i < 4; i++) {
                 long id = mgr.create(60_000).id;
+                Scripted first = Scripted.voting(PREPARED);
+                first.prepareHangs = never; // holds its committing client's thread
                 Scripted hangs = Scripted.voting(PREPARED);
-                hangs.prepareHangs = never;
+                hangs.prepareHangs = never; // holds a participant thread
                 hanging.add(hangs);
+                mgr.join(id, first, 1);
                 mgr.join(id, hangs, 1);
-                mgr.join(id, Scripted.voting(PREPARED), 1);
                 stuck.add(commitLater(mgr, id));
+                until("first asked", () -> first.count("prepare") == 1);
             }
+            managers.advance(Completion.HAND_OFF_MILLIS);
             until("every participant thread held", () -> hanging.stream().allMatch(p -> p.count("prepare") == 1));
             long id = mgr.create(60_000).id;
+            Scripted slow = Scripted.voting(PREPARED);
+            slow.prepareHangs = gate;
             Scripted waiting = Scripted.voting(PREPARED);
+            mgr.join(id, slow, 1);
             mgr.join(id, waiting, 1);
-            mgr.join(id, Scripted.voting(PREPARED), 1);
             CompletableFuture<Void> legitimate = commitLater(mgr, id);
+            until("slow asked", () -> slow.count("prepare") == 1);
+            managers.advance(Completion.HAND_OFF_MILLIS); // waiting goes to the participant threads, all held
             managers.advance(Managers.SLOW_CALL_MS);
+            until("waiting asked once the hanging calls were set aside", () -> waiting.count("prepare") == 1);
+            gate.countDown();
             legitimate.get(10, TimeUnit.SECONDS);
             assertEquals(COMMITTED, mgr.getState(id));
-            assertEquals(1, waiting.count("prepare"));
             assertTrue(stuck.stream().noneMatch(CompletableFuture::isDone), "a hanging participant's commit ended");
         } finally {
             never.countDown();
+            gate.countDown();
         }
     }
 
