@@ -16,11 +16,14 @@ import org.junit.Test;
 /**
  * Network faults between the distribution and its PostgreSQL (the jdbc store): the container's DataSource reaches
  * the test's private PostgreSQL server through a {@link TcpProxy} of the test, and the services run on the jdbc
- * store. Under the kill loop's load on the renewal service and the event mailbox the proxy black-holes the database
- * connections (open and silent) for longer than the driver's socket time-out, resets them, and delays every chunk
- * ({@link ProxyFaults}); meanwhile calls fail with an indefinite {@code RemoteException} (US.2.6: the store
- * could not say whether a write happened), never with a wrong answer, and once the database is reachable again the
- * same proxies are served again and nothing acknowledged is lost.
+ * store. Under the kill loop's load on the renewal service, the event mailbox and the transaction manager the proxy
+ * black-holes the database connections (open and silent) for longer than the driver's socket time-out, resets them,
+ * and delays every chunk ({@link ProxyFaults}); meanwhile calls fail with an indefinite {@code RemoteException}
+ * (US.2.6: the store could not say whether a write happened), never with a wrong answer, and once the database is
+ * reachable again the same proxies are served again and nothing acknowledged is lost. A commit whose commit point
+ * the store could not make durable (a reset before the database committed it) is aborted, a definite
+ * {@code CannotCommitException} that TX.2.8 allows short of the commit point: {@link TxnFaultClient} checks that no
+ * participant committed it.
  */
 public class DatabaseFaultsIT {
 
@@ -55,11 +58,11 @@ public class DatabaseFaultsIT {
             client = EstuaryClient.connect("127.0.0.1", karaf.registryPort, RemoteSettings.builder()
                     .callTimeoutMs(CALL_TIMEOUT_MS).build());
             renewal = new RenewalFaultClient(client);
-            // The transaction manager is not among them yet: when the database resets the connection before it
-            // committed a commit point, the manager aborts and answers CannotCommitException, a definite answer
-            // TxnFaultClient counts as wrong (docs/RELIABILITY.md, Not covered yet).
-            ProxyFaults.inject("DatabaseFaultsIT", karaf, List.of(renewal, new MailboxFaultClient(client)),
+            TxnFaultClient txn = new TxnFaultClient(client);
+            ProxyFaults.inject("DatabaseFaultsIT", karaf, List.of(renewal, new MailboxFaultClient(client), txn),
                     List.of(proxy), BLACK_HOLE_MS);
+            System.out.println("DatabaseFaultsIT: " + txn.aborted() + " commits answered CannotCommitException "
+                    + "(a commit point the store could not make durable), none committed at a participant");
         } finally {
             if (renewal != null) {
                 renewal.close();

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import net.jini.core.transaction.CannotCommitException;
 import net.jini.core.transaction.UnknownTransactionException;
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionConstants;
@@ -22,7 +23,10 @@ import org.estuary.txn.conformance.Recording;
  * JVM (which vote PREPARED) and commits it. Checked, waiting (bounded) for the manager's roll forward after a restart
  * (TX.2.8): a transaction whose {@code commit} returned committed at both participants; a transaction past its commit
  * point (one participant told to commit, or the manager answering COMMITTED) committed at every participant that
- * prepared; none both committed and aborted anywhere.
+ * prepared; none both committed and aborted anywhere. A {@code commit} that answered {@code CannotCommitException}
+ * is a definite abort, which TX.2.8 allows short of the commit point (a commit point the store could not make
+ * durable): such a transaction committed at no participant and the manager does not call it COMMITTED, also after
+ * a restart that would roll a durable commit point forward.
  */
 final class TxnFaultClient implements FaultClient {
 
@@ -34,9 +38,14 @@ final class TxnFaultClient implements FaultClient {
     private final Recording second = new Recording(TransactionConstants.PREPARED);
     private final TransactionParticipant firstStub;
     private final TransactionParticipant secondStub;
-    /** Transactions created and not yet settled by a check; those whose commit returned are in {@link #committed}. */
+    /**
+     * Transactions created and not yet settled by a check; those whose commit returned are in {@link #committed},
+     * those whose commit answered {@code CannotCommitException} in {@link #aborted}.
+     */
     private final Set<Long> open = ConcurrentHashMap.newKeySet();
     private final Set<Long> committed = ConcurrentHashMap.newKeySet();
+    private final Set<Long> aborted = ConcurrentHashMap.newKeySet();
+    private final AtomicLong abortedCount = new AtomicLong();
     private final AtomicLong acknowledged = new AtomicLong();
 
     TxnFaultClient(EstuaryClient client) throws Exception {
@@ -62,6 +71,11 @@ final class TxnFaultClient implements FaultClient {
             // TX.2.8.1: the manager restarted (or its bundle was replaced) between create and this call and forgot a
             // transaction short of its commit point; check() settles it as such
             return;
+        } catch (CannotCommitException abortedByManager) {
+            // TX.2.8: the manager aborted it short of its commit point; check() holds it to that answer
+            aborted.add(id);
+            abortedCount.incrementAndGet();
+            return;
         }
         committed.add(id);
         acknowledged.incrementAndGet();
@@ -70,6 +84,11 @@ final class TxnFaultClient implements FaultClient {
     @Override
     public long acknowledged() {
         return acknowledged.get();
+    }
+
+    /** How many commits the manager answered with {@code CannotCommitException} so far. */
+    long aborted() {
+        return abortedCount.get();
     }
 
     @Override
@@ -94,6 +113,14 @@ final class TxnFaultClient implements FaultClient {
             boolean bCommitted = b.contains("commit " + id);
             if ((aCommitted || bCommitted) && (a.contains("abort " + id) || b.contains("abort " + id))) {
                 wrong.add("transaction " + id + " both committed and aborted");
+            } else if (aborted.contains(id)) {
+                if (aCommitted || bCommitted || managerCommitted(id)) {
+                    wrong.add("transaction " + id + " answered CannotCommitException but "
+                            + (aCommitted || bCommitted ? "committed at a participant"
+                                    : "the manager does not answer that it is not COMMITTED"));
+                } else {
+                    settle(id);
+                }
             } else if (committed.contains(id) || aCommitted || bCommitted || (prepared && managerCommitted(id))) {
                 // past the commit point: every participant that prepared rolls forward
                 boolean whole = (aCommitted || !a.contains("prepare " + id)) && (bCommitted || !b.contains("prepare " + id))
@@ -125,5 +152,6 @@ final class TxnFaultClient implements FaultClient {
     private void settle(long id) {
         open.remove(id);
         committed.remove(id);
+        aborted.remove(id);
     }
 }
