@@ -51,6 +51,8 @@ public class FailoverIT {
     private static final int THREADS_PER_CLIENT = 2;
     /** Calls to a container that does not answer fail (indefinitely) after this; the next call asks the peers. */
     private static final long CALL_TIMEOUT_MS = 5_000;
+    /** The driver gives up on a statement without an answer after this long (the DataSource's socketTimeout). */
+    private static final int SOCKET_TIMEOUT_S = 60;
 
     /** One row of {@code <prefix>leases}, its times in epoch milliseconds of the database's clock. */
     record Holder(String member, String endpoint, long token, long since, long expires) {
@@ -71,9 +73,9 @@ public class FailoverIT {
         EstuaryClient client = null;
         RenewalFaultClient renewal = null;
         try {
-            pair[0] = RunningDistribution.start(password, portA, container("a", portA, portB, db));
+            pair[0] = RunningDistribution.start(password, portA, container("a", portA, portB));
             awaitHolder(pair[0], db, "a");
-            pair[1] = RunningDistribution.start(password, portB, container("b", portB, portA, db));
+            pair[1] = RunningDistribution.start(password, portB, container("b", portB, portA));
             awaitServices(pair[0]);
             awaitStandby(pair[1], "b", 1);
             assertEquals("b serves nothing while a is active", 0, pair[1].logged("Estuary lease renewal service active"));
@@ -194,24 +196,13 @@ public class FailoverIT {
     }
 
     /**
-     * The operator's setup of one container of the pair (docs/FAILOVER.md): the jdbc store on the shared database,
-     * failover enabled with this container's member name and endpoint, the other container as its failover peer.
+     * The operator's setup of one container of the pair (docs/FAILOVER.md): the jdbc store on the shared database
+     * ({@link JdbcSetup}), failover enabled with this container's member name and endpoint, the other container as
+     * its failover peer.
      */
-    private static RunningDistribution.Setup container(String member, int port, int peerPort, DataSource db) {
-        int dbPort = PrivatePostgres.port();
-        return home -> {
+    private static RunningDistribution.Setup container(String member, int port, int peerPort) {
+        return JdbcSetup.jdbcStore(PrivatePostgres.port(), PREFIX, "estuary-" + member, SOCKET_TIMEOUT_S).and(home -> {
             Path etc = home.resolve("etc");
-            Files.writeString(etc.resolve("org.ops4j.datasource-estuary.cfg"), String.join("\n",
-                    "osgi.jdbc.driver.name = PostgreSQL JDBC Driver",
-                    "dataSourceName = estuary",
-                    "url = jdbc:postgresql://127.0.0.1:" + dbPort + "/postgres?connectTimeout=5&socketTimeout=60"
-                            + "&reWriteBatchedInserts=true&ApplicationName=estuary-" + member,
-                    "user = postgres",
-                    "pool = hikari",
-                    "xa = false",
-                    "hikari.maximumPoolSize = 8",
-                    "hikari.connectionTimeout = 5000", ""));
-            Files.writeString(etc.resolve("org.estuary.store.jdbc.cfg"), "table.prefix = " + PREFIX + "\n");
             Files.writeString(etc.resolve("org.estuary.failover.cfg"), String.join("\n",
                     "enabled = true",
                     "member = " + member,
@@ -219,15 +210,7 @@ public class FailoverIT {
                     "lease.ms = " + LEASE_MS,
                     "heartbeat.ms = " + HEARTBEAT_MS, ""));
             Processes.setProperty(etc.resolve("org.estuary.remote.cfg"), "failover.peers", "127.0.0.1:" + peerPort);
-            // feature:install estuary-store-jdbc at the first boot
-            Path features = etc.resolve("org.apache.karaf.features.cfg");
-            String text = Files.readString(features);
-            String boot = text.replaceFirst("(?m)^featuresBoot\\s*=\\s*\\\\$", "featuresBoot = estuary-store-jdbc, \\\\");
-            if (boot.equals(text)) {
-                throw new IllegalStateException("no featuresBoot = \\ line in " + features);
-            }
-            Files.writeString(features, boot);
-        };
+        });
     }
 
     /** Waits until {@code member} holds every instance's lease (its services then start). */

@@ -68,24 +68,50 @@ final class FaultLoad {
 
     /**
      * Waits (bounded by {@code limit}) until every client has an acknowledgement it did not have at the call: each
-     * service serves again. Fails with the first wrong answer, or with {@code karaf}'s log on time-out.
+     * service serves again. Fails with the first wrong answer, or on time-out with the clients that got none and
+     * where their threads are, and {@code karaf}'s log.
      */
     void awaitProgress(RunningDistribution karaf, java.time.Duration limit) throws InterruptedException {
         long[] before = clients.stream().mapToLong(FaultClient::acknowledged).toArray();
-        karaf.await("every service acknowledging calls of its old proxies", limit, () -> {
-            if (wrong() != null) {
-                return true;
-            }
-            for (int i = 0; i < before.length; i++) {
-                if (clients.get(i).acknowledged() <= before[i]) {
-                    return false;
+        try {
+            karaf.await("every service acknowledging calls of its old proxies", limit, () -> {
+                if (wrong() != null) {
+                    return true;
                 }
-            }
-            return true;
-        });
+                for (int i = 0; i < before.length; i++) {
+                    if (clients.get(i).acknowledged() <= before[i]) {
+                        return false;
+                    }
+                }
+                return true;
+            });
+        } catch (AssertionError timedOut) {
+            throw new AssertionError(stalled(before), timedOut);
+        }
         if (wrong() != null) {
             throw new AssertionError(wrong());
         }
+    }
+
+    /** The clients without an acknowledgement since {@code before}, each with the stacks of its load threads. */
+    private String stalled(long[] before) {
+        StringBuilder text = new StringBuilder(indefinite() + " calls failed indefinitely; no acknowledgement from:");
+        for (int i = 0; i < before.length; i++) {
+            FaultClient client = clients.get(i);
+            if (client.acknowledged() > before[i]) {
+                continue;
+            }
+            text.append(' ').append(client.name());
+            for (Thread thread : threads) {
+                if (thread.getName().startsWith("fault-load-" + client.name() + "-")) {
+                    text.append("\n  ").append(thread.getName()).append(' ').append(thread.getState());
+                    for (StackTraceElement frame : thread.getStackTrace()) {
+                        text.append("\n    at ").append(frame);
+                    }
+                }
+            }
+        }
+        return text.toString();
     }
 
     /** Stops the threads and waits for them (bounded: each call has the client's call time-out). */
