@@ -1,14 +1,11 @@
 package org.estuary.itest;
 
-import java.rmi.NoSuchObjectException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import net.jini.core.event.RemoteEventListener;
 import net.jini.discovery.LookupDiscoveryRegistration;
@@ -23,7 +20,7 @@ import org.estuary.client.EstuaryClient;
  * granted expiration (LD.3.1: a registration persists until its lease ends), every acknowledged group is among its
  * groups (LD.4.1.1) and no group is there that this client never asked for.
  */
-final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
+final class DiscoveryFaultClient extends FaultClient implements AutoCloseable {
 
     private static final long HOUR = 3_600_000L;
     /** Registrations that take new groups at a time. */
@@ -36,7 +33,12 @@ final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
 
     /** One acknowledged registration, the groups asked for (acknowledged or not) and the acknowledged ones. */
     private record Tracked(LookupDiscoveryRegistration registration, long granted, int number,
-            AtomicInteger asked, Set<String> acknowledged) {
+            AtomicInteger asked, Set<String> acknowledged) implements Leased {
+
+        @Override
+        public String what() {
+            return "discovery registration " + number;
+        }
 
         boolean open() {
             return asked.get() < GROUPS_PER_REGISTRATION;
@@ -52,7 +54,6 @@ final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
     private final RemoteEventListener listener;
     private final List<Tracked> registrations = new CopyOnWriteArrayList<>();
     private final AtomicInteger numbers = new AtomicInteger();
-    private final AtomicLong acknowledged = new AtomicLong();
 
     DiscoveryFaultClient(EstuaryClient client) throws Exception {
         this.client = client;
@@ -82,29 +83,16 @@ final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
             tracked.registration.addGroups(new String[] {group});
             tracked.acknowledged.add(group);
         }
-        acknowledged.incrementAndGet();
-    }
-
-    @Override
-    public long acknowledged() {
-        return acknowledged.get();
+        acknowledge();
     }
 
     @Override
     public List<String> check() throws Exception {
-        List<String> lost = new ArrayList<>();
-        for (Tracked tracked : registrations) {
-            Set<String> groups;
-            try {
-                groups = Set.of(tracked.registration.getGroups());
-            } catch (NoSuchObjectException gone) {
-                FaultClient.gone(lost, "discovery registration " + tracked.number, tracked.granted);
-                registrations.remove(tracked);
-                continue;
-            }
+        return checkEach(registrations, (tracked, lost) -> {
+            Set<String> groups = Set.of(tracked.registration.getGroups());
             for (String group : tracked.acknowledged) {
                 if (!groups.contains(group)) {
-                    lost.add("discovery registration " + tracked.number + " lost the acknowledged group " + group);
+                    lost.add(tracked.what() + " lost the acknowledged group " + group);
                 }
             }
             int asked = Math.min(tracked.asked.get(), GROUPS_PER_REGISTRATION);
@@ -114,16 +102,15 @@ final class DiscoveryFaultClient implements FaultClient, AutoCloseable {
                     mine = tracked.group(n).equals(group);
                 }
                 if (!mine) {
-                    lost.add("discovery registration " + tracked.number + " holds the group " + group
-                            + " that its client never asked for");
+                    lost.add(tracked.what() + " holds the group " + group + " that its client never asked for");
                 }
             }
-            if (!tracked.open()) {
-                tracked.registration.getLease().cancel();
-                registrations.remove(tracked);
+            if (tracked.open()) {
+                return false;
             }
-        }
-        return lost;
+            tracked.registration.getLease().cancel();
+            return true;
+        });
     }
 
     @Override

@@ -174,21 +174,13 @@ public class FailoverIT {
                     + (now.since() - (was.expires() - LEASE_MS)) + " ms after the last renewal of " + was.member()
                     + " (database clock; lease.ms + heartbeat.ms = " + (LEASE_MS + HEARTBEAT_MS) + ")");
         }
-        List<String> found = check(clients);
+        List<String> found = FaultClient.checkAll(clients);
         tally.lost(found.size());
         lost.addAll(found);
         System.out.println("FailoverIT: " + load.indefinite() + " calls failed indefinitely during the failover; "
-                + "acknowledged so far: " + acknowledged(clients) + "; lost " + found.size()
+                + "acknowledged so far: " + FaultClient.acknowledged(clients) + "; lost " + found.size()
                 + (found.isEmpty() ? "" : ": " + found));
         return takeoverMs;
-    }
-
-    private static List<String> check(List<FaultClient> clients) throws Exception {
-        List<String> found = new ArrayList<>();
-        for (FaultClient client : clients) {
-            found.addAll(client.check());
-        }
-        return found;
     }
 
     private static String name(int index) {
@@ -259,10 +251,5 @@ public class FailoverIT {
                 statement.execute("DROP TABLE IF EXISTS " + PREFIX + table);
             }
         }
-    }
-
-    private static String acknowledged(List<FaultClient> clients) {
-        return clients.stream().map(client -> client.name() + " " + client.acknowledged())
-                .collect(java.util.stream.Collectors.joining(", "));
     }
 }

@@ -66,15 +66,12 @@ public class KillLoopIT {
                 }
                 awaitServices(karaf);
                 long restartMs = (System.nanoTime() - killedAt) / 1_000_000;
-                List<String> found = new ArrayList<>();
-                for (FaultClient faultClient : clients) {
-                    found.addAll(faultClient.check());
-                }
+                List<String> found = FaultClient.checkAll(clients);
                 tally.lost(found.size());
                 lost.addAll(found);
                 System.out.println("KillLoopIT: kill " + kill + ": serving again after " + restartMs + " ms; "
                         + load.indefinite() + " calls failed indefinitely; acknowledged so far: "
-                        + acknowledged(clients) + "; lost " + found.size() + (found.isEmpty() ? "" : ": " + found));
+                        + FaultClient.acknowledged(clients) + "; lost " + found.size() + (found.isEmpty() ? "" : ": " + found));
             }
             System.out.println(tally.summary());
             assertEquals("acknowledged changes lost (seed " + seed + ")", List.of(), lost);
@@ -96,13 +93,5 @@ public class KillLoopIT {
     private static void awaitServices(RunningDistribution karaf) throws InterruptedException {
         karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class,
                 LookupDiscoveryService.class);
-    }
-
-    private static String acknowledged(List<FaultClient> clients) {
-        StringBuilder text = new StringBuilder();
-        for (FaultClient client : clients) {
-            text.append(text.length() == 0 ? "" : ", ").append(client.name()).append(' ').append(client.acknowledged());
-        }
-        return text.toString();
     }
 }

@@ -1,7 +1,5 @@
 package org.estuary.itest;
 
-import java.rmi.NoSuchObjectException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -23,7 +21,7 @@ import org.estuary.client.EstuaryClient;
  * expiration (EM.2), and every event whose {@code notify} returned is pulled from it (EM.3: the mailbox stores what
  * it acknowledges until it is delivered).
  */
-final class MailboxFaultClient implements FaultClient {
+final class MailboxFaultClient extends FaultClient {
 
     private static final long HOUR = 3_600_000L;
     private static final int REGISTRATIONS = 4;
@@ -32,12 +30,15 @@ final class MailboxFaultClient implements FaultClient {
 
     /** One acknowledged registration and the sequence numbers of its acknowledged and of its pulled events. */
     private record Tracked(MailboxPullRegistration registration, RemoteEventListener listener, long granted,
-            AtomicLong next, Set<Long> acknowledged, Set<Long> pulled) {
+            AtomicLong next, Set<Long> acknowledged, Set<Long> pulled) implements Leased {
+        @Override
+        public String what() {
+            return "mailbox registration " + registration;
+        }
     }
 
     private final PullEventMailbox mailbox;
     private final List<Tracked> registrations = new CopyOnWriteArrayList<>();
-    private final AtomicLong acknowledged = new AtomicLong();
 
     MailboxFaultClient(EstuaryClient client) throws Exception {
         mailbox = client.lookup(PullEventMailbox.class);
@@ -61,40 +62,27 @@ final class MailboxFaultClient implements FaultClient {
             tracked.listener.notify(new RemoteEvent("fault-load", 1, sequence, null));
             tracked.acknowledged.add(sequence);
         }
-        acknowledged.incrementAndGet();
-    }
-
-    @Override
-    public long acknowledged() {
-        return acknowledged.get();
+        acknowledge();
     }
 
     @Override
     public List<String> check() throws Exception {
-        List<String> lost = new ArrayList<>();
-        for (Tracked tracked : registrations) {
-            try {
-                RemoteEventIterator events = tracked.registration.getRemoteEvents();
-                for (RemoteEvent event; (event = events.next(0)) != null;) {
-                    tracked.pulled.add(event.getSequenceNumber());
-                }
-                events.close();
-            } catch (NoSuchObjectException gone) {
-                FaultClient.gone(lost, "mailbox registration " + tracked.registration, tracked.granted);
-                registrations.remove(tracked);
-                continue;
+        return checkEach(registrations, (tracked, lost) -> {
+            RemoteEventIterator events = tracked.registration.getRemoteEvents();
+            for (RemoteEvent event; (event = events.next(0)) != null;) {
+                tracked.pulled.add(event.getSequenceNumber());
             }
+            events.close();
             for (Long sequence : tracked.acknowledged) {
                 if (!tracked.pulled.contains(sequence)) {
-                    lost.add("mailbox registration " + tracked.registration + " lost the acknowledged event "
-                            + sequence);
+                    lost.add(tracked.what() + " lost the acknowledged event " + sequence);
                 }
             }
-            if (tracked.acknowledged.size() >= EVENTS_PER_REGISTRATION) {
-                tracked.registration.getLease().cancel();
-                registrations.remove(tracked);
+            if (tracked.acknowledged.size() < EVENTS_PER_REGISTRATION) {
+                return false;
             }
-        }
-        return lost;
+            tracked.registration.getLease().cancel();
+            return true;
+        });
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,10 +50,7 @@ final class ProxyFaults {
             load.stop();
         }
         assertNull("a wrong answer, not an indefinite failure, under network faults", load.wrong());
-        List<String> lost = new ArrayList<>();
-        for (FaultClient client : clients) {
-            lost.addAll(client.check());
-        }
+        List<String> lost = FaultClient.checkAll(clients);
         System.out.println(test + ": " + load.indefinite() + " calls failed indefinitely; lost " + lost.size());
         assertEquals("acknowledged changes lost across network faults", List.of(), lost);
     }

@@ -1,7 +1,5 @@
 package org.estuary.itest;
 
-import java.rmi.NoSuchObjectException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -9,7 +7,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalService;
@@ -22,7 +19,7 @@ import org.estuary.client.EstuaryClient;
  * (in this JVM) to them. Checked: every acknowledged set still answers before its granted expiration (LR.3.1) and
  * holds every lease whose {@code renewFor} returned (LR.3.2).
  */
-final class RenewalFaultClient implements FaultClient, AutoCloseable {
+final class RenewalFaultClient extends FaultClient implements AutoCloseable {
 
     private static final long HOUR = 3_600_000L;
     /** Sets kept at once; a set that holds this many leases after a check is cancelled and replaced. */
@@ -30,13 +27,16 @@ final class RenewalFaultClient implements FaultClient, AutoCloseable {
     private static final int LEASES_PER_SET = 200;
 
     /** One acknowledged set: its proxy, the expiration it was granted and the leases it acknowledged. */
-    private record Tracked(LeaseRenewalSet set, long granted, Set<Lease> leases) {
+    private record Tracked(LeaseRenewalSet set, long granted, Set<Lease> leases) implements Leased {
+        @Override
+        public String what() {
+            return "renewal set " + set;
+        }
     }
 
     private final LeaseRenewalService service;
     private final TestLandlord landlord;
     private final List<Tracked> sets = new CopyOnWriteArrayList<>();
-    private final AtomicLong acknowledged = new AtomicLong();
 
     RenewalFaultClient(EstuaryClient client) throws Exception {
         service = client.lookup(LeaseRenewalService.class);
@@ -59,42 +59,29 @@ final class RenewalFaultClient implements FaultClient, AutoCloseable {
             tracked.set.renewFor(lease, HOUR);
             tracked.leases.add(lease);
         }
-        acknowledged.incrementAndGet();
-    }
-
-    @Override
-    public long acknowledged() {
-        return acknowledged.get();
+        acknowledge();
     }
 
     @Override
     public List<String> check() throws Exception {
-        List<String> lost = new ArrayList<>();
-        for (Tracked tracked : sets) {
-            Set<Lease> held;
-            try {
-                held = new HashSet<>(Arrays.asList(tracked.set.getLeases()));
-            } catch (NoSuchObjectException gone) {
-                FaultClient.gone(lost, "renewal set " + tracked.set, tracked.granted);
-                sets.remove(tracked);
-                continue;
-            }
+        return checkEach(sets, (tracked, lost) -> {
+            Set<Lease> held = new HashSet<>(Arrays.asList(tracked.set.getLeases()));
             for (Lease lease : tracked.leases) {
                 if (!held.contains(lease)) {
-                    lost.add("renewal set " + tracked.set + " lost the acknowledged lease " + lease);
+                    lost.add(tracked.what() + " lost the acknowledged lease " + lease);
                 }
             }
-            if (tracked.leases.size() >= LEASES_PER_SET) {
-                retire(tracked);
+            if (tracked.leases.size() < LEASES_PER_SET) {
+                return false;
             }
-        }
-        return lost;
+            retire(tracked);
+            return true;
+        });
     }
 
     /** Cancels a checked set and the leases it held, so the checks stay as cheap in the last round as in the first. */
     private void retire(Tracked tracked) throws Exception {
         tracked.set.getRenewalSetLease().cancel();
-        sets.remove(tracked);
         for (Lease lease : tracked.leases) {
             landlord.remove(lease);
         }

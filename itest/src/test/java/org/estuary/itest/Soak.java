@@ -78,10 +78,7 @@ public class Soak {
             load.stop();
             assertNull("a wrong answer during the soak", load.wrong());
             System.out.println("Soak: " + load.latencies());
-            List<String> lost = new ArrayList<>();
-            for (FaultClient client : clients) {
-                lost.addAll(client.check());
-            }
+            List<String> lost = FaultClient.checkAll(clients);
             int errors = errors(karaf) - Math.max(0, errorsAfterWarmUp);
             System.out.println("soak: clients=" + CLIENTS + " seconds=" + seconds + " lost=" + lost.size()
                     + " errors_logged=" + errors + " " + samples.get(0).substring(6) + " | "

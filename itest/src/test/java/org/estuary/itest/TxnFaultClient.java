@@ -28,7 +28,7 @@ import org.estuary.txn.conformance.Recording;
  * durable): such a transaction committed at no participant and the manager does not call it COMMITTED, also after
  * a restart that would roll a durable commit point forward.
  */
-final class TxnFaultClient implements FaultClient {
+final class TxnFaultClient extends FaultClient {
 
     private static final long LEASE = 600_000L;
     private static final Duration ROLL_FORWARD = Duration.ofSeconds(60);
@@ -46,7 +46,6 @@ final class TxnFaultClient implements FaultClient {
     private final Set<Long> committed = ConcurrentHashMap.newKeySet();
     private final Set<Long> aborted = ConcurrentHashMap.newKeySet();
     private final AtomicLong abortedCount = new AtomicLong();
-    private final AtomicLong acknowledged = new AtomicLong();
 
     TxnFaultClient(EstuaryClient client) throws Exception {
         manager = client.lookup(NestableTransactionManager.class);
@@ -78,12 +77,7 @@ final class TxnFaultClient implements FaultClient {
             return;
         }
         committed.add(id);
-        acknowledged.incrementAndGet();
-    }
-
-    @Override
-    public long acknowledged() {
-        return acknowledged.get();
+        acknowledge();
     }
 
     /** How many commits the manager answered with {@code CannotCommitException} so far. */
