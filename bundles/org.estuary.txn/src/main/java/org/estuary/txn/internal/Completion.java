@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import net.jini.core.transaction.UnknownTransactionException;
@@ -33,26 +32,21 @@ import org.estuary.store.api.WritePath;
 final class Completion {
 
     private static final System.Logger LOG = System.getLogger(Completion.class.getName());
-    /**
-     * How long a participant asked to vote in the committing thread may take before the participants not asked yet
-     * go to the participant threads, in parallel.
-     */
-    static final long HAND_OFF_MILLIS = 1;
 
     private final TxnState state;
     private final Clock clock;
     private final Settings settings;
     /** The votes still out once the committing thread has asked its participants, by their vote.ms deadline. */
     private final DeadlineQueue<Votes> voteDeadlines;
-    /** The votes whose participants the committing thread asks, by the time the rest go to the participant threads. */
-    private final DeadlineQueue<Votes> handOffs;
+    /** Calls made in turn (votes, roll-forwards), by the time those not started go to the participant threads. */
+    private final DeadlineQueue<InTurn> handOffs;
 
     Completion(TxnState state) {
         this.state = state;
         this.clock = state.clock;
         this.settings = state.settings;
         this.voteDeadlines = new DeadlineQueue<>(clock, Votes::timeUp);
-        this.handOffs = new DeadlineQueue<>(clock, Votes::handOff);
+        this.handOffs = new DeadlineQueue<>(clock, InTurn::handOff);
     }
 
     /**
@@ -73,7 +67,7 @@ final class Completion {
 
     /**
      * TX.2.7: the committing thread asks the participants one after another, which in-process participants answer
-     * without a hand-off between threads; one that has not answered within {@link #HAND_OFF_MILLIS} has the others
+     * without a hand-off between threads; one that has not answered within {@link InTurn#HAND_OFF_MILLIS} has the others
      * asked in parallel on the participant threads (so prepares are parallel as soon as one is slow), and from then
      * on {@code vote.ms} bounds the vote even while that participant holds the committing thread: at its end the
      * transaction aborts without it.
@@ -86,7 +80,7 @@ final class Completion {
                 return; // aborted between the start of the commit and here
             }
         }
-        votes.askInThisThread();
+        votes.inTurn.run(false, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS));
         votes.armDeadline(); // vote.ms bounds the votes still out (asked on the participant threads, or retried)
         try {
             votes.over.get();
@@ -321,26 +315,40 @@ final class Completion {
         return pooled ? state.watch(what.get()) : null; // named only when watched: the committing thread's is not
     }
 
-    /** TX.2.7: tells a PREPARED participant to roll forward, until it answered; UnknownTransactionException counts. */
-    void rollForward(Txn txn, Joined joined) {
-        state.dispatch(() -> {
-            try (SlowCalls.Call watched = state.watch("participant " + joined.participant + " (commit of " + txn
-                    + ")")) {
-                joined.participant.commit(state.proxy(), txn.id);
-            } catch (UnknownTransactionException e) {
-                // TX.2.7: it rolled forward already
-            } catch (Throwable e) {
-                int failures = failed(txn, joined, e);
-                if (failures == 1 || failures % 10 == 0) {
-                    LOG.log(System.Logger.Level.WARNING, txn + " is committed, but participant " + joined.participant
-                            + " has not rolled forward yet (" + failures + " attempts); retrying: " + e);
-                }
-                state.later("commit of " + joined.participant, () -> rollForward(txn, joined),
-                        settings.backoff(failures));
-                return;
+    /**
+     * TX.2.7: tells the PREPARED participants {@code toTell} to roll forward, in turn on the participant threads (one
+     * hand-off for all of them while they answer promptly), each until it answered; UnknownTransactionException
+     * counts as an answer.
+     */
+    void rollForward(Txn txn, List<Joined> toTell) {
+        if (toTell.isEmpty()) {
+            return;
+        }
+        List<InTurn.Call> calls = new ArrayList<>(toTell.size());
+        for (Joined joined : toTell) {
+            calls.add(pooled -> commit(txn, joined));
+        }
+        InTurn inTurn = new InTurn(calls, state::dispatch, null);
+        state.dispatch(() -> inTurn.run(true, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS)));
+    }
+
+    /** One participant's roll-forward, on the participant threads; retried with back-off until it answered. */
+    private void commit(Txn txn, Joined joined) {
+        try (SlowCalls.Call watched = state.watch("participant " + joined.participant + " (commit of " + txn
+                + ")")) {
+            joined.participant.commit(state.proxy(), txn.id);
+        } catch (UnknownTransactionException e) {
+            // TX.2.7: it rolled forward already
+        } catch (Throwable e) {
+            int failures = failed(txn, joined, e);
+            if (failures == 1 || failures % 10 == 0) {
+                LOG.log(System.Logger.Level.WARNING, txn + " is committed, but participant " + joined.participant
+                        + " has not rolled forward yet (" + failures + " attempts); retrying: " + e);
             }
-            state.heard(txn, joined);
-        });
+            state.later("commit of " + joined.participant, () -> commit(txn, joined), settings.backoff(failures));
+            return;
+        }
+        state.heard(txn, joined);
     }
 
     /** TX.2.7: tells a participant of an aborted transaction, retrying indefinite failures until {@code deadline}. */
@@ -382,51 +390,25 @@ final class Completion {
     private final class Votes {
         final CompletableFuture<Void> over = new CompletableFuture<>();
         private final Txn txn;
-        private final List<Joined> toAsk;
-        private final boolean prepareAndCommit;
         /** The end of vote.ms (the clock's nanoTime). */
         private final long deadline;
-        /** The next participant to ask: the committing thread and a hand-off each claim one once. */
-        private final AtomicInteger next = new AtomicInteger();
         /** Votes not in yet; under the transaction's lock. */
         private int missing;
         /** Whether vote.ms is watched (under the transaction's lock), and its entry once it is. */
         private boolean armed;
         private volatile DeadlineQueue.Entry<Votes> deadlineEntry;
+        /** The participants asked in turn by the committing thread; a hand-off arms vote.ms. */
+        final InTurn inTurn;
 
         Votes(Txn txn, List<Joined> toAsk, boolean prepareAndCommit, long deadline) {
             this.txn = txn;
-            this.toAsk = toAsk;
-            this.prepareAndCommit = prepareAndCommit;
             this.deadline = deadline;
             this.missing = toAsk.size();
-        }
-
-        /** In the committing thread: asks the participants not claimed by a hand-off, one after another. */
-        void askInThisThread() {
-            DeadlineQueue.Entry<Votes> watch = toAsk.size() > 1
-                    ? handOffs.add(this, clock.deadlineAfterMillis(HAND_OFF_MILLIS)) : null;
-            try {
-                for (int i; (i = next.getAndIncrement()) < toAsk.size();) {
-                    ask(txn, toAsk.get(i), prepareAndCommit, this, deadline, false);
-                }
-            } finally {
-                if (watch != null) {
-                    handOffs.cancel(watch);
-                }
+            List<InTurn.Call> calls = new ArrayList<>(toAsk.size());
+            for (Joined joined : toAsk) {
+                calls.add(pooled -> ask(txn, joined, prepareAndCommit, this, deadline, pooled));
             }
-        }
-
-        /**
-         * On the clock's timer, once a participant asked in the committing thread took {@link #HAND_OFF_MILLIS}:
-         * the participants not asked yet are asked on the participant threads, and vote.ms bounds the vote.
-         */
-        void handOff() {
-            for (int i; (i = next.getAndIncrement()) < toAsk.size();) {
-                Joined joined = toAsk.get(i);
-                state.dispatch(() -> ask(txn, joined, prepareAndCommit, this, deadline, true));
-            }
-            armDeadline();
+            this.inTurn = new InTurn(calls, state::dispatch, this::armDeadline);
         }
 
         /** Watches vote.ms for the votes still out, once (the committing thread or a hand-off). */

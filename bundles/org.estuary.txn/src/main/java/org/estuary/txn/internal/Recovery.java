@@ -37,9 +37,7 @@ final class Recovery {
             store.scan(Records.COMMITTED, (key, value) -> committed.add(committedTxn(key, value)));
             for (Txn txn : committed) {
                 state.restore(txn);
-                for (Joined joined : txn.parts.values()) {
-                    completion.rollForward(txn, joined);
-                }
+                completion.rollForward(txn, new ArrayList<>(txn.parts.values()));
             }
             if (!committed.isEmpty()) {
                 LOG.log(System.Logger.Level.INFO, "the transaction manager resumes the roll-forward of "

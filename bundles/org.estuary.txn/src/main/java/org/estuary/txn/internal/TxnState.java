@@ -398,9 +398,7 @@ final class TxnState {
         if (pending.isEmpty()) {
             notified(txn, 0);
         } else {
-            for (Joined joined : pending) {
-                completion.rollForward(txn, joined);
-            }
+            completion.rollForward(txn, pending);
         }
     }
 

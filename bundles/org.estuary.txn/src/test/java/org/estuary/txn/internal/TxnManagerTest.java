@@ -284,7 +284,7 @@ class TxnManagerTest {
         until("asked", () -> hangs.count("prepare") == 1);
         // TX.2.7: the committing thread asks one participant after another; one that takes longer has the rest
         // asked on the participant threads
-        managers.advance(Completion.HAND_OFF_MILLIS);
+        managers.advance(InTurn.HAND_OFF_MILLIS);
         until("the other asked meanwhile", () -> quick.count("prepare") == 1);
         assertEquals(VOTING, mgr.getState(id));
         // vote.ms ends the vote although the hanging participant still holds the committing thread: the
@@ -325,7 +325,7 @@ class TxnManagerTest {
                 stuck.add(commitLater(mgr, id));
                 until("first asked", () -> first.count("prepare") == 1);
             }
-            managers.advance(Completion.HAND_OFF_MILLIS);
+            managers.advance(InTurn.HAND_OFF_MILLIS);
             until("every participant thread held", () -> hanging.stream().allMatch(p -> p.count("prepare") == 1));
             long id = mgr.create(60_000).id;
             Scripted slow = Scripted.voting(PREPARED);
@@ -335,7 +335,7 @@ class TxnManagerTest {
             mgr.join(id, waiting, 1);
             CompletableFuture<Void> legitimate = commitLater(mgr, id);
             until("slow asked", () -> slow.count("prepare") == 1);
-            managers.advance(Completion.HAND_OFF_MILLIS); // waiting goes to the participant threads, all held
+            managers.advance(InTurn.HAND_OFF_MILLIS); // waiting goes to the participant threads, all held
             managers.advance(Managers.SLOW_CALL_MS);
             until("waiting asked once the hanging calls were set aside", () -> waiting.count("prepare") == 1);
             gate.countDown();
