@@ -223,6 +223,7 @@ public class HostileClientsIT {
             assertTrue(chain(refused), refused.getCause() instanceof AccessException
                     && refused.getCause().getMessage().contains("disallowed; origin unknown"));
         }
+        awaitRefusalLogged("refused a change to the registry", "read-only from outside");
         assertEquals(bound, Set.of(registry.list()));
         // a client arriving after the attempts finds the service and is served
         try (EstuaryClient next = EstuaryClient.connect("127.0.0.1", karaf.registryPort)) {

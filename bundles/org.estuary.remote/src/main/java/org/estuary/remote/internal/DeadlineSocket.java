@@ -42,6 +42,8 @@ public final class DeadlineSocket extends Socket {
     private volatile boolean timedOut;
     private volatile Reads reads;
     private volatile boolean anonymous;
+    /** What watches this side's output, or null. */
+    private volatile BytePattern answers;
 
     /** A socket whose timeouts are capped at {@code capMs} (0: not capped). */
     public DeadlineSocket(int capMs) {
@@ -64,6 +66,11 @@ public final class DeadlineSocket extends Socket {
      */
     void anonymous() {
         anonymous = true;
+    }
+
+    /** From now on every byte this side writes goes past {@code watch} too. */
+    void watchAnswers(BytePattern watch) {
+        answers = watch;
     }
 
     /** The peer's address (also when {@link #anonymous()}), or null if not connected. */
@@ -115,7 +122,7 @@ public final class DeadlineSocket extends Socket {
     @Override
     public OutputStream getOutputStream() throws IOException {
         OutputStream raw = super.getOutputStream();
-        return requestNanos == 0 ? raw : new Writes(raw);
+        return requestNanos == 0 && answers == null ? raw : new Writes(raw);
     }
 
     @Override
@@ -217,7 +224,7 @@ public final class DeadlineSocket extends Socket {
         }
     }
 
-    /** The socket's output: writing an answer ends the request being read. */
+    /** The socket's output: writing an answer ends the request being read, and the answer is watched if asked. */
     private final class Writes extends FilterOutputStream {
 
         Writes(OutputStream raw) {
@@ -227,12 +234,20 @@ public final class DeadlineSocket extends Socket {
         @Override
         public void write(int b) throws IOException {
             requestSince = IDLE;
+            BytePattern watch = answers;
+            if (watch != null) {
+                watch.seen(b); // before the peer can have the bytes: what it reacts to was seen here first
+            }
             out.write(b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             requestSince = IDLE;
+            BytePattern watch = answers;
+            if (watch != null) {
+                watch.seen(b, off, len);
+            }
             out.write(b, off, len);
         }
     }

@@ -5,6 +5,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.rmi.AccessException;
 import java.rmi.server.RMIServerSocketFactory;
 
 import javax.net.ssl.SSLContext;
@@ -33,6 +35,12 @@ import org.estuary.io.RateLimitedLog;
 public final class ServerSockets implements RMIServerSocketFactory {
 
     private static final int BACKLOG = 512;
+    /**
+     * The registry's refusal as it crosses the connection: the name of {@link AccessException} in the class
+     * descriptor of the exception the answer carries (the Java RMI wire protocol's exceptional return, its length
+     * prefixed as the serialization protocol writes a class name). The registry answers nothing else with it.
+     */
+    static final byte[] REFUSAL = refusal();
 
     private final InetAddress bindAddress;
     private final SSLContext ssl;
@@ -77,11 +85,23 @@ public final class ServerSockets implements RMIServerSocketFactory {
      * registry refuses them to every process (an {@code AccessException}, "disallowed; origin unknown") and serves
      * {@code lookup} and {@code list} as before. The exporter changes its registry by calling the registry object
      * itself, which no connection carries. Nothing else is exported on this port: the services' calls, which count
-     * their callers by peer address, arrive on the objects' port.
+     * their callers by peer address, arrive on the objects' port. Each refusal is logged with the peer's address
+     * (at most a line per second): the JDK registry logs nothing, so the connection watches its answers for the
+     * {@code AccessException} it carries ({@link #REFUSAL}); over TLS the answers are encrypted below this watch,
+     * and refusals are answered but not logged.
      */
     public ServerSockets forRegistry() {
         return new ServerSockets(bindAddress, ssl, clientAuth, readTimeoutMs, requestTimeoutMs, connections, refusals,
                 true);
+    }
+
+    private static byte[] refusal() {
+        byte[] name = AccessException.class.getName().getBytes(StandardCharsets.UTF_8);
+        byte[] prefixed = new byte[name.length + 2];
+        prefixed[0] = (byte) (name.length >>> 8);
+        prefixed[1] = (byte) name.length;
+        System.arraycopy(name, 0, prefixed, 2, name.length);
+        return prefixed;
     }
 
     @Override
@@ -152,6 +172,9 @@ public final class ServerSockets implements RMIServerSocketFactory {
                     socket.onClose(() -> connections.closed(peer));
                     if (registry) {
                         socket.anonymous();
+                        socket.watchAnswers(new BytePattern(REFUSAL, () -> refusals.warn("refused a change to the "
+                                + "registry on port " + getLocalPort() + " (bind, rebind or unbind) from "
+                                + peer.getHostAddress() + ": the registry is read-only from outside")));
                     }
                     return socket;
                 }
