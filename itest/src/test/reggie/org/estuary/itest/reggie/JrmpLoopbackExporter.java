@@ -10,9 +10,9 @@ import net.jini.export.Exporter;
 
 /**
  * A River {@link Exporter} that exports one object with the JDK's Java RMI (JRMP) on a loopback port. The test's
- * Reggie names it as its {@code serverExporter}, so the proxies and leases it hands out call it through JDK stubs
- * rather than through River's JERI runtime, which a Java 17 JVM cannot run (see bundles/org.estuary.client/README.md,
- * "Renewing leases of Apache River services"). River 2.2.3's jars on Maven Central carry no JRMP exporter of their own.
+ * Reggie (and bench/discovery's Fiddler) names it as its {@code serverExporter}, so the proxies and leases it hands
+ * out call it through JDK stubs rather than through River's JERI runtime, which a Java 17 JVM cannot run (see
+ * bundles/org.estuary.client/README.md, "Renewing leases of Apache River services"). River 2.2.3's jars on Maven Central carry no JRMP exporter of their own.
  */
 public final class JrmpLoopbackExporter implements Exporter {
 

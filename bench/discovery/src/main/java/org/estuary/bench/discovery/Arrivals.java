@@ -1,10 +1,9 @@
 package org.estuary.bench.discovery;
 
+import java.lang.management.ManagementFactory;
 import java.rmi.RemoteException;
-import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,7 +17,7 @@ import net.jini.discovery.RemoteDiscoveryEvent;
  * its discovery, and notes when the last of them was. The events' groups name the lookup services by id, so no proxy
  * is unmarshalled here.
  */
-final class Arrivals implements RemoteEventListener {
+final class Arrivals implements RemoteEventListener, Told {
 
     private final int registrations;
     private final Map<ServiceID, AtomicInteger> told = new ConcurrentHashMap<>();
@@ -48,24 +47,8 @@ final class Arrivals implements RemoteEventListener {
         }
     }
 
-    /**
-     * Waits until every registration was told of each of {@code ids}, at most {@code seconds}.
-     *
-     * @return whether they all were
-     */
-    boolean awaitAllTold(Collection<ServiceID> ids, long seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!allToldAt.keySet().containsAll(ids)) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.sleep(1); // polling the counts, bounded by the deadline
-        }
-        return true;
-    }
-
-    /** When the last registration was told of {@code id} (System.nanoTime), or null. */
-    Long allToldAt(ServiceID id) {
+    @Override
+    public Long allToldAt(ServiceID id) {
         return allToldAt.get(id);
     }
 
@@ -75,8 +58,15 @@ final class Arrivals implements RemoteEventListener {
         return n == null ? 0 : n.get();
     }
 
-    long events() {
+    @Override
+    public long events() {
         return events.get();
+    }
+
+    @Override
+    public long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     long discards() {

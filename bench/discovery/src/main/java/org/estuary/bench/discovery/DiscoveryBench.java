@@ -3,6 +3,7 @@ package org.estuary.bench.discovery;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.rmi.MarshalledObject;
 import java.rmi.server.UnicastRemoteObject;
@@ -10,17 +11,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.event.RemoteEventListener;
-import net.jini.core.lease.Lease;
 import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceRegistrar;
-import net.jini.core.lookup.StubRegistrar;
 import net.jini.discovery.LookupDiscoveryService;
 
 import org.estuary.core.time.SystemClock;
@@ -47,7 +43,9 @@ import org.estuary.store.journal.internal.JournalStoreComponent;
  * the service cold ({@code fanout_cold_ms}: no event sent yet in this JVM), then for the others but one announcing
  * together ({@code burst_ms}, from the first of their announcements to the last registration told of the last of
  * them) and the events per second of that burst, and last for the remaining one alone, the service warm as a
- * running service is when a new lookup service appears ({@code fanout_ms}).
+ * running service is when a new lookup service appears ({@code fanout_ms}). Then, when bench/discovery/run could
+ * prepare it, the same workload against Apache River 2.2.3's Fiddler in a JVM of its own ({@link FiddlerProcess}),
+ * with REGISTRARS other lookup services on the same schedule.
  *
  * <p>Multicast runs on the loopback interface of a network namespace of the run's own ({@link NetworkNamespace}):
  * this JVM makes it and runs the measurement in a child JVM inside it. The service runs as its component runs it
@@ -63,12 +61,18 @@ public final class DiscoveryBench {
     private DiscoveryBench() {
     }
 
-    /** {@code REGISTRATIONS REGISTRARS DATA_DIRECTORY}. */
+    /** {@code REGISTRATIONS REGISTRARS DATA_DIRECTORY [FIDDLER_COMMAND_FILE | none]}. */
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals(INSIDE)) {
             String[] rest = Arrays.copyOfRange(args, 1, args.length);
-            run(Integer.parseInt(rest[0]), Integer.parseInt(rest[1]), Path.of(rest[2]));
-            System.exit(0); // the RMI export and the endpoints' threads would keep the JVM up
+            try {
+                run(Integer.parseInt(rest[0]), Integer.parseInt(rest[1]), Path.of(rest[2]),
+                        rest.length > 3 ? rest[3] : "none");
+            } catch (Exception | Error e) {
+                e.printStackTrace();
+                System.exit(1); // the RMI export and the endpoints' threads would keep the JVM up
+            }
+            System.exit(0);
         }
         try (NetworkNamespace netns = NetworkNamespace.create("estuary-bench")) {
             List<String> command = new ArrayList<>(netns.command());
@@ -88,13 +92,29 @@ public final class DiscoveryBench {
         }
     }
 
-    private static void run(int registrations, int registrars, Path data) throws Exception {
-        InetAddress loopback = InetAddress.getLoopbackAddress();
+    private static void run(int registrations, int registrars, Path data, String fiddlerCommand) throws Exception {
         DiscoverySettings lo = NetworkNamespace.settings();
         DiscoverySettings network = new DiscoverySettings(lo.networkInterface(), lo.ttl(), lo.requestAddress(),
                 lo.announcementAddress(), lo.multicastPort(), 1, lo.requestIntervalMillis(),
                 lo.announcementIntervalMillis(), lo.missedAnnouncements(), lo.unicastTimeoutMillis(),
                 lo.maxPacketSize());
+        SystemClock announcing = new SystemClock("bench-lookup-announcements");
+        try {
+            estuary(registrations, registrars, data, network, announcing);
+            if (fiddlerCommand.equals("none")) {
+                System.out.println("fiddler: not run (bench/discovery/run says why)");
+            } else {
+                fiddler(registrations, registrars, Path.of(fiddlerCommand), data.resolveSibling("fiddler.log"),
+                        network, announcing);
+            }
+        } finally {
+            announcing.close();
+        }
+    }
+
+    /** Estuary's lookup discovery service in this JVM on the journal store in {@code data}. */
+    private static void estuary(int registrations, int registrars, Path data, DiscoverySettings network,
+            SystemClock announcing) throws Exception {
         SystemClock clock = new SystemClock("bench-discovery-timer");
         Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryBench.class.getClassLoader()).build();
         // the component's defaults: 8 event threads, 100 events queued per registration, blocks of 1,000 numbers
@@ -103,8 +123,8 @@ public final class DiscoveryBench {
                 ReadScope.forReplies(marshaller, null));
         DiscoveryService service = new DiscoveryService(clock, marshaller, new Settings(
                 new LeasePolicy(3_600_000, 86_400_000), registrations, 64, 64, 1_000, 10_000), delivery);
-        NetworkDiscovery discovery = new NetworkDiscovery(network, clock, loopback, true, DiscoveryBench::idOf,
-                service.discoveryListener());
+        NetworkDiscovery discovery = new NetworkDiscovery(network, clock, InetAddress.getLoopbackAddress(), true,
+                DiscoveryBench::idOf, service.discoveryListener());
         service.attach(discovery.tracker());
         JournalStoreComponent store = new JournalStoreComponent(ComponentConfig.of(JournalStoreComponent.Config.class,
                 Map.of("data_directory", data.toString())));
@@ -113,75 +133,15 @@ public final class DiscoveryBench {
         LookupDiscoveryService lds = service.proxy();
         Arrivals arrivals = new Arrivals(registrations);
         RemoteEventListener listener = (RemoteEventListener) UnicastRemoteObject.exportObject(arrivals, 0);
-        SystemClock announcing = new SystemClock("bench-lookup-announcements");
-        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
         try {
-            double registerPerS = register(lds, listener, registrations);
+            double registerPerS = Clients.register(lds, listener, registrations, GROUP);
             System.out.printf("estuary: %,d registrations of group %s made, %,.0f/s with 8 clients%n", registrations,
                     GROUP, registerPerS);
-            for (int i = 0; i < registrars; i++) {
-                StubRegistrar proxy = new StubRegistrar(i + 1, GROUP);
-                endpoints.add(new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
-                        new MarshalledObject<>(proxy), List.of(GROUP), loopback, 0, true));
-            }
-
-            // one lookup service announces itself, to a service that has not sent an event yet (cold)
-            Fanout cold = alone(endpoints.get(0), arrivals, registrations);
-            System.out.printf("estuary: one lookup service, the service cold: its first announcement to the last "
-                    + "of %,d registrations told of it: %.1f ms (this JVM's CPU meanwhile %.0f ms, sending and "
-                    + "receiving)%n", registrations, cold.ms, cold.cpuMs);
-            long eventsBefore = arrivals.events();
-
-            // the others announce themselves together
-            List<ServiceID> others = new ArrayList<>();
-            long cpuBefore = cpuNanos();
-            long[] startedAt = new long[registrars];
-            int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
-            for (int i = 1; i < last; i++) {
-                startedAt[i] = System.nanoTime();
-                endpoints.get(i).startAnnouncing();
-                others.add(endpoints.get(i).serviceId());
-            }
-            if (!others.isEmpty() && !arrivals.awaitAllTold(others, 600)) {
-                long told = others.stream().filter(id -> arrivals.allToldAt(id) != null).count();
-                throw new IllegalStateException("after 600 s every registration was told of " + told + " of "
-                        + others.size() + " lookup services");
-            }
-            long end = others.stream().mapToLong(arrivals::allToldAt).max().orElse(startedAt[0]);
-            double burstMs = (end - startedAt[Math.min(1, registrars - 1)]) / 1e6;
-            long burstEvents = arrivals.events() - eventsBefore;
-            double burstCpuMs = (cpuNanos() - cpuBefore) / 1e6;
-            double[] each = new double[others.size()];
-            for (int i = 0; i < each.length; i++) {
-                each[i] = (arrivals.allToldAt(others.get(i)) - startedAt[i + 1]) / 1e6;
-            }
-            Arrays.sort(each);
-            double p50 = each.length == 0 ? 0 : each[each.length / 2];
-            double max = each.length == 0 ? 0 : each[each.length - 1];
-            double eventsPerS = burstMs <= 0 ? 0 : burstEvents / (burstMs / 1000);
-            System.out.printf("estuary: %d lookup services announcing together: the first announcement to the last "
-                    + "registration told of the last of them %.1f ms; per lookup service p50 %.1f ms, max %.1f ms; "
-                    + "%,d events (%.1f lookup services each), %,.0f events/s; CPU %.1f us per event%n", others.size(),
-                    burstMs, p50, max, burstEvents,
-                    burstEvents == 0 ? 0.0 : (double) others.size() * registrations / burstEvents, eventsPerS,
-                    burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents);
-
-            // the last lookup service announces itself alone, to the service as it runs (warm)
-            Fanout warm = last < registrars ? alone(endpoints.get(last), arrivals, registrations) : cold;
-            System.out.printf("estuary: one more lookup service, the service warm: its first announcement to the "
-                    + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", registrations, warm.ms,
-                    warm.cpuMs);
-            System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f fanout_ms=%.1f "
-                    + "fanout_cpu_ms=%.0f fanout_cold_ms=%.1f fanout_cold_cpu_ms=%.0f burst_ms=%.1f "
-                    + "burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d events_per_s=%.0f cpu_us_per_event=%.1f "
-                    + "discards=%d%n", registrations, registrars, registerPerS, warm.ms, warm.cpuMs, cold.ms,
-                    cold.cpuMs, burstMs, p50, max, burstEvents, eventsPerS,
-                    burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents, arrivals.discards());
+            Result result = measure("estuary", endpoints(0, registrars, network, announcing), arrivals,
+                    registrations);
+            System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f %s discards=%d%n",
+                    registrations, registrars, registerPerS, result, arrivals.discards());
         } finally {
-            for (LookupServiceEndpoint endpoint : endpoints) {
-                endpoint.close();
-            }
-            announcing.close();
             discovery.close();
             service.close();
             delivery.close();
@@ -191,54 +151,134 @@ public final class DiscoveryBench {
         }
     }
 
+    /**
+     * River's Fiddler in a JVM of its own ({@link FiddlerProcess}), told of lookup services new to it, on the same
+     * schedule as Estuary's service.
+     */
+    private static void fiddler(int registrations, int registrars, Path command, Path log, DiscoverySettings network,
+            SystemClock announcing) throws Exception {
+        try (FiddlerProcess fiddler = FiddlerProcess.start(command, registrations, GROUP, log, 900)) {
+            System.out.printf("fiddler: %,d registrations of group %s made with 8 clients (%s; River's log in %s)%n",
+                    registrations, GROUP, fiddler.readyLine(), log);
+            Result result = measure("fiddler", endpoints(registrars, registrars, network, announcing), fiddler,
+                    registrations);
+            System.out.printf("fiddler result %s %s%n", fiddler.readyLine(), result);
+        }
+    }
+
+    /**
+     * {@code count} scripted lookup services of {@value #GROUP}, ids from {@code first} + 1, each on a port of its
+     * own that its proxy names as its locator, not announcing yet.
+     */
+    private static List<LookupServiceEndpoint> endpoints(int first, int count, DiscoverySettings network,
+            SystemClock announcing) throws IOException {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int port;
+            try (ServerSocket free = new ServerSocket(0, 1, loopback)) {
+                port = free.getLocalPort(); // the namespace's own: nothing else takes it meanwhile
+            }
+            LocatedRegistrar proxy = new LocatedRegistrar(first + i + 1,
+                    new LookupLocator(loopback.getHostAddress(), port), GROUP);
+            endpoints.add(new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
+                    new MarshalledObject<>(proxy), List.of(GROUP), loopback, port, true));
+        }
+        return endpoints;
+    }
+
+    /** One service's figures, as {@code key=value} words. */
+    private record Result(double fanoutMs, double fanoutCpuMs, double coldMs, double coldCpuMs, double burstMs,
+            double burstP50Ms, double burstMaxMs, long burstEvents, double eventsPerS, double cpuUsPerEvent) {
+        @Override
+        public String toString() {
+            return String.format("fanout_ms=%.1f fanout_cpu_ms=%.0f fanout_cold_ms=%.1f fanout_cold_cpu_ms=%.0f "
+                    + "burst_ms=%.1f burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d events_per_s=%.0f "
+                    + "cpu_us_per_event=%.1f", fanoutMs, fanoutCpuMs, coldMs, coldCpuMs, burstMs, burstP50Ms,
+                    burstMaxMs, burstEvents, eventsPerS, cpuUsPerEvent);
+        }
+    }
+
+    /**
+     * The schedule: the first of {@code endpoints} announces alone (the service cold), then the others but one
+     * together, then the last one alone (the service warm); each time until every registration was told. Closes
+     * the endpoints.
+     */
+    private static Result measure(String name, List<LookupServiceEndpoint> endpoints, Told told,
+            int registrations) throws Exception {
+        int registrars = endpoints.size();
+        try {
+            // one lookup service announces itself, to a service that has not sent an event yet (cold)
+            Fanout cold = alone(endpoints.get(0), told, registrations);
+            System.out.printf("%s: one lookup service, the service cold: its first announcement to the last "
+                    + "of %,d registrations told of it: %.1f ms (the service's CPU meanwhile %.0f ms, sending and "
+                    + "receiving)%n", name, registrations, cold.ms, cold.cpuMs);
+            long eventsBefore = told.events();
+
+            // the others announce themselves together
+            List<ServiceID> others = new ArrayList<>();
+            long cpuBefore = told.cpuNanos();
+            long[] startedAt = new long[registrars];
+            int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
+            for (int i = 1; i < last; i++) {
+                startedAt[i] = System.nanoTime();
+                endpoints.get(i).startAnnouncing();
+                others.add(endpoints.get(i).serviceId());
+            }
+            if (!others.isEmpty() && !told.awaitAllTold(others, 600)) {
+                long done = others.stream().filter(id -> told.allToldAt(id) != null).count();
+                throw new IllegalStateException(name + ": after 600 s every registration was told of " + done
+                        + " of " + others.size() + " lookup services");
+            }
+            long end = others.stream().mapToLong(told::allToldAt).max().orElse(startedAt[0]);
+            double burstMs = (end - startedAt[Math.min(1, registrars - 1)]) / 1e6;
+            long burstEvents = told.events() - eventsBefore;
+            double burstCpuMs = (told.cpuNanos() - cpuBefore) / 1e6;
+            double[] each = new double[others.size()];
+            for (int i = 0; i < each.length; i++) {
+                each[i] = (told.allToldAt(others.get(i)) - startedAt[i + 1]) / 1e6;
+            }
+            Arrays.sort(each);
+            double p50 = each.length == 0 ? 0 : each[each.length / 2];
+            double max = each.length == 0 ? 0 : each[each.length - 1];
+            double eventsPerS = burstMs <= 0 ? 0 : burstEvents / (burstMs / 1000);
+            double cpuUsPerEvent = burstEvents == 0 ? 0.0 : burstCpuMs * 1000 / burstEvents;
+            System.out.printf("%s: %d lookup services announcing together: the first announcement to the last "
+                    + "registration told of the last of them %.1f ms; per lookup service p50 %.1f ms, max %.1f ms; "
+                    + "%,d events (%.1f lookup services each), %,.0f events/s; CPU %.1f us per event%n", name,
+                    others.size(), burstMs, p50, max, burstEvents,
+                    burstEvents == 0 ? 0.0 : (double) others.size() * registrations / burstEvents, eventsPerS,
+                    cpuUsPerEvent);
+
+            // the last lookup service announces itself alone, to the service as it runs (warm)
+            Fanout warm = last < registrars ? alone(endpoints.get(last), told, registrations) : cold;
+            System.out.printf("%s: one more lookup service, the service warm: its first announcement to the "
+                    + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", name, registrations, warm.ms,
+                    warm.cpuMs);
+            return new Result(warm.ms, warm.cpuMs, cold.ms, cold.cpuMs, burstMs, p50, max, burstEvents, eventsPerS,
+                    cpuUsPerEvent);
+        } finally {
+            for (LookupServiceEndpoint endpoint : endpoints) {
+                endpoint.close();
+            }
+        }
+    }
+
     /** One lookup service's fan-out: from its first announcement to the last registration told of it. */
     private record Fanout(double ms, double cpuMs) {
     }
 
     /** Starts {@code endpoint} announcing and waits (bounded) until every registration was told of it. */
-    private static Fanout alone(LookupServiceEndpoint endpoint, Arrivals arrivals, int registrations)
-            throws Exception {
-        long cpuBefore = cpuNanos();
+    private static Fanout alone(LookupServiceEndpoint endpoint, Told told, int registrations) throws Exception {
+        long cpuBefore = told.cpuNanos();
         long start = System.nanoTime();
         endpoint.startAnnouncing();
         ServiceID id = endpoint.serviceId();
-        if (!arrivals.awaitAllTold(List.of(id), 300)) {
-            throw new IllegalStateException("after 300 s only " + arrivals.told(id) + " of " + registrations
-                    + " registrations were told of lookup service " + id);
+        if (!told.awaitAllTold(List.of(id), 300)) {
+            throw new IllegalStateException("after 300 s not every one of " + registrations
+                    + " registrations was told of lookup service " + id);
         }
-        return new Fanout((arrivals.allToldAt(id) - start) / 1e6, (cpuNanos() - cpuBefore) / 1e6);
-    }
-
-    /** The CPU time this JVM used so far, every thread's. */
-    private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
-
-    /** {@code registrations} registrations made by 8 clients at once; returns registrations per second. */
-    private static double register(LookupDiscoveryService lds, RemoteEventListener listener, int registrations)
-            throws Exception {
-        int clients = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        try {
-            long start = System.nanoTime();
-            List<Future<?>> done = new ArrayList<>();
-            for (int c = 0; c < clients; c++) {
-                int share = registrations / clients + (c < registrations % clients ? 1 : 0);
-                done.add(pool.submit(() -> {
-                    for (int i = 0; i < share; i++) {
-                        lds.register(new String[] {GROUP}, new LookupLocator[0], listener, null, Lease.FOREVER);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : done) {
-                f.get(10, TimeUnit.MINUTES);
-            }
-            return registrations / ((System.nanoTime() - start) / 1e9);
-        } finally {
-            pool.shutdownNow();
-        }
+        return new Fanout((told.allToldAt(id) - start) / 1e6, (told.cpuNanos() - cpuBefore) / 1e6);
     }
 
     /** A lookup service's id, read from its proxy with this JVM's classes; null if it is not a registrar. */
