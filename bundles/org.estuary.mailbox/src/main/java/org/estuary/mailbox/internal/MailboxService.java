@@ -191,18 +191,20 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     @Override
     public void store(long registrationId, EventEnvelope envelope) throws RemoteException, UnknownEventException {
         Objects.requireNonNull(envelope, "event");
+        UnknownEvent kind = new UnknownEvent(envelope.eventId(), envelope.source());
+        // the record does not depend on the arrival number (the key does): written and read back by this
+        // service's marshaller before the lock, so concurrent generators do not take turns at it
+        byte[] record = state.records.encodeEvent(new StoredEvent(0, kind, envelope.sequenceNumber(),
+                envelope.event()));
         try {
+            StoredEvent read = state.records.decodeEvent(0, record);
             state.<Void, Exception>run(() -> {
                 Registration r = state.live(registrationId); // EM.4.1: NoSuchObjectException once it ended
-                UnknownEvent kind = new UnknownEvent(envelope.eventId(), envelope.source());
                 if (r.unknown.contains(kind)) {
                     throw new UnknownEventException("the client of " + r + " does not want events with id "
                             + envelope.eventId() + " from this source (EM.4.1)");
                 }
-                byte[] record = state.records.encodeEvent(new StoredEvent(r.nextArrival, kind,
-                        envelope.sequenceNumber(), envelope.event()));
-                StoredEvent event = state.records.decodeEvent(r.nextArrival, record); // read by our marshaller
-                event.durable = false;
+                StoredEvent event = new StoredEvent(r.nextArrival, read.kind, read.sequenceNumber, read.event);
                 refuseIfFull(r, event);
                 r.nextArrival++;
                 r.events.addLast(event);
