@@ -8,6 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -29,6 +34,8 @@ import org.junit.Test;
  * <p>Reggie grants at most {@link ReggieProcess#MAX_LEASE_MS} per registration or renewal, and drops a registration
  * whose lease has ended; the program fails unless its registration is still found at Reggie three such terms after
  * its first lease ended, which takes at least three renewals at Reggie, and nothing but the container renews it.
+ * Both programs run at once, so the class waits those terms once; each has a Reggie of its own, as Reggie gave two
+ * identical programs registering at once one service id (the later registration then replaces the earlier one).
  */
 public class RiverLeaseIT {
 
@@ -38,7 +45,11 @@ public class RiverLeaseIT {
     public static final DistributionRule KARAF = new DistributionRule(LeaseRenewalService.class,
             RiverLeaseIT::prepare);
 
-    private static ReggieProcess reggie;
+    private static final List<ReggieProcess> REGGIES = new ArrayList<>();
+
+    private static final ExecutorService PROGRAMS = Executors.newFixedThreadPool(2);
+    private static Future<String> riverProgram;
+    private static Future<String> estuaryProgram;
 
     /** README steps 1 and 3, done to the unpacked distribution before it starts. */
     private static void prepare(Path home) throws IOException {
@@ -61,36 +72,60 @@ public class RiverLeaseIT {
         String installed = KARAF.get().ssh(String.join("; ", installs));
         assertEquals(installed + "\nKaraf log:\n" + KARAF.get().log(), installs.size(),
                 installed.split("Bundle ID:", -1).length - 1);
-        reggie = ReggieProcess.start(Path.of("target", "reggie", Long.toHexString(System.nanoTime()))
-                .toAbsolutePath());
+        ReggieProcess forRiver = startReggie();
+        ReggieProcess forEstuary = startReggie();
+
+        // River's own net.jini classes and unicast discovery, Estuary's jars behind them
+        List<Path> riverFirst = new ArrayList<>(List.of(ReggieProcess.river("jsk-platform"),
+                ReggieProcess.river("jsk-lib"), ReggieProcess.river("reggie-dl")));
+        riverFirst.addAll(ReadmePrograms.estuaryClientJars());
+        riverProgram = PROGRAMS.submit(() -> run(forRiver, riverFirst));
+        // Estuary's API (its LookupLocator's unicast discovery) and client first, Reggie's proxy classes behind them
+        List<Path> estuaryFirst = new ArrayList<>(ReadmePrograms.estuaryClientJars());
+        estuaryFirst.addAll(List.of(ReggieProcess.river("reggie-dl"), ReggieProcess.river("jsk-dl"),
+                ReggieProcess.river("jsk-platform")));
+        estuaryProgram = PROGRAMS.submit(() -> run(forEstuary, estuaryFirst));
     }
 
     @AfterClass
-    public static void stopReggie() throws InterruptedException {
-        if (reggie != null) {
+    public static void stopProgramsAndReggie() throws InterruptedException {
+        PROGRAMS.shutdownNow(); // a program still running is destroyed by ReadmePrograms when interrupted
+        PROGRAMS.awaitTermination(30, TimeUnit.SECONDS);
+        for (ReggieProcess reggie : REGGIES) {
             reggie.close();
         }
     }
 
     @Test
     public void aRiverProgramsRegistrationIsKeptAtReggieByTheContainer() throws Exception {
-        // River's own net.jini classes and unicast discovery, Estuary's jars behind them
-        List<Path> classPath = new ArrayList<>(List.of(ReggieProcess.river("jsk-platform"),
-                ReggieProcess.river("jsk-lib"), ReggieProcess.river("reggie-dl")));
-        classPath.addAll(ReadmePrograms.estuaryClientJars());
-        assertKeptByRenewals(run(classPath));
+        assertKeptByRenewals(outputOf(riverProgram));
     }
 
     @Test
     public void anEstuaryProgramsRegistrationIsKeptAtReggieByTheContainer() throws Exception {
-        // Estuary's API (its LookupLocator's unicast discovery) and client first, Reggie's proxy classes behind them
-        List<Path> classPath = new ArrayList<>(ReadmePrograms.estuaryClientJars());
-        classPath.addAll(List.of(ReggieProcess.river("reggie-dl"), ReggieProcess.river("jsk-dl"),
-                ReggieProcess.river("jsk-platform")));
-        assertKeptByRenewals(run(classPath));
+        assertKeptByRenewals(outputOf(estuaryProgram));
     }
 
-    private static String run(List<Path> classPath) throws Exception {
+    /** The program's output, or what made it fail (ReadmePrograms bounds its run). */
+    private static String outputOf(Future<String> program) throws Exception {
+        try {
+            return program.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error) {
+                throw (Error) e.getCause();
+            }
+            throw (Exception) e.getCause();
+        }
+    }
+
+    private static ReggieProcess startReggie() throws Exception {
+        ReggieProcess reggie = ReggieProcess.start(Path.of("target", "reggie", Long.toHexString(System.nanoTime()))
+                .toAbsolutePath());
+        REGGIES.add(reggie);
+        return reggie;
+    }
+
+    private static String run(ReggieProcess reggie, List<Path> classPath) throws Exception {
         try {
             return ReadmePrograms.compileAndRun(CLIENT_README, "RenewRiverLease", classPath, reggie.locator(),
                     Integer.toString(KARAF.get().registryPort));
