@@ -73,14 +73,19 @@ final class Completion {
      * transaction aborts without it.
      */
     private void vote(Txn txn, List<Joined> toAsk, boolean prepareAndCommit) throws InterruptedException {
-        Votes votes = new Votes(txn, toAsk, prepareAndCommit, clock.deadlineAfterMillis(settings.voteMillis()));
+        Votes votes = new Votes(txn, toAsk.size(), clock.deadlineAfterMillis(settings.voteMillis()));
         synchronized (txn.lock) {
             txn.voting = votes.over;
             if (txn.completed()) {
                 return; // aborted between the start of the commit and here
             }
         }
-        votes.inTurn.run(false, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS));
+        if (toAsk.size() == 1) {
+            ask(txn, toAsk.get(0), prepareAndCommit, votes, votes.deadline, false); // no one to hand on to
+        } else {
+            new InTurn(votes.calls(toAsk, prepareAndCommit), state::dispatch, votes::armDeadline)
+                    .run(false, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS));
+        }
         votes.armDeadline(); // vote.ms bounds the votes still out (asked on the participant threads, or retried)
         try {
             votes.over.get();
@@ -391,24 +396,25 @@ final class Completion {
         final CompletableFuture<Void> over = new CompletableFuture<>();
         private final Txn txn;
         /** The end of vote.ms (the clock's nanoTime). */
-        private final long deadline;
+        final long deadline;
         /** Votes not in yet; under the transaction's lock. */
         private int missing;
         /** Whether vote.ms is watched (under the transaction's lock), and its entry once it is. */
         private boolean armed;
         private volatile DeadlineQueue.Entry<Votes> deadlineEntry;
-        /** The participants asked in turn by the committing thread; a hand-off arms vote.ms. */
-        final InTurn inTurn;
-
-        Votes(Txn txn, List<Joined> toAsk, boolean prepareAndCommit, long deadline) {
+        Votes(Txn txn, int missing, long deadline) {
             this.txn = txn;
             this.deadline = deadline;
-            this.missing = toAsk.size();
+            this.missing = missing;
+        }
+
+        /** The calls that ask {@code toAsk} for these votes. */
+        List<InTurn.Call> calls(List<Joined> toAsk, boolean prepareAndCommit) {
             List<InTurn.Call> calls = new ArrayList<>(toAsk.size());
             for (Joined joined : toAsk) {
                 calls.add(pooled -> ask(txn, joined, prepareAndCommit, this, deadline, pooled));
             }
-            this.inTurn = new InTurn(calls, state::dispatch, this::armDeadline);
+            return calls;
         }
 
         /** Watches vote.ms for the votes still out, once (the committing thread or a hand-off). */
