@@ -565,6 +565,7 @@ public class HostileClientsIT {
         Answer shell = sshWithPassword(karaf.password);
         assertEquals("the right password over ssh: " + shell.output, 0, shell.exitCode);
         assertTrue(shell.output, shell.output.contains("throttled-but-in"));
+        legitimateCalls(1);
 
         String line = "failed password login to the karaf realm for user 'admin'";
         karaf.await("the failures logged", Duration.ofSeconds(30), () -> karaf.logged(line) > 0);

@@ -91,8 +91,8 @@ public final class ThrottledRealm implements JaasRealm {
     private final List<JaasRealm> others = new CopyOnWriteArrayList<>();
 
     /**
-     * @throws IllegalArgumentException if the configuration's delays or window are out of range (DS then logs the
-     *     message and registers no realm, leaving Karaf's own)
+     * @throws IllegalArgumentException if the configuration's delays or window are out of range (the metatype's
+     *     bounds and {@link LoginConfigurationRule} keep such a configuration from reaching the component)
      */
     @Activate
     public ThrottledRealm(BundleContext context, Config config) {
