@@ -5,11 +5,20 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.rmi.NoSuchObjectException;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -30,10 +39,17 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
- * Time faults on the distribution (journal store), seen from a client in this JVM: the container paused with
- * SIGSTOP for longer than the leases it grants, then resumed with SIGCONT. A lease that ended during the pause stays
- * ended (nothing renews it silently), hour-long ones are all there, a client lease that expired at its landlord during
- * the pause yields a renewal failure event, and an expiration warning due during the pause is sent after it.
+ * Time faults on the distribution (journal store), seen from a client in this JVM whose clock stays true.
+ *
+ * <p>Wall-clock steps: the container runs with Debian's libfaketime preloaded, its offset read from a file the test
+ * rewrites (an hour ahead, then an hour behind); the monotonic clock is left alone, as an NTP step leaves it. Leases
+ * end at their granted time, neither earlier nor later, whatever the container's wall clock says; expiration
+ * warnings come when they are due; leases granted after a step last what they were granted for.
+ *
+ * <p>A pause: the container stopped with SIGSTOP for longer than the leases it grants, then resumed with SIGCONT. A
+ * lease that ended during the pause stays ended (nothing renews it silently), hour-long ones are all there, a client
+ * lease that expired at its landlord during the pause yields a renewal failure event, and an expiration warning due
+ * during the pause is sent after it.
  */
 public class TimeFaultsIT {
 
@@ -44,7 +60,11 @@ public class TimeFaultsIT {
     /** A pause longer than {@link #CLIENT_LEASE} and the short leases the test asks for. */
     private static final long PAUSE_MS = 8_000L;
     private static final long SHORT = 3_000L;
+    /** Leases that outlast the wall-clock test's two steps. */
+    private static final long LONG = 240_000L;
 
+    /** The file libfaketime reads the container's wall-clock offset from (FAKETIME_TIMESTAMP_FILE). */
+    private static Path offset;
     private static RunningDistribution karaf;
     private static EstuaryClient client;
     private static TestLandlord landlord;
@@ -52,18 +72,38 @@ public class TimeFaultsIT {
     private static PullEventMailbox mailbox;
     private static NestableTransactionManager txn;
     private static final List<RemoteEvent> events = new CopyOnWriteArrayList<>();
+    /** When each event of {@link #events} arrived, in this JVM's clock. */
+    private static final Map<RemoteEvent, Long> arrivals = new ConcurrentHashMap<>();
     private static RemoteEventListener listener;
 
     @BeforeClass
     public static void start() throws Exception {
-        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()));
+        Path library = faketimeLibrary();
+        Path work = Files.createDirectories(Path.of(System.getProperty("estuary.work", "target/work")));
+        offset = Files.createTempFile(work, "faketime", ".offset");
+        Files.writeString(offset, "+0\n");
+        karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> { }, home -> {
+            ProcessBuilder builder = RunningDistribution.SERVER.command(home);
+            builder.environment().put("LD_PRELOAD", library.toString());
+            builder.environment().put("FAKETIME_TIMESTAMP_FILE", offset.toString());
+            builder.environment().put("FAKETIME_CACHE_DURATION", "1"); // the file is read again every second
+            builder.environment().put("FAKETIME_DONT_FAKE_MONOTONIC", "1"); // System.nanoTime stays true
+            // libfaketime turns its "monotonic fix" on by itself for glibc 2.30 and later: it then hands the JVM's
+            // timed waits on CLOCK_MONOTONIC condition variables (park, sleep, wait) a deadline already past, so
+            // every timed wait returns at once and the JVM's waiting threads spin. Off, they wait as long as asked.
+            builder.environment().put("FAKETIME_FORCE_MONOTONIC_FIX", "0");
+            return builder;
+        });
         karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
         client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
         landlord = new TestLandlord(client, CLIENT_LEASE);
         renewal = client.lookup(LeaseRenewalService.class);
         mailbox = client.lookup(PullEventMailbox.class);
         txn = client.lookup(NestableTransactionManager.class);
-        listener = client.exportListener(events::add);
+        listener = client.exportListener(event -> {
+            arrivals.put(event, System.currentTimeMillis());
+            events.add(event);
+        });
     }
 
     @AfterClass
@@ -77,6 +117,126 @@ public class TimeFaultsIT {
         if (karaf != null) {
             karaf.close();
         }
+    }
+
+    /** Debian's libfaketime (package faketime), which .ci/run installs. */
+    private static Path faketimeLibrary() throws IOException {
+        try (var found = Files.find(Path.of("/usr/lib"), 3,
+                (path, attributes) -> path.getFileName().toString().equals("libfaketime.so.1"))) {
+            return found.findFirst().orElseThrow(() -> new AssertionError(
+                    "libfaketime.so.1 not found under /usr/lib: install Debian's faketime (apt-get install faketime)"));
+        }
+    }
+
+    @Test
+    public void wallClockStepsNeitherEndLeasesEarlyNorKeepThemLate() throws Exception {
+        LeaseRenewalSet kept = renewal.createLeaseRenewalSet(LONG);
+        long keptGranted = kept.getRenewalSetLease().getExpiration();
+        MailboxPullRegistration registration = mailbox.pullRegister(LONG);
+        long registrationGranted = registration.getLease().getExpiration();
+        long transaction = txn.create(LONG).id;
+        try {
+            step("+1h", HOUR);
+            // LE.2: a lease lasts its granted duration: a wall clock an hour ahead ends none of them early
+            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertGrantedFromNow("with the clock an hour ahead");
+            LeaseRenewalSet warned = warnedSet();
+
+            step("-1h", -HOUR);
+            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertGrantedFromNow("with the clock an hour behind");
+            // LR.3.1: the warning asked for before the step comes at its time, not an hour later
+            long warnAt = warned.getRenewalSetLease().getExpiration() - WARNING_MS;
+            karaf.await("the expiration warning due " + WARNING_MS + " ms before the set's expiration", BOUND,
+                    () -> events.stream().anyMatch(e -> e instanceof ExpirationWarningEvent
+                            && warned.equals(e.getSource())));
+            long warnedAt = events.stream().filter(e -> e instanceof ExpirationWarningEvent
+                    && warned.equals(e.getSource())).mapToLong(arrivals::get).min().orElseThrow();
+            assertTrue("LR.3.1: the warning came at " + warnedAt + ", before its time " + warnAt, warnedAt >= warnAt);
+            // nor does a wall clock an hour behind keep a lease beyond its granted time: no silent renewal
+            LeaseRenewalSet brief = renewal.createLeaseRenewalSet(SHORT);
+            long briefGranted = brief.getRenewalSetLease().getExpiration();
+            karaf.await("the 3 s renewal set ended at its granted time with the clock behind", BOUND,
+                    () -> gone(brief));
+            assertTrue("the 3 s renewal set ended before its granted time",
+                    System.currentTimeMillis() >= briefGranted);
+        } finally {
+            step("+0", 0);
+        }
+        kept.getRenewalSetLease().cancel();
+        registration.getLease().cancel();
+        txn.abort(transaction);
+    }
+
+    /** How long before its set's expiration {@link #warnedSet()} asks to be warned. */
+    private static final long WARNING_MS = 30_000L;
+
+    /** A set of 60 s whose expiration warning is due 30 s from now (LR.3.1). */
+    private static LeaseRenewalSet warnedSet() throws Exception {
+        LeaseRenewalSet warned = renewal.createLeaseRenewalSet(2 * WARNING_MS);
+        warned.setExpirationWarningListener(listener, WARNING_MS, null);
+        return warned;
+    }
+
+    /** LE.2: a lease granted now lasts at most its requested duration from now, in the client's clock. */
+    private static void assertGrantedFromNow(String when) throws Exception {
+        long before = System.currentTimeMillis();
+        LeaseRenewalSet fresh = renewal.createLeaseRenewalSet(LONG);
+        long granted = fresh.getRenewalSetLease().getExpiration();
+        long after = System.currentTimeMillis();
+        assertTrue("a set of " + LONG + " ms granted " + when + " expires at " + granted + ", beyond its duration",
+                granted <= after + LONG);
+        assertTrue("a set of " + LONG + " ms granted " + when + " expires at " + granted + ", in the past",
+                granted > before);
+        fresh.getRenewalSetLease().cancel();
+    }
+
+    /** Writes the container's clock offset and waits until the container's wall clock shows it. */
+    private static void step(String spec, long offsetMs) throws Exception {
+        Files.writeString(offset, spec + "\n");
+        // A tolerance that tells the offsets apart (they differ by an hour), not a measure of the step's speed.
+        karaf.await("the container's wall clock at offset " + spec, BOUND, () -> {
+            try {
+                long container = containerTime();
+                return container > 0 && Math.abs(container - System.currentTimeMillis() - offsetMs) < 600_000;
+            } catch (IOException notYet) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
+    }
+
+    /** Each {@link #containerTime()} logs a line of its own, told apart by this number. */
+    private static final AtomicInteger probes = new AtomicInteger();
+    /** The time at the start of each Karaf log line, in the container's wall clock and time zone (ISO 8601). */
+    private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss,SSS");
+
+    /**
+     * The container's wall clock: the time Karaf's log writes at the start of a line the test has the container log
+     * now ({@code log:log} over SSH), or -1 while that line is not there yet.
+     */
+    private static long containerTime() throws IOException, InterruptedException {
+        String mark = "TimeFaultsIT clock probe " + probes.incrementAndGet();
+        karaf.ssh("log:log '" + mark + "'");
+        for (String line : karaf.fullLog().split("\\R")) {
+            if (line.endsWith("| " + mark)) {
+                return LocalDateTime.parse(line.substring(0, line.indexOf(" |")), LOG_TIME)
+                        .atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+            }
+        }
+        return -1;
+    }
+
+    private static void assertAliveBeforeGranted(LeaseRenewalSet set, long setGranted,
+            MailboxPullRegistration registration, long registrationGranted, long transaction) throws Exception {
+        long now = System.currentTimeMillis();
+        assertTrue("the check comes before the leases' granted times", now < setGranted && now < registrationGranted);
+        assertFalse("the renewal set ended before its granted time " + setGranted, gone(set));
+        registration.getRemoteEvents().close(); // NoSuchObjectException if it ended (EM.2)
+        assertEquals("TX.2.3: the transaction ended before its lease", TransactionConstants.ACTIVE,
+                txn.getState(transaction));
     }
 
     @Test
