@@ -3,7 +3,6 @@ package org.estuary.bench.renewal;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -16,8 +15,9 @@ import org.estuary.remote.RmiExporter;
 import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
 import org.estuary.store.api.Store;
-import org.estuary.store.journal.internal.CountedJournal;
+import org.estuary.store.api.testing.ComponentConfig;
 import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.journal.internal.SyncCountingJournal;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
 
 /**
@@ -35,7 +35,7 @@ public final class RenewalServer {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-renewal-timer");
-        CountedJournal journal = args.length > 2 && args[1].equals("journal") ? journal(args[2]) : null;
+        SyncCountingJournal journal = args.length > 2 && args[1].equals("journal") ? journal(args[2]) : null;
         Store store = journal != null ? journal.store()
                 : new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
@@ -62,24 +62,8 @@ public final class RenewalServer {
     }
 
     /** The journal store in {@code dir}, configured as DS would configure it from its defaults, its syncs counted. */
-    private static CountedJournal journal(String dir) {
-        Map<String, Object> values = Map.of("data_directory", dir);
-        return new CountedJournal((JournalStoreComponent.Config) Proxy.newProxyInstance(
-                RenewalServer.class.getClassLoader(), new Class<?>[] {JournalStoreComponent.Config.class},
-                (proxy, method, a) -> {
-                    switch (method.getName()) {
-                        case "annotationType":
-                            return JournalStoreComponent.Config.class;
-                        case "hashCode":
-                            return System.identityHashCode(proxy);
-                        case "equals":
-                            return proxy == a[0];
-                        case "toString":
-                            return "JournalStoreComponent.Config" + values;
-                        default:
-                            return values.containsKey(method.getName()) ? values.get(method.getName())
-                                    : method.getDefaultValue();
-                    }
-                }));
+    private static SyncCountingJournal journal(String dir) {
+        return new SyncCountingJournal(ComponentConfig.of(JournalStoreComponent.Config.class,
+                Map.of("data_directory", dir)));
     }
 }

@@ -19,13 +19,14 @@ import java.util.stream.IntStream;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.store.jdbc.internal.JdbcBenchAccess;
+import org.estuary.store.api.testing.SyncCountingStore;
+import org.estuary.store.jdbc.internal.CommitCountingJdbc;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
 import org.estuary.store.jdbc.testing.PostgresServer;
-import org.estuary.store.journal.internal.JournalBenchAccess;
+import org.estuary.store.journal.internal.SyncCountingJournal;
 import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
-import org.estuary.store.rocksdb.internal.RocksBenchAccess;
+import org.estuary.store.rocksdb.internal.SyncCountingRocks;
 import org.estuary.store.rocksdb.internal.RocksStoreComponent;
 
 /**
@@ -86,13 +87,13 @@ public final class StoreBench {
     }
 
     /** An embedded store that counts its syncs, opened in a directory by {@code open}. */
-    static Backend counted(java.util.function.Function<Path, CountedSyncs> open) {
+    static Backend counted(java.util.function.Function<Path, SyncCountingStore> open) {
         return new Backend() {
-            private final Map<Store, CountedSyncs> opened = new java.util.IdentityHashMap<>();
+            private final Map<Store, SyncCountingStore> opened = new java.util.IdentityHashMap<>();
 
             @Override
             public Store open(Path dir) {
-                CountedSyncs store = open.apply(dir);
+                SyncCountingStore store = open.apply(dir);
                 opened.put(store.store(), store);
                 return store.store();
             }
@@ -128,14 +129,14 @@ public final class StoreBench {
         // then the same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
         BACKENDS.put("bare", bare(1, 1));
         BACKENDS.put("bare2", bare(2, 10));
-        BACKENDS.put("journal", counted(dir -> new JournalBenchAccess(ComponentConfig.of(
+        BACKENDS.put("journal", counted(dir -> new SyncCountingJournal(ComponentConfig.of(
                 JournalStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
                         JOURNAL_SYNC, "max_bytes", 1L << 30)))));
-        BACKENDS.put("rocksdb", counted(dir -> new RocksBenchAccess(ComponentConfig.of(
+        BACKENDS.put("rocksdb", counted(dir -> new SyncCountingRocks(ComponentConfig.of(
                 RocksStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
                         JOURNAL_SYNC, "max_bytes", 1L << 30)))));
         BACKENDS.put("jdbc", new Backend() {
-            private final Map<Store, JdbcBenchAccess> open = new java.util.IdentityHashMap<>();
+            private final Map<Store, CommitCountingJdbc> open = new java.util.IdentityHashMap<>();
             private PostgresServer server;
             private int run;
 
@@ -145,7 +146,7 @@ public final class StoreBench {
                     server = PostgresServer.startOrThrow("bench");
                 }
                 // A fresh table per run, so every run starts empty as the journal's does.
-                JdbcBenchAccess jdbc = new JdbcBenchAccess(server.dataSource("estuary-bench"), ComponentConfig.of(
+                CommitCountingJdbc jdbc = new CommitCountingJdbc(server.dataSource("estuary-bench"), ComponentConfig.of(
                         JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
                 open.put(jdbc.store(), jdbc);
                 return jdbc.store();
@@ -153,7 +154,7 @@ public final class StoreBench {
 
             @Override
             public long syncs(Store store) {
-                return open.get(store).databaseCommits();
+                return open.get(store).commits();
             }
 
             @Override

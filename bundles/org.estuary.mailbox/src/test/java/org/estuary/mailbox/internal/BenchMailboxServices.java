@@ -16,8 +16,8 @@ import org.estuary.store.api.testing.ComponentConfig;
 
 /**
  * The benchmark's way into the event mailbox without Declarative Services: builds and starts a
- * {@link MailboxService} as the bundle's unit tests do and exports it as {@code MailboxComponent} does. It lives in
- * the service's package on the plain class path only to reach the package-private constructor.
+ * {@link MailboxService} as the bundle's unit tests do and exports it as {@code MailboxComponent} does. The
+ * benchmark reaches it through this module's test jar.
  */
 public final class BenchMailboxServices {
 

@@ -17,8 +17,8 @@ import org.estuary.store.api.testing.ComponentConfig;
 /**
  * The benchmark's way into the renewal service without Declarative Services: builds and starts a
  * {@link RenewalService} the way the bundle's unit tests do (their {@code Harness}) and exports it the way
- * {@code RenewalComponent} does. It lives in the service's package on the plain class path only to reach the
- * package-private constructor; it changes nothing in the service.
+ * {@code RenewalComponent} does. The benchmark reaches it through this module's test jar; it changes nothing in the
+ * service.
  */
 public final class BenchRenewalServices {
 
