@@ -49,7 +49,8 @@ public final class ServerSockets implements RMIServerSocketFactory {
     private final long requestTimeoutMs;
     private final Connections connections;
     private final RateLimitedLog refusals;
-    private final boolean registry;
+    /** The registry's refusals of changes, logged apart from refused connections; null for the objects' port. */
+    private final RateLimitedLog registryChanges;
     private volatile int boundPort = -1;
 
     /**
@@ -62,11 +63,11 @@ public final class ServerSockets implements RMIServerSocketFactory {
             long requestTimeoutMs, int maxConnections, int maxConnectionsPerHost) {
         this(bindAddress, ssl, clientAuth, (int) Math.min(readTimeoutMs, Integer.MAX_VALUE), requestTimeoutMs,
                 new Connections(maxConnections, maxConnectionsPerHost),
-                new RateLimitedLog(System.getLogger("org.estuary.remote")), false);
+                new RateLimitedLog(System.getLogger("org.estuary.remote")), null);
     }
 
     private ServerSockets(InetAddress bindAddress, SSLContext ssl, boolean clientAuth, int readTimeoutMs,
-            long requestTimeoutMs, Connections connections, RateLimitedLog refusals, boolean registry) {
+            long requestTimeoutMs, Connections connections, RateLimitedLog refusals, RateLimitedLog registryChanges) {
         this.bindAddress = bindAddress;
         this.ssl = ssl;
         this.clientAuth = clientAuth;
@@ -74,7 +75,7 @@ public final class ServerSockets implements RMIServerSocketFactory {
         this.requestTimeoutMs = requestTimeoutMs;
         this.connections = connections;
         this.refusals = refusals;
-        this.registry = registry;
+        this.registryChanges = registryChanges;
     }
 
     /**
@@ -86,13 +87,13 @@ public final class ServerSockets implements RMIServerSocketFactory {
      * {@code lookup} and {@code list} as before. The exporter changes its registry by calling the registry object
      * itself, which no connection carries. Nothing else is exported on this port: the services' calls, which count
      * their callers by peer address, arrive on the objects' port. Each refusal is logged with the peer's address
-     * (at most a line per second): the JDK registry logs nothing, so the connection watches its answers for the
-     * {@code AccessException} it carries ({@link #REFUSAL}); over TLS the answers are encrypted below this watch,
-     * and refusals are answered but not logged.
+     * (at most a line per second, apart from refused connections): the JDK registry logs nothing, so the
+     * connection watches its answers for the {@code AccessException} it carries ({@link #REFUSAL}); over TLS the
+     * answers are encrypted below this watch, and refusals are answered but not logged.
      */
     public ServerSockets forRegistry() {
         return new ServerSockets(bindAddress, ssl, clientAuth, readTimeoutMs, requestTimeoutMs, connections, refusals,
-                true);
+                new RateLimitedLog(System.getLogger("org.estuary.remote")));
     }
 
     private static byte[] refusal() {
@@ -170,9 +171,9 @@ public final class ServerSockets implements RMIServerSocketFactory {
                 String refused = connections.open(peer);
                 if (refused == null) {
                     socket.onClose(() -> connections.closed(peer));
-                    if (registry) {
+                    if (registryChanges != null) {
                         socket.anonymous();
-                        socket.watchAnswers(new BytePattern(REFUSAL, () -> refusals.warn("refused a change to the "
+                        socket.watchAnswers(new BytePattern(REFUSAL, () -> registryChanges.warn("refused a change to the "
                                 + "registry on port " + getLocalPort() + " (bind, rebind or unbind) from "
                                 + peer.getHostAddress() + ": the registry is read-only from outside")));
                     }
