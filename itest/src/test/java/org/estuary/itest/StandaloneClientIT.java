@@ -60,17 +60,19 @@ public class StandaloneClientIT {
     }
 
     /** The records the memory store holds in this test: room for the services' state, not for many registrations. */
-    private static final int FEW_RECORDS = 40;
-    private static final List<String> FAILING = List.of("org.estuary.mailbox", "org.estuary.discovery");
+    private static final int FEW_RECORDS = 60;
+    private static final List<String> FAILING = List.of("org.estuary.renewal", "org.estuary.mailbox",
+            "org.estuary.discovery");
 
     /**
      * S6: a store failure behind a call reaches a client that has only the API and client jars as classes it has,
-     * with the store's message, as indefinite as the store meant it. The event mailbox and the lookup discovery
-     * service are moved onto the memory store capped at {@value #FEW_RECORDS} records, whose refusal once full
-     * (FULL, retryable: room may be made) their clients' registrations meet; then moved back.
+     * with the store's message, as indefinite as the store meant it. The lease renewal service, the event mailbox and
+     * the lookup discovery service are moved onto the memory store capped at {@value #FEW_RECORDS} records, whose
+     * refusal once full (FULL, retryable: room may be made) their clients' new sets and registrations meet; then
+     * moved back.
      */
     @Test
-    public void aFullStoreReachesAPlainJavaClientOfTheMailboxAndDiscoveryAsAnIndefiniteFailureItReads()
+    public void aFullStoreReachesAPlainJavaClientOfEachServiceAsAnIndefiniteFailureItReads()
             throws Exception {
         RunningDistribution karaf = KARAF.get();
         karaf.awaitBound(PullEventMailbox.class, LookupDiscoveryService.class);
@@ -80,7 +82,7 @@ public class StandaloneClientIT {
                 shell("config:property-set -p " + pid + " store.target \"(store.type=memory)\"");
             }
             awaitStoreOf(FAILING, "memory");
-            for (String service : List.of("mailbox", "discovery")) {
+            for (String service : List.of("renewal", "mailbox", "discovery")) {
                 String output = storeFailureClient(service, 10 * FEW_RECORDS);
                 assertTrue(service + ": " + output, output.contains("REFUSED after "));
                 assertTrue(service + ", indefinite as FULL is retryable: " + output,

@@ -7,13 +7,15 @@ import net.jini.core.discovery.LookupLocator;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.discovery.LookupDiscoveryService;
 import net.jini.event.PullEventMailbox;
+import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.client.EstuaryClient;
 
 /**
  * A plain Java program with only the API jar and the client's {@code remote} jar on its class path (and this class):
- * registers with the event mailbox ({@code mailbox}) or the lookup discovery service ({@code discovery}) at
- * {@code host:port}, at most {@code max} times, until a registration fails. Prints {@code REFUSED after N}, whether
+ * creates renewal sets with the lease renewal service ({@code renewal}), or registers with the event mailbox
+ * ({@code mailbox}) or the lookup discovery service ({@code discovery}) at {@code host:port}, at most {@code max}
+ * times, until one fails. Prints {@code REFUSED after N}, whether
  * the failure is definite (a {@code ServerException}, the service's own answer) or indefinite (any other
  * {@code RemoteException}: the client may retry), and the failure's chain, one {@code class: message} a line.
  * Prints {@code NEVER REFUSED} if all {@code max} succeeded. Exits 0 either way, non-zero on anything else.
@@ -31,7 +33,9 @@ public final class StoreFailureClient {
             int made = 0;
             try {
                 for (; made < max; made++) {
-                    if (service.equals("mailbox")) {
+                    if (service.equals("renewal")) {
+                        client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(60_000);
+                    } else if (service.equals("mailbox")) {
                         client.lookup(PullEventMailbox.class).register(60_000);
                     } else {
                         client.lookup(LookupDiscoveryService.class).register(new String[0], new LookupLocator[0],
