@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.rmi.RemoteException;
+import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
 import java.util.UUID;
 
@@ -59,7 +60,10 @@ class FailoverProxyTest {
         a.close(); // kill -9 of the active container
         RemoteException during = assertThrows(RemoteException.class, proxy::generation);
         assertEquals(Failure.INDEFINITE, Failure.of(during), "during the failover: " + during);
-        assertTrue(during instanceof ServiceSwappingException, during.toString());
+        // refused by the standby, or, when the call went out on the pooled connection to a before this JVM saw it
+        // closed, failed after it was sent (it may have run: not made again elsewhere)
+        assertTrue(during instanceof ServiceSwappingException || during instanceof UnmarshalException,
+                during.toString());
 
         b.command("activate b"); // the standby took the lease over and serves
         assertEquals("b", proxy.generation(), "the same proxy reaches the new active container");
