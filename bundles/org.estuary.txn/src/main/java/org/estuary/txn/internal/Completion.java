@@ -141,7 +141,7 @@ final class Completion {
             }
             prepared = txn.pendingCommit();
             if (prepared.isEmpty()) {
-                state.committed(txn, this); // TX.2.7: nothing to roll forward, no commit point
+                state.committed(txn); // TX.2.7: nothing to roll forward, no commit point
                 return;
             }
         }
@@ -178,23 +178,24 @@ final class Completion {
     private void commitPoint(Txn txn, List<Joined> prepared, int attempt) throws InterruptedException {
         ServiceMetrics.Timing timing = state.metrics.commitPoints.time();
         try {
-            state.path.run(() -> {
+            List<Joined> toTell = state.path.run(() -> {
                 synchronized (txn.lock) {
                     if (txn.completed()) {
-                        return WritePath.Change.answer(null);
+                        return WritePath.Change.answer(List.<Joined>of());
                     }
                     byte[] record;
                     try {
                         record = state.records.commitRecord(prepared);
                     } catch (IOException e) {
                         state.abort(txn, e.getMessage());
-                        return WritePath.Change.answer(null);
+                        return WritePath.Change.answer(List.<Joined>of());
                     }
                     txn.deciding = true;
                     txn.record = record;
                     return new CommitPoint(txn, record);
                 }
             });
+            rollForward(txn, toTell); // without the store's lock or the transaction's: a hand-off wakes a thread
         } catch (StoreException e) {
             if (e.outcomeUnknown()) {
                 LOG.log(System.Logger.Level.WARNING, "the commit point of " + txn + " may or may not be durable ("
@@ -207,8 +208,11 @@ final class Completion {
         }
     }
 
-    /** A commit point queued in the store; what it shows once durable, or takes back when it failed. */
-    private final class CommitPoint implements WritePath.Change<Void> {
+    /**
+     * A commit point queued in the store; what it shows once durable (the participants to tell), or takes back when
+     * it failed.
+     */
+    private final class CommitPoint implements WritePath.Change<List<Joined>> {
         private final Txn txn;
         private final Batch batch;
 
@@ -223,12 +227,11 @@ final class Completion {
         }
 
         @Override
-        public Void acknowledged() {
+        public List<Joined> acknowledged() {
             synchronized (txn.lock) {
                 txn.deciding = false;
-                state.committed(txn, Completion.this);
+                return state.committed(txn);
             }
-            return null;
         }
 
         @Override
@@ -270,7 +273,7 @@ final class Completion {
                 }
                 try {
                     state.promote(txn.localParent, parts, crashCounts, null);
-                    state.committed(txn, this);
+                    state.committed(txn); // nested: its participants are its parent's now
                 } catch (Exception e) {
                     state.abort(txn, "its participants could not be promoted into its parent: " + e.getMessage());
                 }
@@ -289,7 +292,7 @@ final class Completion {
         }
         synchronized (txn.lock) {
             if (failure == null) {
-                state.committed(txn, this);
+                state.committed(txn); // nested: its participants are its parent's now
             } else {
                 state.abort(txn, "its participants could not be promoted into parent "
                         + Records.key(txn.parentId) + " of " + parentMgr + ": " + failure);

@@ -378,11 +378,12 @@ final class TxnState {
 
     /**
      * Under the transaction's lock: moves the transaction to COMMITTED (TX.2.7). A nested transaction's participants now belong to
-     * its parent; a top-level one's PREPARED participants are told to roll forward.
+     * its parent; a top-level one's PREPARED participants must be told to roll forward: they are returned, for
+     * {@link Completion#rollForward} once the caller let go of its locks (empty when none must hear anything).
      */
-    void committed(Txn txn, Completion completion) {
+    List<Joined> committed(Txn txn) {
         if (txn.completed()) {
-            return;
+            return List.of();
         }
         txn.state = TransactionConstants.COMMITTED;
         finished(txn);
@@ -397,9 +398,8 @@ final class TxnState {
         List<Joined> pending = txn.pendingCommit();
         if (pending.isEmpty()) {
             notified(txn, 0);
-        } else {
-            completion.rollForward(txn, pending);
         }
+        return pending;
     }
 
     /**
