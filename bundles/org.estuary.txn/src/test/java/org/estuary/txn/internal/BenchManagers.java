@@ -13,8 +13,8 @@ import org.estuary.txn.proxy.TxnBackend;
 
 /**
  * The benchmark's way into the transaction manager without Declarative Services: builds and starts a
- * {@link TxnManager} with the component's default configuration, as {@code TxnComponent} does. It lives in the
- * manager's package on the plain class path only to reach the package-private constructor; it changes nothing.
+ * {@link TxnManager} with the component's default configuration, as {@code TxnComponent} does. The benchmark
+ * reaches it through this module's test jar; it changes nothing.
  */
 public final class BenchManagers {
 
