@@ -74,6 +74,7 @@ public final class DiscoveryBench {
             }
             System.exit(0);
         }
+        int exit;
         try (NetworkNamespace netns = NetworkNamespace.create("estuary-bench")) {
             List<String> command = new ArrayList<>(netns.command());
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -86,9 +87,10 @@ public final class DiscoveryBench {
                 child.destroyForcibly();
                 throw new IllegalStateException("the measurement did not end within 30 minutes");
             }
-            if (child.exitValue() != 0) {
-                System.exit(child.exitValue());
-            }
+            exit = child.exitValue();
+        }
+        if (exit != 0) {
+            System.exit(exit); // once the namespace is deleted
         }
     }
 
