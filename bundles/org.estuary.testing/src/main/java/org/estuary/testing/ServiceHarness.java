@@ -16,7 +16,7 @@ import org.estuary.store.api.StoreException;
  *
  * <p>The in-JVM conformance suite of a service runs on each store kind through {@link TestStores}: one abstract
  * test class per service joins its conformance suite to its harness on {@code stores().open()}, and one subclass
- * per store kind names the kind ({@code TestStores.memory()}, {@code journal()}, {@code jdbc()}).
+ * per store kind names the kind ({@code TestStores.memory()}, {@code embedded()}, {@code jdbc()}).
  *
  * @param <S> the service (its backend class, as its component builds it)
  */

@@ -19,23 +19,24 @@ import javax.sql.DataSource;
 import org.estuary.store.api.Store;
 import org.estuary.store.jdbc.testing.JdbcStores;
 import org.estuary.store.jdbc.testing.PostgresServer;
-import org.estuary.store.journal.testing.JournalStores;
 import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.store.rocksdb.testing.RocksStores;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The stores of one kind (memory, journal or jdbc) that a test runs a service on, each a real store built and
+ * The stores of one kind (memory, the embedded store or jdbc) that a test runs a service on, each a real store built and
  * closed as SCR builds and deactivates its component. Register one as a JUnit 5 extension
- * ({@code @RegisterExtension static final TestStores STORES = TestStores.journal();}); then {@link #open()} gives
+ * ({@code @RegisterExtension static final TestStores STORES = TestStores.embedded();}); then {@link #open()} gives
  * the running test a new, empty store, {@link #reopen} the same records again (a restart of the store), and every
- * store opened for a test is closed after it, its journal directory deleted.
+ * store opened for a test is closed after it, its data directory deleted.
  *
  * <ul>
  * <li><b>memory</b>: {@link MemoryStores}; a memory store keeps nothing when it closes, so {@link #reopen} gives an
  * empty one, as restarting the memory store's bundle does.</li>
- * <li><b>journal</b>: {@link JournalStores}, each store in a directory of its own under the temporary directory.</li>
+ * <li><b>embedded</b>: the embedded persistent store, RocksDB ({@link RocksStores}), each store in a directory of its
+ * own under the temporary directory.</li>
  * <li><b>jdbc</b>: {@link JdbcStores} on one private PostgreSQL server ({@link PostgresServer}) that all the tests of
  * a run share, started at the first {@link #open()} and stopped when the run ends; each store in tables of its own.
  * Without PostgreSQL's binaries the test is skipped on a developer's machine and fails when {@code CI} is set.</li>
@@ -87,13 +88,13 @@ public final class TestStores implements BeforeEachCallback, AfterEachCallback {
         return new TestStores(Store.TYPE_MEMORY, memory);
     }
 
-    /** Journal stores, each in a new directory. */
-    public static TestStores journal() {
-        return new TestStores(Store.TYPE_JOURNAL, context -> journalIn(Files.createTempDirectory("estuary-journal")));
+    /** Embedded persistent stores (RocksDB), each in a new directory. */
+    public static TestStores embedded() {
+        return new TestStores(Store.TYPE_ROCKSDB, context -> embeddedIn(Files.createTempDirectory("estuary-rocksdb")));
     }
 
-    private static Opened journalIn(Path directory) {
-        return new Opened(JournalStores.open(directory), context -> journalIn(directory), directory);
+    private static Opened embeddedIn(Path directory) {
+        return new Opened(RocksStores.open(directory), context -> embeddedIn(directory), directory);
     }
 
     /** jdbc stores on the run's private PostgreSQL server, each in new tables. */
@@ -139,7 +140,7 @@ public final class TestStores implements BeforeEachCallback, AfterEachCallback {
         }
     }
 
-    /** {@link Store#TYPE_MEMORY}, {@link Store#TYPE_JOURNAL} or {@link Store#TYPE_JDBC}. */
+    /** {@link Store#TYPE_MEMORY}, {@link Store#TYPE_ROCKSDB} or {@link Store#TYPE_JDBC}. */
     public String type() {
         return type;
     }
@@ -151,7 +152,7 @@ public final class TestStores implements BeforeEachCallback, AfterEachCallback {
 
     /**
      * Closes {@code store} (if still open) and opens its records again, as a restart of the store's bundle does: a
-     * journal from its directory, a jdbc store from its tables; a memory store comes back empty.
+     * RocksDB store from its directory, a jdbc store from its tables; a memory store comes back empty.
      *
      * @throws IllegalArgumentException if {@code store} was not opened here for the running test
      */
@@ -198,7 +199,7 @@ public final class TestStores implements BeforeEachCallback, AfterEachCallback {
     private void closeStore(Store store) {
         switch (type) {
             case Store.TYPE_MEMORY -> MemoryStores.close(store);
-            case Store.TYPE_JOURNAL -> JournalStores.close(store);
+            case Store.TYPE_ROCKSDB -> RocksStores.close(store);
             case Store.TYPE_JDBC -> JdbcStores.close(store);
             default -> throw new IllegalArgumentException("not a store from TestStores: " + store);
         }

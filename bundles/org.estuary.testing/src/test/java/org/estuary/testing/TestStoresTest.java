@@ -24,13 +24,13 @@ class TestStoresTest {
     @RegisterExtension
     final TestStores memory = TestStores.memory();
     @RegisterExtension
-    final TestStores journal = TestStores.journal();
+    final TestStores embedded = TestStores.embedded();
     @RegisterExtension
     final TestStores jdbc = TestStores.jdbc();
 
     @Test
-    void aJournalKeepsAcrossAReopenWhatItAcknowledged() throws Exception {
-        keepsAcrossAReopen(journal);
+    void anEmbeddedStoreKeepsAcrossAReopenWhatItAcknowledged() throws Exception {
+        keepsAcrossAReopen(embedded);
     }
 
     @Test
@@ -48,11 +48,11 @@ class TestStoresTest {
 
     @Test
     void eachOpenIsANewEmptyStoreAndAClosedOneRefusesWrites() throws Exception {
-        Store first = journal.open();
+        Store first = embedded.open();
         write(first, "k", "v");
-        Store second = journal.open();
+        Store second = embedded.open();
         assertEquals(Map.of(), read(second), "a store of its own");
-        journal.close(second);
+        embedded.close(second);
         assertThrows(StoreException.class, () -> write(second, "k", "v"));
         assertThrows(IllegalArgumentException.class, () -> memory.reopen(first), "not one of memory's");
     }

@@ -19,14 +19,14 @@ class StoreBeanTest {
 
     @Test
     void attributesAreTheStoresStatsInOpenTypes() throws Exception {
-        StoreStats stats = StoreStats.builder("journal").contents(3, 120).limits(10, 1000).queued(2).outcomes(7, 1)
+        StoreStats stats = StoreStats.builder("rocksdb").contents(3, 120).limits(10, 1000).queued(2).outcomes(7, 1)
                 .latency(1_500_000, 9_000_000).diskBytes(20_971_520).lastFailure("disk full").build();
-        StoreBean bean = new StoreBean(42, "journal", () -> stats, () -> List.of("org.estuary.renewal [61]"));
+        StoreBean bean = new StoreBean(42, "rocksdb", () -> stats, () -> List.of("org.estuary.renewal [61]"));
         MBeanServer server = MBeanServerFactory.newMBeanServer();
-        ObjectName name = new ObjectName(StoreBean.objectName("journal", 42));
+        ObjectName name = new ObjectName(StoreBean.objectName("rocksdb", 42));
         server.registerMBean(new StandardMBean(bean, StoreMXBean.class, true), name);
 
-        assertEquals("journal", server.getAttribute(name, "Type"));
+        assertEquals("rocksdb", server.getAttribute(name, "Type"));
         assertEquals(42L, server.getAttribute(name, "ServiceId"));
         assertEquals(3L, server.getAttribute(name, "Records"));
         assertEquals(120L, server.getAttribute(name, "Bytes"));

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Store S8 end to end: memory, then journal, then jdbc (a real PostgreSQL server), changes acknowledged on each, and a
+ * Store S8 end to end: memory, then the embedded store (RocksDB), then jdbc (a real PostgreSQL server), changes acknowledged on each, and a
  * restart on the jdbc store keeps all of it.
  */
 class StoreChainTest extends HarnessTest {
@@ -27,12 +27,12 @@ class StoreChainTest extends HarnessTest {
 
     /** The service stops first ({@link HarnessTest}), then these close its stores. */
     @RegisterExtension
-    final TestStores journals = TestStores.journal();
+    final TestStores embedded = TestStores.embedded();
     @RegisterExtension
     final TestStores jdbcs = TestStores.jdbc();
 
     @Test
-    void item4MemoryThenJournalThenJdbcLosesNothingAndSurvivesARestart() throws Exception {
+    void item4MemoryThenEmbeddedStoreThenJdbcLosesNothingAndSurvivesARestart() throws Exception {
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(HOUR);
         TestListener failures = new TestListener();
@@ -40,8 +40,8 @@ class StoreChainTest extends HarnessTest {
         Set<Lease> acknowledged = new HashSet<>();
         acknowledged.add(add(set)); // on memory
 
-        harness.switchTo(journals.open());
-        acknowledged.add(add(set)); // the first change after the switch waits for the copy: on the journal
+        harness.switchTo(embedded.open());
+        acknowledged.add(add(set)); // the first change after the switch waits for the copy: on the embedded store
 
         Store jdbc = jdbcs.open();
         harness.switchTo(jdbc);
@@ -56,7 +56,7 @@ class StoreChainTest extends HarnessTest {
         harness.close();
         harness.switchTo(jdbcs.reopen(jdbc)); // the same tables again
         RenewalService restarted = harness.start();
-        assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, journal, jdbc");
+        assertEquals(service.proxy(), restarted.proxy(), "the service id travelled memory, embedded, jdbc");
         List<SetState> sets = restarted.read(SetTable::sets);
         assertEquals(2, sets.size(), "both sets");
         LeaseRenewalSet again = set; // the client's proxy reaches the restarted service by its id

@@ -31,12 +31,12 @@ class StoreSwitchTest extends HarnessTest {
 
     /** The service stops first ({@link HarnessTest}), then these close its stores. */
     @RegisterExtension
-    final TestStores journals = TestStores.journal();
+    final TestStores embedded = TestStores.embedded();
     @RegisterExtension
     final TestStores memories = TestStores.memory(2);
 
     @Test
-    void item4MemoryToJournalLosesNothingAndSurvivesARestart() throws Exception {
+    void item4MemoryToEmbeddedStoreLosesNothingAndSurvivesARestart() throws Exception {
         Store memory = harness.store();
         RenewalService first = harness.start();
         LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(HOUR);
@@ -50,15 +50,15 @@ class StoreSwitchTest extends HarnessTest {
         harness.advance(0);
         long firstSeq = failures.events.get(0).getSequenceNumber();
 
-        Store journal = journals.open();
-        harness.switchTo(journal);
-        awaitTrue(first::storeSettled, "the state is copied into the journal");
+        Store onDisk = embedded.open();
+        harness.switchTo(onDisk);
+        awaitTrue(first::storeSettled, "the state is copied into the embedded store");
         MemoryStores.close(memory); // from now on a write that still went to the memory store would fail
         Lease added = landlord.grant(10_000);
-        set.renewFor(added, HOUR, 10_000); // acknowledged by the journal
+        set.renewFor(added, HOUR, 10_000); // acknowledged by the embedded store
 
         harness.close();
-        harness.switchTo(journals.reopen(journal)); // the journal read back from disk
+        harness.switchTo(embedded.reopen(onDisk)); // the embedded store read back from disk
         RenewalService second = harness.start();
         assertEquals(first.proxy(), second.proxy(), "the service id moved with the state");
         LeaseRenewalSet again = set; // the client's proxy reaches the restarted service by its id
@@ -93,15 +93,15 @@ class StoreSwitchTest extends HarnessTest {
         assertFalse(service.storeSettled());
         assertEquals(3, set.getLeases().length, "nothing acknowledged was lost");
 
-        Store journal = journals.open();
-        harness.switchTo(journal); // the operator points store.target at a store that fits
+        Store onDisk = embedded.open();
+        harness.switchTo(onDisk); // the operator points store.target at a store that fits
         set.renewFor(landlord.grant(10_000), HOUR, 10_000);
         assertTrue(service.storeSettled());
 
         harness.close();
-        harness.switchTo(journals.reopen(journal));
+        harness.switchTo(embedded.reopen(onDisk));
         RenewalService restarted = harness.start();
-        assertEquals(4, restarted.counts()[1], "every client lease reached the journal");
+        assertEquals(4, restarted.counts()[1], "every client lease reached the embedded store");
         assertEquals(4, set.getLeases().length);
     }
 
@@ -127,23 +127,23 @@ class StoreSwitchTest extends HarnessTest {
         Store memory = harness.store();
         RenewalService first = harness.start();
         first.proxy().createLeaseRenewalSet(HOUR);
-        Store journal = journals.open();
-        harness.switchTo(journal); // a better-ranked store arrives: the state moves there
-        awaitTrue(first::storeSettled, "the state is copied into the journal");
-        first.proxy().createLeaseRenewalSet(HOUR); // recorded in the journal only
+        Store onDisk = embedded.open();
+        harness.switchTo(onDisk); // a better-ranked store arrives: the state moves there
+        awaitTrue(first::storeSettled, "the state is copied into the embedded store");
+        first.proxy().createLeaseRenewalSet(HOUR); // recorded in the embedded store only
         harness.close();
 
         // The next boot: the memory store, still holding the state from before the switch, registers first.
         harness.switchTo(memory);
         RenewalService booted = harness.start();
         assertEquals(1, booted.counts()[0], "recovered the older state");
-        assertFalse(booted.bindStore(journal), "the journal holds newer state: the service is to start again");
+        assertFalse(booted.bindStore(onDisk), "the embedded store holds newer state: the service is to start again");
         harness.close();
 
-        harness.switchTo(journals.reopen(journal)); // its component started again: SCR binds the journal
+        harness.switchTo(embedded.reopen(onDisk)); // its component started again: SCR binds the embedded store
         RenewalService recovered = harness.start();
         assertEquals(first.proxy(), recovered.proxy());
-        assertEquals(2, recovered.counts()[0], "the set made after the switch is still in the journal");
+        assertEquals(2, recovered.counts()[0], "the set made after the switch is still in the embedded store");
     }
 
     private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A persistent store acknowledges in its own thread (Store S3), so a renewal's record must not take the service lock
  * in that thread once durable: a client call may hold the lock while it waits for the same store's next
- * acknowledgement, and the service would hang on the journal store until the write timed out.
+ * acknowledgement, and the service would hang on a persistent store until the write timed out.
  */
 class StoreThreadTest {
 

@@ -77,6 +77,9 @@ public interface Store {
     /** {@value #TYPE} of the embedded persistent store ({@code org.estuary.store.journal}). */
     String TYPE_JOURNAL = "journal";
 
+    /** {@value #TYPE} of the embedded persistent store on RocksDB ({@code org.estuary.store.rocksdb}). */
+    String TYPE_ROCKSDB = "rocksdb";
+
     /** {@value #TYPE} of the PostgreSQL store ({@code org.estuary.store.jdbc}). */
     String TYPE_JDBC = "jdbc";
 

@@ -87,7 +87,7 @@ class BoundStoreTest {
 
     @Test
     void s8ACopyCarriesTheNextGenerationAndTheCopyAfterItOneMore() throws Exception {
-        RecordingStore first = holding("journal", "x", null);
+        RecordingStore first = holding("rocksdb", "x", null);
         bound.bind(first);
         bound.adopt();
         RecordingStore second = new RecordingStore("memory");
@@ -108,7 +108,7 @@ class BoundStoreTest {
     void s8AStoreBoundLaterThatHoldsANewerGenerationIsNotOverwritten() throws Exception {
         // The service moved to the better-ranked store (generation 3) before a restart; at boot the worse-ranked
         // one, still holding generation 2, registered first and the service recovered from it.
-        RecordingStore older = holding("journal", "x", "2");
+        RecordingStore older = holding("rocksdb", "x", "2");
         RecordingStore newer = holding("rocksdb", "x", "3");
         bound.bind(older);
         bound.adopt();
@@ -123,10 +123,10 @@ class BoundStoreTest {
     @Test
     void s8TheStoreItWritesThroughBackUnderANewReferenceGetsTheCopy() throws Exception {
         // The store's bundle was updated: a new Store over the same records (the service's id at its generation).
-        RecordingStore before = holding("journal", "x", "2");
+        RecordingStore before = holding("rocksdb", "x", "2");
         bound.bind(before);
         bound.adopt();
-        RecordingStore after = holding("journal", "x", "2");
+        RecordingStore after = holding("rocksdb", "x", "2");
         assertTrue(bound.bind(after), "its own state: no restart");
         bound.unbind(before);
         synchronized (lock) {
@@ -144,7 +144,7 @@ class BoundStoreTest {
         bound.adopt();
         id = "y";
         fresh.apply(Batch.builder().put("test/a", "id", id.getBytes(StandardCharsets.UTF_8)).build());
-        RecordingStore lived = holding("journal", "x", null);
+        RecordingStore lived = holding("rocksdb", "x", null);
         assertFalse(bound.bind(lived));
         assertTrue(lived.applied().isEmpty());
         assertEquals("x", lived.read("test/a", "id"));
@@ -152,7 +152,7 @@ class BoundStoreTest {
 
     @Test
     void s8TheCopyItselfRefusesToOverwriteNewerState() throws Exception {
-        RecordingStore older = holding("journal", "x", "2");
+        RecordingStore older = holding("rocksdb", "x", "2");
         bound.bind(older);
         bound.adopt();
         RecordingStore later = new RecordingStore("jdbc");
@@ -172,7 +172,7 @@ class BoundStoreTest {
 
     @Test
     void s8AGenerationRecordThatDoesNotParseIsCorruptWithTheRemedy() {
-        RecordingStore damaged = holding("journal", "x", "two");
+        RecordingStore damaged = holding("rocksdb", "x", "two");
         bound.bind(damaged);
         StoreException corrupt = assertThrows(StoreException.class, bound::adopt);
         assertEquals(StoreException.Reason.CORRUPT, corrupt.reason());
@@ -195,7 +195,7 @@ class BoundStoreTest {
         RecordingStore first = new RecordingStore("memory");
         bound.bind(first);
         bound.adopt();
-        RecordingStore second = new RecordingStore("journal");
+        RecordingStore second = new RecordingStore("rocksdb");
         bound.bind(second);
         bound.unbind(first);
         synchronized (lock) {
@@ -213,7 +213,7 @@ class BoundStoreTest {
         RecordingStore first = new RecordingStore("memory");
         bound.bind(first);
         bound.adopt();
-        RecordingStore second = new RecordingStore("journal");
+        RecordingStore second = new RecordingStore("rocksdb");
         bound.bind(second);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (second.applied().isEmpty() && System.nanoTime() < deadline) {
@@ -241,7 +241,7 @@ class BoundStoreTest {
             assertEquals(tried, snapshots, "no second copy into the same store within the retry interval");
             assertFalse(bound.settled());
         }
-        RecordingStore roomy = new RecordingStore("journal");
+        RecordingStore roomy = new RecordingStore("rocksdb");
         bound.bind(roomy);
         synchronized (lock) {
             assertSame(roomy, bound.current());

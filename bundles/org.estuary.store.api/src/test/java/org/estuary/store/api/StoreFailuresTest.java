@@ -37,11 +37,11 @@ class StoreFailuresTest {
             if (!reason.isRetryable()) {
                 continue;
             }
-            StoreException failure = new StoreException(reason, "journal store full: no space left on device in "
+            StoreException failure = new StoreException(reason, "rocksdb store full: no space left on device in "
                     + "/var/estuary; free disk space");
             RemoteException seen = StoreFailures.toClient("event mailbox", failure);
             assertFalse(seen instanceof ServerException, reason + ": the client may retry");
-            assertEquals("event mailbox store: journal store full: no space left on device in /var/estuary; free "
+            assertEquals("event mailbox store: rocksdb store full: no space left on device in /var/estuary; free "
                     + "disk space", seen.getMessage().substring(0, seen.getMessage().indexOf("free disk space") + 15));
             assertSame(failure, seen.getCause());
         }
@@ -83,11 +83,11 @@ class StoreFailuresTest {
     @Test
     void anotherJvmReceivesTheFailureAsAnIOExceptionItCanReadWithTheReasonAndMessage() throws Exception {
         // S6: what reaches a client is made of classes it has, keeps the message and stays (in)definite
-        StoreException full = new StoreException(Reason.FULL, "journal store full: free disk space");
+        StoreException full = new StoreException(Reason.FULL, "rocksdb store full: free disk space");
         RemoteException retry = (RemoteException) sent(StoreFailures.toClient("event mailbox", full));
         assertFalse(retry instanceof ServerException, "still indefinite");
         assertEquals(IOException.class, retry.getCause().getClass());
-        assertEquals("store failure (FULL): journal store full: free disk space", retry.getCause().getMessage());
+        assertEquals("store failure (FULL): rocksdb store full: free disk space", retry.getCause().getMessage());
 
         StoreException corrupt = new StoreException(Reason.CORRUPT, "record 7 fails its checksum; restore it",
                 new SQLException("the driver's own exception"), false);

@@ -44,9 +44,9 @@ class StoreStatsTest {
         // The stores page shows the size on disk; a memory store has none ('-')
         assertEquals(StoreStats.NOT_ON_DISK, StoreStats.builder("memory").build().diskBytes());
         assertTrue(StoreStats.builder("memory").build().toString().contains("diskBytes=-"));
-        StoreStats journal = StoreStats.builder("journal").diskBytes(20_971_520).build();
-        assertEquals(20_971_520, journal.diskBytes());
-        assertTrue(journal.toString().contains("diskBytes=20971520"), journal.toString());
+        StoreStats rocksdb = StoreStats.builder("rocksdb").diskBytes(20_971_520).build();
+        assertEquals(20_971_520, rocksdb.diskBytes());
+        assertTrue(rocksdb.toString().contains("diskBytes=20971520"), rocksdb.toString());
         assertThrows(IllegalArgumentException.class, () -> StoreStats.builder("jdbc").diskBytes(-2));
     }
 

@@ -24,7 +24,7 @@ import org.estuary.store.api.StoreException;
  * before it votes PREPARED and deleted once it heard the outcome, and its crash count (TX.2.3), on any Estuary store.
  *
  * <p>Records live in {@code space} (the participant's own, such as {@code "myservice/prepared"}); the crash count in
- * {@code space + "/crash"}. A store that keeps its records across restarts (journal, jdbc) keeps the crash count too,
+ * {@code space + "/crash"}. A store that keeps its records across restarts (rocksdb, jdbc) keeps the crash count too,
  * so a participant that recovers its prepared transactions joins with the same count; a store that loses them
  * (memory) loses the count with them, and the next {@link #open} draws a new one, as TX.2.3 asks.
  *

@@ -15,8 +15,8 @@ import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.ServerTransaction;
 
 import org.estuary.store.api.Store;
-import org.estuary.store.journal.testing.JournalStores;
 import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.store.rocksdb.testing.RocksStores;
 import org.estuary.txn.participant.NotChangedWindow;
 import org.estuary.txn.participant.PrepareLog;
 import org.estuary.txn.participant.RollDecision;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The participant library (TX.2.3, TX.2.6, TX.2.8, TX.2.8.1) against a real manager, on the journal store. */
+/** The participant library (TX.2.3, TX.2.6, TX.2.8, TX.2.8.1) against a real manager, on the embedded store. */
 class ParticipantLibraryTest {
 
     @TempDir
@@ -44,7 +44,7 @@ class ParticipantLibraryTest {
     @Test
     void aParticipantThatCrashedAfterPreparingRollsAsTheManagerDecided() throws Exception {
         NestableTransactionManager mgr = managers.start().proxy();
-        Store participantStore = JournalStores.open(directory.resolve("participant"));
+        Store participantStore = RocksStores.open(directory.resolve("participant"));
         try {
             PrepareLog log = PrepareLog.open(participantStore, "example/prepared", managers.marshaller, 10_000);
             long committed = mgr.create(60_000).id;
@@ -58,8 +58,8 @@ class ParticipantLibraryTest {
             log.prepared(mgr, forgotten, bytes("debit 5"));
             mgr.commit(committed);
             mgr.abort(forgotten);
-            JournalStores.close(participantStore); // the participant crashes
-            participantStore = JournalStores.open(directory.resolve("participant"));
+            RocksStores.close(participantStore); // the participant crashes
+            participantStore = RocksStores.open(directory.resolve("participant"));
 
             PrepareLog recovered = PrepareLog.open(participantStore, "example/prepared", managers.marshaller, 10_000);
             // TX.2.3: the same storage, the same crash count
@@ -79,7 +79,7 @@ class ParticipantLibraryTest {
             // TX.2.8.1: a transaction the manager forgot rolls back
             assertEquals(RollDecision.ROLL_BACK, RollDecision.of(mgr, forgotten));
         } finally {
-            JournalStores.close(participantStore);
+            RocksStores.close(participantStore);
         }
     }
 

@@ -47,7 +47,7 @@ import org.rocksdb.WriteBatch;
 final class RocksStore implements Store {
 
     /** The {@value Store#TYPE} of this backend. */
-    static final String TYPE_ROCKSDB = "rocksdb";
+    static final String TYPE_ROCKSDB = Store.TYPE_ROCKSDB;
 
     private final RocksSettings settings;
     private final RocksProbe probe;
