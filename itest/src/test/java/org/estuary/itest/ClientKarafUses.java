@@ -28,7 +28,7 @@ import net.jini.lease.LeaseRenewalSet;
 import org.estuary.client.EstuaryClient;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
@@ -108,7 +108,7 @@ final class ClientKarafUses {
             LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(2_000, 2_000), 10, (id, r) -> { });
             Landlord landlord = client.export(Landlord.class, table);
             LeaseGrant grant = table.grant("client", 2_000);
-            Lease lease = LandlordLease.create(landlord, UUID.randomUUID(), grant, clock);
+            Lease lease = grant.lease(landlord, UUID.randomUUID(), clock);
             long first = table.expiration(grant.leaseId());
 
             LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);

@@ -20,7 +20,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
@@ -95,7 +95,7 @@ public class ConsoleBrowserIT {
             LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(600_000, 600_000), 10,
                     (id, r) -> { });
             Landlord landlord = client.export(Landlord.class, table);
-            Lease lease = LandlordLease.create(landlord, UUID.randomUUID(), table.grant("client", 600_000), clock);
+            Lease lease = table.grant("client", 600_000).lease(landlord, UUID.randomUUID(), clock);
             LeaseRenewalSet set = client.lookup(LeaseRenewalService.class).createLeaseRenewalSet(600_000);
             set.renewFor(lease, 600_000);
             String id = Long.toUnsignedString(((SetProxy) set).setId());

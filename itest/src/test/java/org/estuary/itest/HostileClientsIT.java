@@ -56,11 +56,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
 import org.estuary.io.testing.HashBombs;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
-import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.ClientSockets;
 import org.estuary.remote.Exporter;
@@ -311,14 +311,13 @@ public class HostileClientsIT {
             LeaseRenewalSet attack = attacker.lookup(LeaseRenewalService.class).createLeaseRenewalSet(120_000);
             for (int i = 0; i < hostile; i++) {
                 Landlord hangs = attacker.export(Landlord.class, new HangingLandlord(never, hanging));
-                attack.renewFor(LandlordLease.create(hangs, UUID.randomUUID(), grants.grant("attack", 2_000),
-                        clock), 120_000);
+                attack.renewFor(grants.grant("attack", 2_000).lease(hangs, UUID.randomUUID(), clock), 120_000);
             }
             LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(8_000, 8_000), 1, (id, r) -> { });
             Landlord landlord = legitimate.export(Landlord.class, table);
             LeaseGrant grant = table.grant("client", 8_000);
             LeaseRenewalSet set = renewals.createLeaseRenewalSet(120_000);
-            set.renewFor(LandlordLease.create(landlord, UUID.randomUUID(), grant, clock), 120_000);
+            set.renewFor(grant.lease(landlord, UUID.randomUUID(), clock), 120_000);
             long firstExpiration = table.expiration(grant.leaseId());
             karaf.await("every hostile landlord's renew hanging", Duration.ofSeconds(20),
                     () -> hanging.get() == hostile);

@@ -575,15 +575,15 @@ public class ManagementIT {
         private final SystemClock clock = new SystemClock("management-it-landlord");
         private final LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(600_000, 600_000), 10,
                 (id, r) -> { });
-        private final org.estuary.lease.Landlord stub;
+        private final org.estuary.lease.client.Landlord stub;
         private final UUID id = UUID.randomUUID();
 
         Landlord() throws IOException {
-            stub = (org.estuary.lease.Landlord) UnicastRemoteObject.exportObject(table, 0, null, new Loopback());
+            stub = (org.estuary.lease.client.Landlord) UnicastRemoteObject.exportObject(table, 0, null, new Loopback());
         }
 
         Lease grant() throws Exception {
-            return LandlordLease.create(stub, id, table.grant("client", 600_000), clock);
+            return table.grant("client", 600_000).lease(stub, id, clock);
         }
 
         @Override

@@ -24,7 +24,7 @@ import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
 import org.estuary.itest.clients.HostileLandlord;
 import org.estuary.itest.clients.ManyClientsMain;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.client.LandlordLease;
 import org.junit.ClassRule;
 import org.junit.Test;

@@ -15,7 +15,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
@@ -40,7 +40,7 @@ public class RemoteRenewalIT {
             LeaseTable<String> table = new LeaseTable<>(clock, new LeasePolicy(2_000, 2_000), 10, (id, r) -> { });
             Landlord landlord = client.export(Landlord.class, table);
             LeaseGrant grant = table.grant("client", 2_000);
-            Lease lease = LandlordLease.create(landlord, UUID.randomUUID(), grant, clock);
+            Lease lease = grant.lease(landlord, UUID.randomUUID(), clock);
             long first = table.expiration(grant.leaseId());
 
             // LR.2: the set's lease is granted no longer than asked

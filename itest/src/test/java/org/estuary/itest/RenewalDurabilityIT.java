@@ -32,7 +32,7 @@ import net.jini.lease.LeaseUnmarshalException;
 import net.jini.lease.RenewalFailureEvent;
 
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
@@ -85,7 +85,7 @@ public class RenewalDurabilityIT {
 
     private static Lease lease(long duration) throws Exception {
         LeaseGrant grant = table.grant("client", duration);
-        return LandlordLease.create(landlord, LANDLORD_ID, grant, clock);
+        return grant.lease(landlord, LANDLORD_ID, clock);
     }
 
     /** A lease that has expired by the time it is handed over: LR.2 drops it with a failure event. */

@@ -16,7 +16,7 @@ import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
@@ -53,7 +53,7 @@ public class RenewalServiceIT {
             Landlord stub = (Landlord) UnicastRemoteObject.exportObject(table, 0, null, new Loopback());
             try {
                 LeaseGrant grant = table.grant("client", 2_000);
-                Lease lease = LandlordLease.create(stub, UUID.randomUUID(), grant, clock);
+                Lease lease = grant.lease(stub, UUID.randomUUID(), clock);
                 long first = table.expiration(grant.leaseId());
 
                 LeaseRenewalSet set = renewals.createLeaseRenewalSet(60_000);

@@ -6,7 +6,7 @@ import net.jini.core.lease.Lease;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
@@ -29,7 +29,7 @@ final class TestLandlord implements AutoCloseable {
 
     /** A new lease of {@code duration} (at most the maximum) as its holder sees it. */
     Lease lease(long duration) throws Exception {
-        return LandlordLease.create(landlord, id, table.grant("test", duration), clock);
+        return table.grant("test", duration).lease(landlord, id, clock);
     }
 
     /** The expiration this landlord holds for {@code lease} now (renewals move it), in this JVM's clock. */

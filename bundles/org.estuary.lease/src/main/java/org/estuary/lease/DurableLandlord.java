@@ -10,6 +10,8 @@ import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
 import org.osgi.annotation.versioning.ConsumerType;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * The landlord of a service's leases when each renewal and cancellation is recorded in the service's store before

@@ -6,6 +6,8 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.osgi.annotation.versioning.ConsumerType;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * A service's backend whose {@link Landlord} methods are those of the landlord of its leases (typically a

@@ -1,5 +1,10 @@
 package org.estuary.lease;
 
+import java.util.UUID;
+
+import org.estuary.core.time.Clock;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.LandlordLease;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -37,5 +42,10 @@ public final class LeaseGrant {
     @Override
     public String toString() {
         return "LeaseGrant[id=" + leaseId + ", duration=" + duration + " ms, expiration=" + expiration + "]";
+    }
+
+    /** The lease proxy a holder receives for this grant, calling {@code landlord} (LE.2.2). */
+    public LandlordLease lease(Landlord landlord, UUID landlordId, Clock clock) {
+        return LandlordLease.create(landlord, landlordId, leaseId, expiration, clock);
     }
 }

@@ -13,6 +13,8 @@ import org.estuary.core.time.Times;
 import org.estuary.lease.internal.LeaseIndex;
 import org.estuary.lease.internal.TimerSlot;
 import org.osgi.annotation.versioning.ProviderType;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * The leases a grantor has handed out: resources of type {@code R} keyed by a {@code long} lease id, each with a

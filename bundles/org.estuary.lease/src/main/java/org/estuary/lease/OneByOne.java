@@ -6,6 +6,8 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.osgi.annotation.versioning.ProviderType;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * {@link Landlord#renewAll} and {@link Landlord#cancelAll} for a landlord whose leases are renewed and cancelled one

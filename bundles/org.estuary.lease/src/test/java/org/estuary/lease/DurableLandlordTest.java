@@ -28,6 +28,7 @@ import org.estuary.store.api.WritePath;
 import org.estuary.store.api.testing.HeldStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * {@link DurableLandlord}: LE.2.2's renew, cancel, renewAll and cancelAll, each granted only once the service's store

@@ -25,6 +25,7 @@ import org.estuary.core.time.ManualClock;
 import org.estuary.lease.client.ClientClock;
 import org.estuary.lease.client.LandlordLease;
 import org.junit.jupiter.api.Test;
+import org.estuary.lease.client.Landlord;
 
 /** The Landlord interface as RMI sees it: a lease whose landlord is a stub, serialized and used from a copy. */
 class LandlordOverRmiTest {
@@ -64,8 +65,8 @@ class LandlordOverRmiTest {
         Landlord stub = (Landlord) UnicastRemoteObject.exportObject(table, 0, sockets, sockets);
         try {
             UUID id = UUID.randomUUID();
-            LandlordLease a = LandlordLease.create(stub, id, table.grant("a", 10_000), clock);
-            LandlordLease b = LandlordLease.create(stub, id, table.grant("b", 10_000), clock);
+            LandlordLease a = table.grant("a", 10_000).lease(stub, id, clock);
+            LandlordLease b = table.grant("b", 10_000).lease(stub, id, clock);
             ManualClock remote = new ManualClock(TestClocks.START + 500_000);
             LandlordLease copy = transfer(a, remote);
             assertEquals(remote.currentTimeMillis() + 10_000, copy.getExpiration());

@@ -21,6 +21,7 @@ import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.ManualClock;
 import org.junit.jupiter.api.Test;
+import org.estuary.lease.client.RenewResults;
 
 class LeaseTableTest {
 

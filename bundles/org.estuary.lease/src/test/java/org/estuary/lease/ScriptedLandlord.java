@@ -8,6 +8,8 @@ import java.util.List;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * A landlord in front of a real one that counts calls, records requested durations, can throw scripted failures

@@ -6,8 +6,8 @@
  *
  * <p>In OSGi, get the {@link org.estuary.remote.Exporter} service (PID {@code org.estuary.remote}); in plain Java,
  * {@link org.estuary.remote.RmiExporter#start(RemoteSettings)}. A service component attaches its backend to the
- * exporter with {@link org.estuary.remote.ServiceExport}.
+ * exporter with {@link org.estuary.remote.component.ServiceExport}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("2.0.0")
 package org.estuary.remote;

@@ -17,6 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
 import org.estuary.core.component.Attachment;
 import org.estuary.core.failure.Failure;
 import org.estuary.io.testing.LogCapture;
+import org.estuary.remote.component.ServiceExport;
 import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoBackend;
 import org.junit.jupiter.api.AfterEach;

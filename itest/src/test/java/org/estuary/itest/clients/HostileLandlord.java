@@ -4,8 +4,8 @@ import java.util.PriorityQueue;
 
 import javax.naming.NamingException;
 
-import org.estuary.lease.Landlord;
-import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 
 /**
  * A client's landlord that answers the container with a hostile object: every renewal throws a

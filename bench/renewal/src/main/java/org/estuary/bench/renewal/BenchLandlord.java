@@ -11,10 +11,10 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.Clock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
-import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 
 /**

@@ -19,7 +19,7 @@ import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.SystemClock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
@@ -187,7 +187,7 @@ public final class ClientOpsBench {
                     while (System.nanoTime() < window[1]) {
                         try {
                             LeaseGrant grant = table.grant("bench resource", 60_000);
-                            Lease lease = LandlordLease.create(landlord, landlordId, grant, clock);
+                            Lease lease = grant.lease(landlord, landlordId, clock);
                             long t0 = System.nanoTime();
                             LeaseRenewalSet set = service.createLeaseRenewalSet(SET_MILLIS);
                             long t1 = System.nanoTime();

@@ -8,7 +8,7 @@ import net.jini.core.discovery.LookupLocator;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.lookup.ServiceID;
 
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 
 /**
  * What the lookup discovery service's proxies call, through an {@code org.estuary.remote.BackendRef}: in the

@@ -39,7 +39,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.DurableLandlord;
 import org.estuary.lease.ForwardingLandlord;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;

@@ -16,8 +16,6 @@ import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
-import org.estuary.lease.Landlord;
-import org.estuary.lease.LeaseGrant;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -74,12 +72,6 @@ public final class LandlordLease implements Lease, Serializable {
         return new LandlordLease(Objects.requireNonNull(landlord, "landlord"),
                 Objects.requireNonNull(landlordId, "landlordId"), leaseId, expiration,
                 Objects.requireNonNull(clock, "clock"));
-    }
-
-    /** The lease proxy for a fresh {@link LeaseGrant} of a {@code LeaseTable}. */
-    public static LandlordLease create(Landlord landlord, UUID landlordId, LeaseGrant grant, Clock clock) {
-        Objects.requireNonNull(grant, "grant");
-        return create(landlord, landlordId, grant.leaseId(), grant.expiration(), clock);
     }
 
     /** The id of the landlord that granted this lease. */

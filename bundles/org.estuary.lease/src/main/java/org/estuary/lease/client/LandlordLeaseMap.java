@@ -11,8 +11,6 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseMap;
 import net.jini.core.lease.LeaseMapException;
 
-import org.estuary.lease.Landlord;
-import org.estuary.lease.RenewResults;
 
 /**
  * The {@link LeaseMap} of {@link LandlordLease}s of one landlord (LE.2.2): keys must be leases of that landlord and

@@ -38,9 +38,9 @@ class LandlordLeaseMapTest {
     private final LandlordLease c = lease(landlord, landlordId);
     private final LandlordLease stranger = lease(table, UUID.randomUUID());
 
-    private LandlordLease lease(org.estuary.lease.Landlord via, UUID id) {
+    private LandlordLease lease(org.estuary.lease.client.Landlord via, UUID id) {
         try {
-            return LandlordLease.create(via, id, table.grant("r", 10_000), clock);
+            return table.grant("r", 10_000).lease(via, id, clock);
         } catch (Exception e) {
             throw new AssertionError(e);
         }

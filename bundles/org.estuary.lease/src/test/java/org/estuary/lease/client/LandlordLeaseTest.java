@@ -38,7 +38,7 @@ class LandlordLeaseTest {
 
     private LandlordLease grant(long duration) throws Exception {
         LeaseGrant grant = table.grant("r", duration);
-        return LandlordLease.create(landlord, landlordId, grant, clock);
+        return grant.lease(landlord, landlordId, clock);
     }
 
     @Test
@@ -72,7 +72,7 @@ class LandlordLeaseTest {
     void foreverGrantGivesForeverExpiration() throws Exception {
         // LE.2.2: FOREVER is Long.MAX_VALUE; adding it to the clock must not overflow
         LeaseTable<String> unlimited = new LeaseTable<>(clock, new LeasePolicy(1_000, Lease.FOREVER), 10, ends);
-        LandlordLease lease = LandlordLease.create(unlimited, landlordId, unlimited.grant("r", 1_000), clock);
+        LandlordLease lease = unlimited.grant("r", 1_000).lease(unlimited, landlordId, clock);
         lease.renew(Lease.FOREVER);
         assertEquals(Lease.FOREVER, lease.getExpiration());
         lease.renew(Long.MAX_VALUE - 10);
@@ -150,8 +150,8 @@ class LandlordLeaseTest {
     void foreverAndExpiredLeasesSerialize() throws Exception {
         // LE.2.2: FOREVER stays FOREVER in both formats; an expired lease stays expired
         LeaseTable<String> unlimited = new LeaseTable<>(clock, new LeasePolicy(1_000, Lease.FOREVER), 10, ends);
-        LandlordLease forever = LandlordLease.create(new SerializableLandlord("unlimited", unlimited), landlordId,
-                unlimited.grant("r", Lease.FOREVER), clock);
+        LandlordLease forever = unlimited.grant("r", Lease.FOREVER)
+                .lease(new SerializableLandlord("unlimited", unlimited), landlordId, clock);
         ManualClock reader = new ManualClock(TestClocks.START + 99_999);
         assertEquals(Lease.FOREVER, read(write(forever), reader).getExpiration());
         forever.setSerialFormat(Lease.ABSOLUTE);
@@ -194,8 +194,6 @@ class LandlordLeaseTest {
         assertThrows(NullPointerException.class, () -> LandlordLease.create(null, landlordId, 1, 0, clock));
         assertThrows(NullPointerException.class, () -> LandlordLease.create(table, null, 1, 0, clock));
         assertThrows(NullPointerException.class, () -> LandlordLease.create(table, landlordId, 1, 0, null));
-        assertThrows(NullPointerException.class,
-                () -> LandlordLease.create(table, landlordId, (LeaseGrant) null, clock));
     }
 
     @Test
@@ -218,8 +216,7 @@ class LandlordLeaseTest {
 
     private LandlordLease serializableLease(long duration) throws Exception {
         LeaseGrant grant = table.grant("r", duration);
-        return LandlordLease.create(new SerializableLandlord("table-" + landlordId, table), landlordId, grant,
-                clock);
+        return grant.lease(new SerializableLandlord("table-" + landlordId, table), landlordId, clock);
     }
 
     static byte[] write(Object object) throws Exception {

@@ -8,8 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
-import org.estuary.lease.Landlord;
-import org.estuary.lease.RenewResults;
 
 /** A serializable stand-in for an RMI stub: it finds its landlord by name, as a stub finds its remote object. */
 final class SerializableLandlord implements Landlord, Serializable {

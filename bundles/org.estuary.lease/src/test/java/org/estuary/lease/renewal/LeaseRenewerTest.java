@@ -52,7 +52,7 @@ class LeaseRenewerTest {
     }
 
     private LandlordLease lease() throws Exception {
-        return LandlordLease.create(landlord, landlordId, table.grant("r", Lease.ANY), clock);
+        return table.grant("r", Lease.ANY).lease(landlord, landlordId, clock);
     }
 
     @Test
@@ -105,7 +105,7 @@ class LeaseRenewerTest {
         advance(clock, 500);
         LandlordLease c = lease(); // due 0.5 s after a and b: within the 1 s batch window
         ScriptedLandlord other = new ScriptedLandlord(table);
-        LandlordLease d = LandlordLease.create(other, UUID.randomUUID(), table.grant("d", Lease.ANY), clock);
+        LandlordLease d = table.grant("d", Lease.ANY).lease(other, UUID.randomUUID(), clock);
         for (Lease lease : List.of(a, b, c, d)) {
             renewer.renewUntil(lease, Lease.FOREVER, listener);
         }
@@ -126,7 +126,7 @@ class LeaseRenewerTest {
         // LE.2.2 canBatch: only leases of the same landlord share a call
         ScriptedLandlord other = new ScriptedLandlord(table);
         LandlordLease a = lease();
-        LandlordLease b = LandlordLease.create(other, UUID.randomUUID(), table.grant("b", Lease.ANY), clock);
+        LandlordLease b = table.grant("b", Lease.ANY).lease(other, UUID.randomUUID(), clock);
         renewer.renewUntil(a, Lease.FOREVER, listener);
         renewer.renewUntil(b, Lease.FOREVER, listener);
         advance(clock, 8_000);
@@ -344,8 +344,8 @@ class LeaseRenewerTest {
         LeaseRenewer threaded = new LeaseRenewer(clock, pool, settings);
         try {
             LandlordLease kept = lease();
-            LandlordLease doomed = LandlordLease.create(new ScriptedLandlord(table), UUID.randomUUID(),
-                    table.grant("doomed", Lease.ANY), clock);
+            LandlordLease doomed = table.grant("doomed", Lease.ANY)
+                    .lease(new ScriptedLandlord(table), UUID.randomUUID(), clock);
             threaded.renewUntil(kept, Lease.FOREVER, failure -> lost.countDown());
             threaded.renewUntil(doomed, Lease.FOREVER, failure -> lost.countDown());
             table.cancel(doomed.leaseId());

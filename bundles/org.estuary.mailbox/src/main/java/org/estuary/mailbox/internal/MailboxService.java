@@ -27,7 +27,7 @@ import org.estuary.io.MarshalledBatch;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.ForwardingLandlord;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.mailbox.proxy.EventBatch;
 import org.estuary.mailbox.proxy.EventEnvelope;

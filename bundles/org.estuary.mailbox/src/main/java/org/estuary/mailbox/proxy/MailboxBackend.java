@@ -8,7 +8,7 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.event.InvalidIteratorException;
 
 import org.estuary.io.Marshalled;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 
 /**
  * What the mailbox's proxies call, through an {@code org.estuary.remote.BackendRef}: in the service's JVM the

@@ -12,7 +12,6 @@ import org.estuary.core.component.Activation;
 import org.estuary.core.component.Attachment;
 import org.estuary.management.Registrations;
 import org.estuary.remote.Exporter;
-import org.estuary.remote.ServiceExport;
 import org.estuary.store.api.ActiveRole;
 import org.estuary.store.api.Store;
 import org.osgi.annotation.versioning.ConsumerType;

@@ -9,7 +9,7 @@ import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.io.Marshalled;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 
 /**
  * What the renewal service's proxies call, through an {@code org.estuary.remote.BackendRef}: in the service's JVM

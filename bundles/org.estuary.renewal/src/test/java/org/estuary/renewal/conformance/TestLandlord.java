@@ -12,10 +12,10 @@ import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.Clock;
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
-import org.estuary.lease.RenewResults;
+import org.estuary.lease.client.RenewResults;
 import org.estuary.lease.client.LandlordLease;
 
 /**
@@ -65,7 +65,7 @@ public final class TestLandlord {
 
     /** A real LandlordLease for {@code duration} ms. */
     public LandlordLease grant(long duration) throws LeaseDeniedException {
-        return LandlordLease.create(ref, id, table.grant("client", duration), clock);
+        return table.grant("client", duration).lease(ref, id, clock);
     }
 
     public long expiration(Lease lease) throws UnknownLeaseException {

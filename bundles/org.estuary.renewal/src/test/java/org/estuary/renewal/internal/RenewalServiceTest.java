@@ -44,8 +44,8 @@ class RenewalServiceTest extends HarnessTest {
     @Test
     void item8LeaseThatCannotBeMarshalledIsRefused() throws Exception {
         LeaseRenewalSet set = harness.start().proxy().createLeaseRenewalSet(60_000);
-        Lease local = org.estuary.lease.client.LandlordLease.create(landlord.table, landlord.id,
-                landlord.table.grant("x", 10_000), harness.clock); // its landlord cannot leave the JVM
+        // its landlord cannot leave the JVM
+        Lease local = landlord.table.grant("x", 10_000).lease(landlord.table, landlord.id, harness.clock);
         assertThrows(java.rmi.MarshalException.class, () -> set.renewFor(local, 60_000));
     }
 
@@ -96,8 +96,8 @@ class RenewalServiceTest extends HarnessTest {
         RenewalService service = harness.start();
         LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(60_000);
         set.getRenewalSetLease().cancel();
-        Lease local = org.estuary.lease.client.LandlordLease.create(landlord.table, landlord.id,
-                landlord.table.grant("x", 10_000), harness.clock); // would be refused as unmarshallable
+        // would be refused as unmarshallable
+        Lease local = landlord.table.grant("x", 10_000).lease(landlord.table, landlord.id, harness.clock);
         assertThrows(java.rmi.NoSuchObjectException.class, () -> set.renewFor(local, 60_000),
                 "also when the lease cannot be copied");
     }

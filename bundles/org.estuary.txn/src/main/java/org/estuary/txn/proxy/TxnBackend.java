@@ -4,7 +4,7 @@ import java.rmi.RemoteException;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
 
-import org.estuary.lease.Landlord;
+import org.estuary.lease.client.Landlord;
 
 /**
  * What the manager's proxies call, through an {@code org.estuary.remote.BackendRef}: in the manager's JVM the manager

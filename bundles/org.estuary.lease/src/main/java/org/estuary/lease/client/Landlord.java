@@ -1,4 +1,4 @@
-package org.estuary.lease;
+package org.estuary.lease.client;
 
 import java.rmi.Remote;
 import java.rmi.RemoteException;

@@ -1,4 +1,4 @@
-package org.estuary.lease;
+package org.estuary.lease.client;
 
 import java.io.IOException;
 import java.io.InvalidObjectException;

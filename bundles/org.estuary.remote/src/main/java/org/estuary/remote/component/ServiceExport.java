@@ -1,4 +1,4 @@
-package org.estuary.remote;
+package org.estuary.remote.component;
 
 import java.io.Serializable;
 import java.lang.reflect.InvocationTargetException;
@@ -11,6 +11,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 import org.estuary.core.component.Attachment;
+import org.estuary.remote.BackendRef;
+import org.estuary.remote.Exporter;
+import org.estuary.remote.ServiceSwappingException;
 import org.osgi.annotation.versioning.ConsumerType;
 import org.osgi.annotation.versioning.ProviderType;
 

@@ -1,4 +1,4 @@
-package org.estuary.remote.internal;
+package org.estuary.remote.internal.component;
 
 import java.io.IOException;
 import java.io.Serializable;
