@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import net.jini.core.lease.UnknownLeaseException;
 
+import org.estuary.core.time.Clock;
 import org.estuary.management.Format;
 import org.estuary.management.Page;
 import org.estuary.management.Pages;
@@ -20,9 +21,11 @@ import org.estuary.renewal.admin.SetInfo;
 final class AdminView implements RenewalAdmin {
 
     private final RenewalService service;
+    private final Clock clock;
 
     AdminView(RenewalService service) {
         this.service = service;
+        this.clock = service.clock();
     }
 
     @Override
@@ -60,7 +63,7 @@ final class AdminView implements RenewalAdmin {
             if (set == null || set.destroyed) {
                 return Pages.empty(offset, limit);
             }
-            return Pages.at(set.entries, offset, limit, AdminView::info);
+            return Pages.at(set.entries, offset, limit, this::info);
         });
     }
 
@@ -76,7 +79,7 @@ final class AdminView implements RenewalAdmin {
             if (set == null || set.destroyed) {
                 return Pages.empty(offset, limit);
             }
-            return Pages.after(set.entries, afterKey, offset, limit, AdminView::info);
+            return Pages.after(set.entries, afterKey, offset, limit, this::info);
         });
     }
 
@@ -103,9 +106,11 @@ final class AdminView implements RenewalAdmin {
                 failure == null ? null : Format.describe(failure.listener));
     }
 
-    private static LeaseInfo info(ClientEntry entry) {
+    /** The desired expiration is shown as the wall clock shows its deadline now. */
+    private LeaseInfo info(ClientEntry entry) {
         String lease = entry.live != null ? Format.describe(entry.live) : "(held in recorded form only)";
-        return new LeaseInfo(entry.setId, entry.key, lease, entry.desired, entry.actual, entry.renewDuration,
+        return new LeaseInfo(entry.setId, entry.key, lease, clock.wallTimeOfDeadline(entry.desiredAt), entry.actual,
+                entry.renewDuration,
                 entry.renewing, entry.lastFailure == null ? null : Format.describe(entry.lastFailure));
     }
 }

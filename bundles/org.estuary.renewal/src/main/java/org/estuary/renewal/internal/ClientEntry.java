@@ -2,6 +2,8 @@ package org.estuary.renewal.internal;
 
 import net.jini.core.lease.Lease;
 
+import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
 import org.estuary.io.Marshalled;
 
 /**
@@ -32,9 +34,19 @@ final class ClientEntry {
      * Published by the acknowledgement of a round, without the lock.
      */
     volatile long recordedExpiration;
-    /** The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied. */
+    /**
+     * The actual expiration of {@link #live} (epoch ms) as of the last renewal we applied: as read from the lease
+     * then, for what is recorded and shown only.
+     */
     long actual;
-    long desired;
+    /**
+     * When the lease ends on the monotonic clock ({@link Clock#nanoTime()}, {@link Clock#NEVER} for never):
+     * {@link #actual} turned into a deadline once, when it was read (LE.2.2: an expiration is a wall-clock time
+     * only as read at one moment), so a step of the wall clock neither makes the lease look due nor lets it pass.
+     */
+    long actualAt;
+    /** The desired expiration as a monotonic deadline, {@link Clock#NEVER} for {@code Lease.FOREVER} (LR.2). */
+    long desiredAt;
     long renewDuration;
     /** The last renewal failure, for the failure event (LR.2.1), or null. */
     Throwable lastFailure;
@@ -58,23 +70,30 @@ final class ClientEntry {
     volatile boolean removed;
 
     ClientEntry(long key, long setId, Lease live, Marshalled<Lease> held, long recordedExpiration, long actual,
-            long desired, long renewDuration) {
+            long actualAt, long desiredAt, long renewDuration) {
         this.key = key;
         this.setId = setId;
         this.live = live;
         this.held = held;
         this.recordedExpiration = recordedExpiration;
         this.actual = actual;
-        this.desired = desired;
+        this.actualAt = actualAt;
+        this.desiredAt = desiredAt;
         this.renewDuration = renewDuration;
     }
 
-    /** LR.2: the duration to ask for at wall time {@code now}. */
+    /** Under the lock: the lease's expiration as just read from it, and its deadline from this reading on. */
+    void actualIs(long expiration, Clock clock) {
+        actual = expiration;
+        actualAt = clock.deadlineOfWallTime(expiration);
+    }
+
+    /** LR.2: the duration to ask for at monotonic time {@code now}. */
     long requestAt(long now) {
-        if (desired == Lease.FOREVER && renewDuration == Lease.ANY) {
+        if (desiredAt == Clock.NEVER && renewDuration == Lease.ANY) {
             return Lease.ANY; // LR.2: the one exception to "never past the desired expiration"
         }
-        long remaining = desired - now;
+        long remaining = Times.nanosToMillisCeiling(Times.saturatedSubtract(desiredAt, now));
         return Math.max(1, Math.min(renewDuration, remaining));
     }
 }

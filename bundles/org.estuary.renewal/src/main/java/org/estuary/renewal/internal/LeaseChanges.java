@@ -22,7 +22,7 @@ final class LeaseChanges {
         private Queued previous;
         /** Whether this change added the lease to its set (undone: the lease leaves it). */
         final boolean adds;
-        /** The durations this change replaced. */
+        /** The durations this change replaced (the desired expiration as a monotonic deadline, as the entry keeps it). */
         final long desiredBefore;
         final long renewBefore;
         /** The durations this change recorded. */
@@ -37,7 +37,7 @@ final class LeaseChanges {
             this.adds = adds;
             this.desiredBefore = desiredBefore;
             this.renewBefore = renewBefore;
-            this.desired = entry.desired;
+            this.desired = entry.desiredAt;
             this.renew = entry.renewDuration;
         }
     }
@@ -56,7 +56,7 @@ final class LeaseChanges {
 
     /** Under the lock: {@code entry} was just added to its set by a change now queued. */
     Queued added(ClientEntry entry) {
-        return queued(entry, true, entry.desired, entry.renewDuration);
+        return queued(entry, true, entry.desiredAt, entry.renewDuration);
     }
 
     /**

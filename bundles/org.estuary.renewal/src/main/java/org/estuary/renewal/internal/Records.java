@@ -11,6 +11,7 @@ import java.rmi.MarshalledObject;
 import net.jini.core.event.RemoteEventListener;
 import net.jini.core.lease.Lease;
 
+import org.estuary.core.time.Clock;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 
@@ -70,9 +71,13 @@ final class Records {
     }
 
 
-    /** The record of {@code entry} holding {@code form}, its last recorded or a newer renewed form. */
-    byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form) {
-        return encodeLease(entry.setId, entry.desired, entry.renewDuration, entry.actual, form);
+    /**
+     * The record of {@code entry} holding {@code form}, its last recorded or a newer renewed form; the desired
+     * expiration is recorded as the wall clock of {@code clock} shows its deadline now.
+     */
+    byte[] encodeLease(ClientEntry entry, Marshalled<Lease> form, Clock clock) {
+        return encodeLease(entry.setId, clock.wallTimeOfDeadline(entry.desiredAt), entry.renewDuration, entry.actual,
+                form);
     }
 
     /** A lease record from its fields; thread-safe, so renewal threads encode outside the service lock. */
@@ -90,10 +95,11 @@ final class Records {
 
     /**
      * A lease record as read back: the entry without a live copy (the caller unmarshals it), holding the recorded
-     * form, with the record's actual expiration as the recorded one.
+     * form, with the record's actual expiration as the recorded one. Its expirations become monotonic deadlines
+     * here, once, against {@code clock} as it reads now.
      */
     @SuppressWarnings("unchecked")
-    ClientEntry decodeLease(long key, byte[] bytes) throws IOException, ClassNotFoundException {
+    ClientEntry decodeLease(long key, byte[] bytes, Clock clock) throws IOException, ClassNotFoundException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         byte version = in.readByte();
         if (version != LEASE_VERSION) {
@@ -104,7 +110,8 @@ final class Records {
         long renewDuration = in.readLong();
         long actual = in.readLong();
         Marshalled<Lease> lease = Marshalled.readFrom(in, marshaller);
-        return new ClientEntry(key, setId, null, lease, actual, actual, desired, renewDuration);
+        return new ClientEntry(key, setId, null, lease, actual, actual, clock.deadlineOfWallTime(actual),
+                clock.deadlineOfWallTime(desired), renewDuration);
     }
 
     byte[] encodeRegistration(Registration registration) {

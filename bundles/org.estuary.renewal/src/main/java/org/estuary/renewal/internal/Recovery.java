@@ -75,7 +75,7 @@ final class Recovery {
         List<ClientEntry> orphans = new ArrayList<>();
         store.scan(Records.LEASES, (key, value) -> {
             try {
-                ClientEntry entry = records.decodeLease(Long.parseLong(key), value);
+                ClientEntry entry = records.decodeLease(Long.parseLong(key), value, state.clock);
                 if (sets.get(entry.setId) == null) {
                     orphans.add(entry);
                     return;

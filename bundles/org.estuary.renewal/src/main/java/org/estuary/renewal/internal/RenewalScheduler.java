@@ -70,9 +70,9 @@ final class RenewalScheduler {
     /** Under the lock: the next time {@code entry} needs attention after a success or a change. */
     void plan(ClientEntry entry) {
         long now = clock.nanoTime();
-        long desiredAt = clock.deadlineOfWallTime(entry.desired);
-        long actualAt = clock.deadlineOfWallTime(entry.actual);
-        if (entry.live != null && entry.actual >= entry.desired) {
+        long desiredAt = entry.desiredAt;
+        long actualAt = entry.actualAt;
+        if (entry.live != null && actualAt >= desiredAt) {
             agenda.schedule(entry, desiredAt); // LR.2: never renewed; stays until its desired expiration
             return;
         }
@@ -106,24 +106,23 @@ final class RenewalScheduler {
         Batches batches = new Batches();
         synchronized (state.lock) {
             long now = clock.nanoTime();
-            long wall = clock.currentTimeMillis();
             for (ClientEntry entry : agenda.popDue(now)) {
                 if (entry.removed || entry.renewing) {
                     continue;
                 }
-                if (clock.deadlineOfWallTime(entry.desired) <= now) {
+                if (entry.desiredAt <= now) {
                     state.drop(entry, false, null); // LR.2: desired expiration reached, no event
                     continue;
                 }
                 if (entry.live == null && !state.revive(entry)) {
                     entry.retryDelayMillis = nextDelay(entry.retryDelayMillis);
                 }
-                if (clock.deadlineOfWallTime(entry.actual) <= now && !(entry.unconfirmed && entry.live != null)) {
+                if (entry.actualAt <= now && !(entry.unconfirmed && entry.live != null)) {
                     state.drop(entry, true, entry.lastFailure); // LR.2.1: actual before desired
                     continue;
                 }
                 entry.unconfirmed = false; // one renewal attempt decides a recovered lease whose record lags
-                if (entry.live == null || entry.actual >= entry.desired) {
+                if (entry.live == null || entry.actualAt >= entry.desiredAt) {
                     plan(entry);
                     continue;
                 }
@@ -132,13 +131,12 @@ final class RenewalScheduler {
                     // One call per landlord: this one goes out when the call in flight there ends; it still
                     // leaves the set on time if that call outlasts its expiration.
                     waiting.add(entry);
-                    long actualAt = clock.deadlineOfWallTime(entry.actual);
-                    long desiredAt = clock.deadlineOfWallTime(entry.desired);
-                    agenda.schedule(entry, actualAt > now ? Math.min(actualAt, desiredAt) : desiredAt);
+                    agenda.schedule(entry, entry.actualAt > now ? Math.min(entry.actualAt, entry.desiredAt)
+                            : entry.desiredAt);
                     continue;
                 }
                 entry.renewing = true;
-                batches.add(new Call(entry, entry.version, entry.requestAt(wall)));
+                batches.add(new Call(entry, entry.version, entry.requestAt(now), clock));
             }
             for (List<Call> batch : batches.all) {
                 busy.start(batch.get(0).lease);
@@ -265,14 +263,14 @@ final class RenewalScheduler {
                 Throwable failure = all != null ? all : call.failure;
                 if (entry.version != call.version) {
                     if (failure == null) {
-                        entry.actual = entry.live.getExpiration();
+                        entry.actualIs(entry.live.getExpiration(), clock);
                     }
                     plan(entry); // changed meanwhile (renewFor again): apply the result, decide afresh
                     continue;
                 }
                 if (failure == null) {
                     state.metrics.renewals.inc();
-                    entry.actual = entry.live.getExpiration();
+                    entry.actualIs(entry.live.getExpiration(), clock);
                     entry.lastFailure = null;
                     entry.retryDelayMillis = 0;
                     entry.version++;
@@ -304,7 +302,10 @@ final class RenewalScheduler {
         final Lease lease;
         final long version;
         final long duration;
-        /** The entry's durations when the call was made; still its own at finish if the version is unchanged. */
+        /**
+         * The entry's durations when the call was made (the desired expiration as the wall clock showed it then, for
+         * the record); still its own at finish if the version is unchanged.
+         */
         final long desired;
         final long renewDuration;
         Throwable failure;
@@ -314,12 +315,12 @@ final class RenewalScheduler {
         /** The store record of the renewed lease, encoded with {@link #snapshot}. */
         byte[] record;
 
-        Call(ClientEntry entry, long version, long duration) {
+        Call(ClientEntry entry, long version, long duration, Clock clock) {
             this.entry = entry;
             this.lease = entry.live;
             this.version = version;
             this.duration = duration;
-            this.desired = entry.desired;
+            this.desired = clock.wallTimeOfDeadline(entry.desiredAt);
             this.renewDuration = entry.renewDuration;
         }
     }

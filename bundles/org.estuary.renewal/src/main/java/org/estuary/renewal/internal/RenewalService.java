@@ -139,6 +139,11 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
         return metrics;
     }
 
+    /** The clock the service keeps its deadlines on, which the management view shows them by. */
+    Clock clock() {
+        return clock;
+    }
+
     /** Runs {@code read} over the tables under the lock, for the management view ({@link AdminView}). */
     <T> T read(java.util.function.Function<SetTable, T> read) {
         return state.read(read);
@@ -236,18 +241,20 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
         }
         persistence.run(() -> {
             SetState set = sets.require(setId);
-            long now = clock.currentTimeMillis();
-            long desired = Times.saturatedAdd(now, desiredDuration); // LR.2: overflow gives Long.MAX_VALUE
+            // LE.2.2: the lease's expiration is a wall-clock time as read now; from here on its deadline counts
+            long now = clock.nanoTime();
+            long desiredAt = clock.deadlineAfterMillis(desiredDuration); // LR.2: overflow gives FOREVER
             long actual = copy.live.getExpiration();
+            long actualAt = clock.deadlineOfWallTime(actual);
             ClientEntry existing = sets.find(copy.live);
             if (existing != null && existing.setId != setId) {
                 throw new IllegalArgumentException("lease is already in another set of this renewal service (set "
                         + existing.setId + "): " + lease);
             }
-            if (desired <= now || actual < now) {
+            if (desiredAt <= now || actualAt < now) {
                 // LR.2: a negative desired duration, or a lease expired on arrival, is dropped at once; a
                 // failure event exactly when its actual expiration is before its desired expiration.
-                Runnable event = actual < desired ? () -> state.failureEvent(set, copy.recorded, null, null) : () -> { };
+                Runnable event = actualAt < desiredAt ? () -> state.failureEvent(set, copy.recorded, null, null) : () -> { };
                 if (existing == null) {
                     event.run();
                     return Change.answer(null);
@@ -258,7 +265,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
                 });
             }
             if (existing != null) {
-                return durationsChange(existing, desired, renewDuration);
+                return durationsChange(existing, desiredAt, renewDuration);
             }
             if (set.entries.size() >= settings.maxLeasesPerSet) {
                 throw denied("set " + setId + " is full: max.leases.per.set=" + settings.maxLeasesPerSet);
@@ -273,7 +280,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
             }
             // the recorded form is kept only when it cannot be derived later (heap per client lease)
             ClientEntry entry = new ClientEntry(sets.newKey(), setId, copy.live, copy.derivable ? null : copy.recorded,
-                    actual, actual, desired, renewDuration);
+                    actual, actual, actualAt, desiredAt, renewDuration);
             sets.add(entry); // found by the decisions after this one (LR.2: one set per lease)
             LeaseChanges.Queued added = changes.added(entry);
             return new Change<Void>() {
@@ -300,11 +307,11 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     }
 
     /** LR.2: the original copy stays; only the durations change. Under the lock. */
-    private Change<Void> durationsChange(ClientEntry entry, long desired, long renewDuration)
+    private Change<Void> durationsChange(ClientEntry entry, long desiredAt, long renewDuration)
             throws java.rmi.MarshalException {
-        long oldDesired = entry.desired;
+        long oldDesired = entry.desiredAt;
         long oldRenew = entry.renewDuration;
-        entry.desired = desired;
+        entry.desiredAt = desiredAt;
         entry.renewDuration = renewDuration;
         int version = ++entry.version;
         Batch record = state.leaseRecord(entry, state.newestForm(entry));
@@ -347,7 +354,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
             sets.remove(entry);
             return;
         }
-        entry.desired = durations[0];
+        entry.desiredAt = durations[0];
         entry.renewDuration = durations[1];
         entry.version++; // a renewal in flight was asked for the durations taken back
         if (!entry.renewing) {

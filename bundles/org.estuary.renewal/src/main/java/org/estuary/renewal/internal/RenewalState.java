@@ -294,7 +294,7 @@ final class RenewalState {
 
     /** The batch that records {@code entry} holding {@code lease}. */
     Batch leaseRecord(ClientEntry entry, Marshalled<Lease> lease) {
-        return Batch.builder().put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, lease))
+        return Batch.builder().put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, lease, clock))
                 .build();
     }
 
@@ -331,7 +331,7 @@ final class RenewalState {
             }
             for (ClientEntry entry : set.entries.values()) {
                 try {
-                    batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, newestForm(entry)));
+                    batch.put(Records.LEASES, Records.key(entry.key), records.encodeLease(entry, newestForm(entry), clock));
                 } catch (MarshalException e) {
                     throw new java.io.UncheckedIOException(e); // our own copy marshalled before; a copy retries
                 }

@@ -39,7 +39,7 @@ class AdminViewMillionRowsTest {
             SetState set = new SetState(SET, Lease.FOREVER);
             table.addSet(set);
             for (long key = 1; key <= ROWS; key++) {
-                set.entries.put(key, new ClientEntry(key, SET, null, null, 1_000L, 1_000L, 2_000L, 60_000L));
+                set.entries.put(key, new ClientEntry(key, SET, null, null, 1_000L, 1_000L, 1_000L, 2_000L, 60_000L));
             }
             return set;
         });

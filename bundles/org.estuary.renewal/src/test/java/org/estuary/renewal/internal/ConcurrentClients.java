@@ -176,7 +176,7 @@ abstract class ConcurrentClients {
         long shown = first.read(table -> table.get(setId).expiration);
         long[] durations = first.read(table -> {
             ClientEntry entry = table.get(setId).entries.firstEntry().getValue();
-            return new long[] {entry.desired, entry.renewDuration};
+            return new long[] {entry.desiredAt, entry.renewDuration};
         });
 
         RenewalService restarted = start();
@@ -185,7 +185,7 @@ abstract class ConcurrentClients {
                 "LR.2: the set lease's expiration shown is the one recorded last");
         long[] recovered = restarted.read(table -> {
             ClientEntry entry = table.get(setId).entries.firstEntry().getValue();
-            return new long[] {entry.desired, entry.renewDuration};
+            return new long[] {entry.desiredAt, entry.renewDuration};
         });
         assertArrayEquals(durations, recovered, "the lease's durations are the ones recorded last");
         assertNull(set.remove(landlord.grant(1_000))); // the client's proxy reaches the restarted service by its id

@@ -23,18 +23,19 @@ class LeaseRecordLayoutTest extends HarnessTest {
         Map<String, ClientEntry> read = new HashMap<>();
         harness.store().scan(Records.LEASES, (key, value) -> {
             try {
-                read.put(key, records.decodeLease(Long.parseLong(key), value));
+                read.put(key, records.decodeLease(Long.parseLong(key), value, harness.clock));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
         assertEquals(1, read.size());
         ClientEntry entry = read.values().iterator().next();
-        byte[] again = records.encodeLease(entry.setId, entry.desired, entry.renewDuration, entry.actual,
+        byte[] again = records.encodeLease(entry.setId, harness.clock.wallTimeOfDeadline(entry.desiredAt), entry.renewDuration, entry.actual,
                 entry.held);
-        ClientEntry twice = records.decodeLease(entry.key, again);
+        ClientEntry twice = records.decodeLease(entry.key, again, harness.clock);
         assertEquals(entry.setId, twice.setId);
-        assertEquals(entry.desired, twice.desired);
+        assertEquals(entry.desiredAt, twice.desiredAt);
+        assertEquals(entry.actualAt, twice.actualAt);
         assertEquals(entry.renewDuration, twice.renewDuration);
         assertEquals(entry.actual, twice.actual);
         assertEquals(entry.held, twice.held);

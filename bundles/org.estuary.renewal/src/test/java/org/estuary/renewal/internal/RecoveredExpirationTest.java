@@ -40,8 +40,9 @@ class RecoveredExpirationTest extends HarnessTest {
         Map<String, byte[]> rewritten = new HashMap<>();
         harness.store().scan(Records.LEASES, (key, value) -> {
             try {
-                ClientEntry entry = records.decodeLease(Long.parseLong(key), value);
-                rewritten.put(key, records.encodeLease(entry.setId, entry.desired, entry.renewDuration, at,
+                ClientEntry entry = records.decodeLease(Long.parseLong(key), value, harness.clock);
+                rewritten.put(key, records.encodeLease(entry.setId,
+                        harness.clock.wallTimeOfDeadline(entry.desiredAt), entry.renewDuration, at,
                         entry.held));
             } catch (Exception e) {
                 throw new IllegalStateException(e);

@@ -1,0 +1,110 @@
+package org.estuary.renewal.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import net.jini.core.lease.Lease;
+import net.jini.lease.LeaseRenewalSet;
+
+import org.estuary.lease.client.LandlordLease;
+import org.estuary.renewal.conformance.TestLandlord;
+import org.estuary.renewal.conformance.TestListener;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * LR.2 with LE.2.2: a client lease's actual and desired expirations are wall-clock times only as read at one moment.
+ * The service turns them into monotonic deadlines when it learns them (the lease added, a renewal's result, a
+ * record recovered) and schedules by those, so a step of its wall clock by an hour either way, which moves neither
+ * the landlord's deadlines nor the lease's real term, changes nothing the service does with the lease: the same
+ * renewals at the same moments, no renewal early or late, no failure event, and it leaves its set at its desired
+ * expiration, not an hour before or after.
+ */
+class WallClockStepTest {
+
+    private static final long HOUR = 3_600_000;
+    private static final long MINUTE = 60_000;
+    private static final long SECOND = 1_000;
+    /** The desired duration of the client lease: it leaves its set after ten minutes (LR.2). */
+    private static final long DESIRED = 10 * MINUTE;
+
+    /** What the service did with one client lease, second by second, after its wall clock stepped. */
+    private static final class Run {
+        /** The seconds (monotonic, from the step on) at which the landlord was asked to renew the lease. */
+        final List<Long> renewals = new ArrayList<>();
+        /** The first second at which the set no longer held the lease, or -1. */
+        long leftAt = -1;
+        /** The first second before the desired expiration at which the landlord no longer held the lease, or -1. */
+        long lostAt = -1;
+        int failureEvents;
+    }
+
+    /**
+     * A client lease of one minute (renewed a minute at a time) put in a set for {@link #DESIRED}; then the wall
+     * clock steps by {@code step} and monotonic time runs on for twelve minutes, one second at a time.
+     */
+    private static Run run(long step) throws Exception {
+        Harness harness = new Harness();
+        TestLandlord landlord = new TestLandlord(harness.clock);
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+            TestListener failures = new TestListener();
+            set.setRenewalFailureListener(failures.ref(), null);
+            LandlordLease lease = landlord.grant(MINUTE);
+            set.renewFor(lease, DESIRED, MINUTE);
+            harness.advance(0);
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            Run run = new Run();
+            int calls = 0;
+            for (long second = 0; second <= 12 * 60; second++) {
+                harness.advance(second == 0 ? 0 : SECOND);
+                int now = landlord.renewCalls.get() + landlord.renewAllCalls.get();
+                if (now > calls) {
+                    run.renewals.add(second);
+                    calls = now;
+                }
+                if (run.leftAt < 0 && set.getLeases().length == 0) {
+                    run.leftAt = second;
+                }
+                if (run.lostAt < 0 && second * SECOND < DESIRED && landlord.table.get(lease.leaseId()) == null) {
+                    run.lostAt = second;
+                }
+            }
+            run.failureEvents = failures.events.size();
+            return run;
+        } finally {
+            harness.close();
+            landlord.close();
+        }
+    }
+
+    @Test
+    void withoutAStepTheLeaseIsRenewedBeforeEachExpirationAndLeavesAtItsDesiredOne() throws Exception {
+        Run steady = run(0);
+        assertFalse(steady.renewals.isEmpty(), "LR.2: renewed while its desired expiration is ahead");
+        assertTrue(steady.renewals.get(0) > 0 && steady.renewals.get(0) < 60,
+                "LR.2: renewed before its actual expiration, not at once: " + steady.renewals);
+        assertEquals(-1, steady.lostAt, "LR.2: the landlord holds the lease until its desired expiration");
+        assertEquals(DESIRED / SECOND, steady.leftAt, "LR.2: it leaves its set at its desired expiration");
+        assertEquals(0, steady.failureEvents, "LR.2.1: no failure event for a lease renewed in time");
+    }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void aWallClockStepChangesNoRenewalAndNoExpirationOfAClientLease(long step) throws Exception {
+        Run steady = run(0);
+        Run stepped = run(step);
+        assertEquals(steady.renewals, stepped.renewals,
+                "LR.2: renewed at the same moments as without the step: not early, not late");
+        assertEquals(-1, stepped.lostAt, "LR.2: its landlord holds it until its desired expiration");
+        assertEquals(DESIRED / SECOND, stepped.leftAt,
+                "LR.2: it stays in its set until its desired expiration and leaves then, not an hour off");
+        assertEquals(0, stepped.failureEvents, "LR.2.1: no failure event: nothing failed");
+    }
+}
