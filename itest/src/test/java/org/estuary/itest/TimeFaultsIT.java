@@ -43,7 +43,8 @@ import org.junit.Test;
  *
  * <p>Wall-clock steps: the container runs with Debian's libfaketime preloaded, its offset read from a file the test
  * rewrites (an hour ahead, then an hour behind); the monotonic clock is left alone, as an NTP step leaves it. Leases
- * end at their granted time, neither earlier nor later, whatever the container's wall clock says; expiration
+ * end at their granted time, neither earlier nor later, whatever the container's wall clock says; client leases in
+ * a renewal set are renewed when their landlord's term makes them due, neither early nor late; expiration
  * warnings come when they are due; leases granted after a step last what they were granted for.
  *
  * <p>A pause: the container stopped with SIGSTOP for longer than the leases it grants, then resumed with SIGCONT. A
@@ -132,6 +133,15 @@ public class TimeFaultsIT {
     public void wallClockStepsNeitherEndLeasesEarlyNorKeepThemLate() throws Exception {
         LeaseRenewalSet kept = renewal.createLeaseRenewalSet(LONG);
         long keptGranted = kept.getRenewalSetLease().getExpiration();
+        kept.setRenewalFailureListener(listener, null);
+        // LR.2: client leases in the set, one renewed every CLIENT_LEASE by its landlord's grant, one not due for
+        // renewal until LONG less the service's renewal lead (30 s), long after the steps
+        Lease renewed = landlord.lease(CLIENT_LEASE);
+        kept.renewFor(renewed, LONG);
+        TestLandlord longLandlord = new TestLandlord(client, LONG);
+        Lease notDue = longLandlord.lease(LONG);
+        kept.renewFor(notDue, LONG);
+        long notDueGranted = longLandlord.expiration(notDue);
         MailboxPullRegistration registration = mailbox.pullRegister(LONG);
         long registrationGranted = registration.getLease().getExpiration();
         long transaction = txn.create(LONG).id;
@@ -139,11 +149,13 @@ public class TimeFaultsIT {
             step("+1h", HOUR);
             // LE.2: a lease lasts its granted duration: a wall clock an hour ahead ends none of them early
             assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertClientLeasesRenewedByTheirOwnTime(kept, renewed, notDue, longLandlord, notDueGranted);
             assertGrantedFromNow("with the clock an hour ahead");
             LeaseRenewalSet warned = warnedSet();
 
             step("-1h", -HOUR);
             assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertClientLeasesRenewedByTheirOwnTime(kept, renewed, notDue, longLandlord, notDueGranted);
             assertGrantedFromNow("with the clock an hour behind");
             // LR.3.1: the warning asked for before the step comes at its time, not an hour later
             long warnAt = warned.getRenewalSetLease().getExpiration() - WARNING_MS;
@@ -160,12 +172,44 @@ public class TimeFaultsIT {
                     () -> gone(brief));
             assertTrue("the 3 s renewal set ended before its granted time",
                     System.currentTimeMillis() >= briefGranted);
+            // LR.2.1: no client lease failed to be renewed through either step
+            assertFalse("a renewal failure event for a client lease of the set kept through the steps",
+                    events.stream().anyMatch(e -> e instanceof RenewalFailureEvent && kept.equals(e.getSource())));
         } finally {
             step("+0", 0);
+            longLandlord.close();
         }
+        landlord.remove(renewed);
         kept.getRenewalSetLease().cancel();
         registration.getLease().cancel();
         txn.abort(transaction);
+    }
+
+    /**
+     * LR.2: right after a step of the container's wall clock, both client leases are still in their set; the one
+     * not yet due has not been renewed (its landlord holds the expiration it granted: no renewal came early), and
+     * the short one is renewed after the step (its landlord's expiration moves past what any renewal before the step
+     * gave it) and stays held by its landlord (not renewed late).
+     */
+    private static void assertClientLeasesRenewedByTheirOwnTime(LeaseRenewalSet set, Lease renewed, Lease notDue,
+            TestLandlord longLandlord, long notDueGranted) throws Exception {
+        long stepped = System.currentTimeMillis();
+        List<Lease> held = Arrays.asList(set.getLeases());
+        assertTrue("LR.2: the client leases left their set after the step: " + held,
+                held.contains(renewed) && held.contains(notDue));
+        assertEquals("LR.2: the client lease not yet due was renewed after the step, early", notDueGranted,
+                longLandlord.expiration(notDue));
+        karaf.await("the short client lease renewed after the step", BOUND,
+                () -> expirationAt(renewed) > stepped + CLIENT_LEASE);
+    }
+
+    /** The expiration {@link #landlord} holds for {@code lease}; fails if it holds none (the lease expired). */
+    private static long expirationAt(Lease lease) {
+        try {
+            return landlord.expiration(lease);
+        } catch (Exception e) {
+            throw new AssertionError("the client lease expired at its landlord: the service did not renew it", e);
+        }
     }
 
     /** How long before its set's expiration {@link #warnedSet()} asks to be warned. */
