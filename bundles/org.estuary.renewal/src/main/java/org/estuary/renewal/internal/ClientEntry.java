@@ -64,8 +64,10 @@ final class ClientEntry {
     boolean unconfirmed;
     /** The current retry delay (LR.2: indefinite failures are retried), capped at Integer.MAX_VALUE ms (24 days). */
     int retryDelayMillis;
-    /** Its current place in the {@link Agenda}, or null when none (a reference: 4 bytes less than a due time). */
-    Agenda.Slot slot;
+    /** When it is due in the {@link Agenda} (clock nanos), while {@link #place} is not -1. */
+    long due;
+    /** Its index in the {@link Agenda}'s heap, or -1 when it is not scheduled. */
+    int place = -1;
     /** Written under the lock when the entry leaves its set; read without it by a round's acknowledgement. */
     volatile boolean removed;
 
