@@ -54,3 +54,12 @@ bench_install() {
         exit 1
     fi
 }
+
+# bench_store_raw BACKEND DIR ERRFILE: the store benchmark's line for BACKEND with 64 thread writers (bench/store, 5 s,
+# data in DIR, its standard error to ERRFILE), prefixed `store `: the raw rate a service's 64 clients are measured
+# against in the same run (records_per_s=<n>).
+bench_store_raw() {
+    local backend=$1 dir=$2 err=$3
+    JAVA_TOOL_OPTIONS="-Destuary.bench.writers=64" "$bench_root/bench/store/run" 5 "$dir" "$backend" 2> "$err" \
+        | grep "^backend=$backend writers=64 mode=threads" | head -1 | sed 's/^/store /'
+}

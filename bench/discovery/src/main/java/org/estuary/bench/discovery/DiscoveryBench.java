@@ -33,6 +33,7 @@ import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.store.api.testing.ComponentConfig;
+import org.estuary.store.api.testing.ServerJvm;
 import org.estuary.store.journal.internal.JournalStoreComponent;
 
 /**
@@ -52,10 +53,15 @@ import org.estuary.store.journal.internal.JournalStoreComponent;
  * (the component's default bounds, 8 event threads, discovery on real sockets), with one multicast request per
  * change of the groups sought, so that the lookup services, which start after the registrations, are found by their
  * announcements.
+ *
+ * <p>Last, the service's client operations from another JVM ({@link ClientOpsBench}): register + cancel by 1 and 64
+ * remote clients on the journal store, next to an RPC's and an fsync's p50 measured in the same run.
  */
 public final class DiscoveryBench {
 
     static final String GROUP = "bench";
+    /** Seconds per measurement of the remote client operations (after a third of that as warm-up). */
+    private static final double CLIENT_OPS_SECONDS = 5;
     private static final String INSIDE = "--in-namespace";
 
     private DiscoveryBench() {
@@ -109,6 +115,7 @@ public final class DiscoveryBench {
                 fiddler(registrations, registrars, Path.of(fiddlerCommand), data.resolveSibling("fiddler.log"),
                         network, announcing);
             }
+            ClientOpsBench.measure(data.resolveSibling("ops"), ServerJvm.freePort(), CLIENT_OPS_SECONDS);
         } finally {
             announcing.close();
         }

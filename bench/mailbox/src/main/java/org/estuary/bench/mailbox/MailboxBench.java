@@ -26,6 +26,8 @@ import org.estuary.mailbox.internal.BenchMailboxServices;
 import org.estuary.mailbox.internal.MailboxService;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
+import org.estuary.store.api.testing.ClientOps;
+import org.estuary.store.api.testing.ServerJvm;
 
 /**
  * The event mailbox benchmark, one run:
@@ -36,10 +38,13 @@ import org.estuary.store.api.Store;
  * <li>pull drain in process: EVENTS events stored in one registration (memory store), taken with one iterator;</li>
  * <li>pull drain from another JVM: a server JVM ({@link MailboxServer}) stores EVENTS events, this JVM takes them
  * through org.estuary.client's remote proxies;</li>
+ * <li>client operations from another JVM on the journal ({@link ClientOpsBench}): one client's register and notify
+ * p50 against an RPC's p50 + 2 x an fsync's p50, 64 clients' operations/s against the raw 64-writer rate of (1);</li>
  * <li>push delivery of EVENTS / 50 stored events to one target in this JVM and to one over RMI on 127.0.0.1.</li>
  * </ol>
- * Ends with {@code mailbox: ingest_ratio_min=<n> pull_drain_per_s=<n> remote_pull_drain_per_s=<n>}; the push rates
- * are in the lines before it.
+ * Ends with {@code mailbox: ingest_ratio_min=<n> pull_drain_per_s=<n> remote_pull_drain_per_s=<n>
+ * register_p50_us=<n> notify_p50_us=<n> op_target_us=<n> ops64_ratio=<n>}; the push rates are in the lines before
+ * it.
  */
 public final class MailboxBench {
 
@@ -58,6 +63,7 @@ public final class MailboxBench {
         say("mailbox: settings " + BenchMailboxServices.describe(Events.ROOMY));
 
         double lowest = Double.MAX_VALUE;
+        double raw64 = 0;
         for (int writers : WRITERS) {
             // The shared disk's sync rate drifts within minutes: raw and ingest take turns, twice, and each side's
             // figure is its mean over both turns.
@@ -69,9 +75,19 @@ public final class MailboxBench {
             }
             double ratio = ingest / raw;
             lowest = Math.min(lowest, ratio);
+            raw64 = writers == 64 ? raw : raw64;
             say(String.format(Locale.ROOT, "mailbox: %d writers: ingest %.0f events/s, raw journal %.0f records/s,"
                     + " ratio %.2f", writers, ingest, raw, ratio));
         }
+        ClientOpsBench.Figures ops = ClientOpsBench.measure(data.resolve("ops"), ServerJvm.freePort(), seconds,
+                INGEST_BYTES);
+        double target = ClientOps.target(ops.rpc(), ops.fsync());
+        ClientOps.Result one = ops.results()[0];
+        double ops64Ratio = ops.results()[1].opsPerSecond() / raw64;
+        say(String.format(Locale.ROOT, "mailbox: client operations on the journal: one client's register p50 %.0f "
+                + "us, notify p50 %.0f us (target: RPC p50 + 2 x fsync p50 = %.0f us); 64 clients %.0f operations/s, "
+                + "%.2f x the raw 64-writer rate (%.0f records/s)", ClientOps.micros(one.sorted[0], 0.5),
+                ClientOps.micros(one.sorted[1], 0.5), target, ops.results()[1].opsPerSecond(), ops64Ratio, raw64));
         double local = drainInProcess(events, marshaller);
         double unmarshal = unmarshalLimit(events);
         say(String.format(Locale.ROOT, "mailbox: pull drain in process: %d events at %.0f events/s; plain JDK "
@@ -88,7 +104,9 @@ public final class MailboxBench {
         say(String.format(Locale.ROOT, "mailbox: push to a listener over RMI (127.0.0.1): %d events at %.0f "
                 + "events/s", pushed, pushRemote));
         System.out.printf(Locale.ROOT, "mailbox: ingest_ratio_min=%.2f pull_drain_per_s=%.0f "
-                + "remote_pull_drain_per_s=%.0f%n", lowest, local, remote);
+                + "remote_pull_drain_per_s=%.0f register_p50_us=%.0f notify_p50_us=%.0f op_target_us=%.0f "
+                + "ops64_ratio=%.2f%n", lowest, local, remote, ClientOps.micros(one.sorted[0], 0.5),
+                ClientOps.micros(one.sorted[1], 0.5), target, ops64Ratio);
     }
 
     /** Records/s of {@code writers} threads each applying a 1 KB put to a fresh journal and waiting for it. */

@@ -10,12 +10,14 @@ import org.estuary.mailbox.internal.BenchMailboxServices;
 import org.estuary.mailbox.internal.MailboxService;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.api.Store;
 
 /**
  * The server JVM of the remote pull drain: a mailbox on the memory store, exported through Estuary's
  * {@link RmiExporter} on 127.0.0.1:PORT, with one pull registration holding EVENTS stored events of SIZE bytes,
- * bound in the registry as {@value #REGISTRATION}, and one of a fifth as many for the warm-up, {@value #WARM_UP}. Prints READY, then serves until its stdin closes.
+ * bound in the registry as {@value #REGISTRATION}, and one of a fifth as many for the warm-up, {@value #WARM_UP}.
+ * Prints READY, then serves until its stdin closes. Args: PORT EVENTS SIZE, then optionally {@code journal DIR}: the journal store in DIR (the remote client
+ * operations, {@link ClientOpsBench}) instead of the memory store.
  */
 public final class MailboxServer {
 
@@ -28,7 +30,7 @@ public final class MailboxServer {
         int events = Integer.parseInt(args[1]);
         int size = Integer.parseInt(args[2]);
         SystemClock clock = new SystemClock("bench-mailbox-timer");
-        MemoryStoreComponent store = Stores.memory();
+        Store store = args.length > 4 && args[3].equals("journal") ? Stores.journal(args[4]) : Stores.memory();
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
         MailboxService service = BenchMailboxServices.start(clock,
@@ -47,7 +49,7 @@ public final class MailboxServer {
         BenchMailboxServices.close(service);
         delivery.close();
         clock.close();
-        store.deactivate();
+        Stores.close(store);
     }
 
     /** A new pull registration holding {@code events} stored events. */

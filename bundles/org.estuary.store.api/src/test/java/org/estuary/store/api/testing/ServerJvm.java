@@ -1,0 +1,69 @@
+package org.estuary.store.api.testing;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A benchmark's server JVM: a main class of this JVM's class path started in a JVM of its own (RMI on 127.0.0.1),
+ * ready once it printed {@code READY}; it serves until its standard input closes, which {@link #close} does.
+ */
+public final class ServerJvm implements AutoCloseable {
+
+    private final Process process;
+
+    private ServerJvm(Process process) {
+        this.process = process;
+    }
+
+    /**
+     * Starts {@code mainClass} with {@code args} and a heap of {@code maxHeap} (as {@code -Xmx} takes it), its
+     * standard error inherited, and waits for its {@code READY} line.
+     *
+     * @throws IllegalStateException if it printed anything else first or ended
+     */
+    public static ServerJvm start(String maxHeap, Class<?> mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx" + maxHeap, "-Djava.rmi.server.hostname=127.0.0.1",
+                "-Djava.util.logging.config.file=/dev/null", "-cp", System.getProperty("java.class.path"),
+                mainClass.getName()));
+        command.addAll(List.of(args));
+        ServerJvm server = new ServerJvm(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start());
+        String line = new BufferedReader(new InputStreamReader(server.process.getInputStream(),
+                StandardCharsets.UTF_8)).readLine();
+        if (!"READY".equals(line)) {
+            server.close();
+            throw new IllegalStateException("the server JVM (" + mainClass.getName() + ") did not start: " + line);
+        }
+        return server;
+    }
+
+    /** A port free on 127.0.0.1 now. */
+    public static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    /** Closes its standard input, so it stops; stops it by force if it has not ended 30 s later. */
+    @Override
+    public void close() throws IOException {
+        process.getOutputStream().close();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
