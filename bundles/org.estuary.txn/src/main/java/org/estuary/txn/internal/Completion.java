@@ -18,9 +18,7 @@ import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.management.ServiceMetrics;
-import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
-import org.estuary.store.api.WritePath;
 
 /**
  * Completes transactions (TX.2.7): the vote, in parallel on the participant threads and bounded by {@code vote.ms};
@@ -40,6 +38,7 @@ final class Completion {
     private final DeadlineQueue<Votes> voteDeadlines;
     /** Calls made in turn (votes, roll-forwards), by the time those not started go to the participant threads. */
     private final DeadlineQueue<InTurn> handOffs;
+    private final CommitPoints commitPoints;
 
     Completion(TxnState state) {
         this.state = state;
@@ -47,6 +46,7 @@ final class Completion {
         this.settings = state.settings;
         this.voteDeadlines = new DeadlineQueue<>(clock, Votes::timeUp);
         this.handOffs = new DeadlineQueue<>(clock, InTurn::handOff);
+        this.commitPoints = new CommitPoints(state);
     }
 
     /**
@@ -169,89 +169,34 @@ final class Completion {
     }
 
     /**
-     * TX.2.8: the commit point, durable before any participant hears {@code commit}. A write whose outcome the store
-     * cannot tell (S1: it may still become durable) decides nothing: neither the client nor any participant has heard
-     * an outcome, so the same record is written again, with back-off, until the store acknowledges one; only a write
-     * that certainly failed aborts the transaction. Decided and finished under the store's lock (the write path's),
-     * then the transaction's.
+     * TX.2.8: the commit point, durable before any participant hears {@code commit}; written in a group with the
+     * commit points of concurrent commits ({@link CommitPoints}). A write whose outcome the store cannot tell (S1: it
+     * may still become durable) decides nothing: neither the client nor any participant has heard an outcome, so the
+     * same record is written again, with back-off, until the store acknowledges one; only a write that certainly
+     * failed aborts the transaction. The record is marshalled without a lock.
      */
-    private void commitPoint(Txn txn, List<Joined> prepared, int attempt) throws InterruptedException {
+    private void commitPoint(Txn txn, List<Joined> prepared, int attempt) {
         ServiceMetrics.Timing timing = state.metrics.commitPoints.time();
         try {
-            List<Joined> toTell = state.path.run(() -> {
+            byte[] record;
+            try {
+                record = state.records.commitRecord(prepared);
+            } catch (IOException e) {
                 synchronized (txn.lock) {
-                    if (txn.completed()) {
-                        return WritePath.Change.answer(List.<Joined>of());
-                    }
-                    byte[] record;
-                    try {
-                        record = state.records.commitRecord(prepared);
-                    } catch (IOException e) {
-                        state.abort(txn, e.getMessage());
-                        return WritePath.Change.answer(List.<Joined>of());
-                    }
-                    txn.deciding = true;
-                    txn.record = record;
-                    return new CommitPoint(txn, record);
+                    state.abort(txn, e.getMessage());
                 }
-            });
-            rollForward(txn, toTell); // without the store's lock or the transaction's: a hand-off wakes a thread
+                return;
+            }
+            rollForward(txn, commitPoints.write(txn, record)); // without a lock
         } catch (StoreException e) {
             if (e.outcomeUnknown()) {
                 LOG.log(System.Logger.Level.WARNING, "the commit point of " + txn + " may or may not be durable ("
                         + e.getMessage() + "); writing it again (attempt " + (attempt + 1) + ")");
-                state.later("commit point of " + txn, () -> writeAgain(txn, prepared, attempt + 1),
+                state.later("commit point of " + txn, () -> commitPoint(txn, prepared, attempt + 1),
                         settings.backoff(attempt));
-            } // else failed() aborted it
+            } // else it was aborted
         } finally {
             timing.stop();
-        }
-    }
-
-    /**
-     * A commit point queued in the store; what it shows once durable (the participants to tell), or takes back when
-     * it failed.
-     */
-    private final class CommitPoint implements WritePath.Change<List<Joined>> {
-        private final Txn txn;
-        private final Batch batch;
-
-        CommitPoint(Txn txn, byte[] record) {
-            this.txn = txn;
-            this.batch = Batch.builder().put(Records.COMMITTED, Records.key(txn.id), record).build();
-        }
-
-        @Override
-        public Batch batch() {
-            return batch;
-        }
-
-        @Override
-        public List<Joined> acknowledged() {
-            synchronized (txn.lock) {
-                txn.deciding = false;
-                return state.committed(txn);
-            }
-        }
-
-        @Override
-        public void failed(StoreException cause) {
-            synchronized (txn.lock) {
-                txn.record = null;
-                if (cause.outcomeUnknown()) {
-                    return; // still deciding: written again by commitPoint
-                }
-                txn.deciding = false;
-                state.abort(txn, "its commit point could not be made durable: " + cause.getMessage());
-            }
-        }
-    }
-
-    private void writeAgain(Txn txn, List<Joined> prepared, int attempt) {
-        try {
-            commitPoint(txn, prepared, attempt);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the manager is closing: recovery decides from the store
         }
     }
 
@@ -324,25 +269,40 @@ final class Completion {
     }
 
     /**
-     * TX.2.7: tells the PREPARED participants {@code toTell} to roll forward, in turn on the participant threads (one
-     * hand-off for all of them while they answer promptly), each until it answered; UnknownTransactionException
-     * counts as an answer.
+     * TX.2.7: the committing thread tells the PREPARED participants {@code toTell} to roll forward, one after another
+     * as it asked them to vote, so in-process participants hear it without a hand-off between threads and a client
+     * never commits faster than its transactions roll forward; once one has not answered within
+     * {@link InTurn#HAND_OFF_MILLIS}, the others are told in parallel on the participant threads. Each is told until it
+     * answered; UnknownTransactionException counts as an answer.
      */
-    void rollForward(Txn txn, List<Joined> toTell) {
-        if (toTell.isEmpty()) {
-            return;
+    private void rollForward(Txn txn, List<Joined> toTell) {
+        if (!toTell.isEmpty()) {
+            rollForwardInTurn(txn, toTell).run(false, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS));
         }
-        List<InTurn.Call> calls = new ArrayList<>(toTell.size());
-        for (Joined joined : toTell) {
-            calls.add(pooled -> commit(txn, joined));
-        }
-        InTurn inTurn = new InTurn(calls, state::dispatch, null);
-        state.dispatch(() -> inTurn.run(true, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS)));
     }
 
-    /** One participant's roll-forward, on the participant threads; retried with back-off until it answered. */
-    private void commit(Txn txn, Joined joined) {
-        try (SlowCalls.Call watched = state.watch("participant " + joined.participant + " (commit of " + txn
+    /** TX.2.8: recovery's roll-forward of {@code txn}, in turn on the participant threads. */
+    void resumeRollForward(Txn txn, List<Joined> toTell) {
+        if (!toTell.isEmpty()) {
+            InTurn inTurn = rollForwardInTurn(txn, toTell);
+            state.dispatch(() -> inTurn.run(true, handOffs, clock.deadlineAfterMillis(InTurn.HAND_OFF_MILLIS)));
+        }
+    }
+
+    private InTurn rollForwardInTurn(Txn txn, List<Joined> toTell) {
+        List<InTurn.Call> calls = new ArrayList<>(toTell.size());
+        for (Joined joined : toTell) {
+            calls.add(pooled -> commit(txn, joined, pooled));
+        }
+        return new InTurn(calls, state::dispatch, null);
+    }
+
+    /**
+     * One participant's roll-forward ({@code pooled}: on the participant threads); retried with back-off on the
+     * participant threads until it answered.
+     */
+    private void commit(Txn txn, Joined joined, boolean pooled) {
+        try (SlowCalls.Call watched = watch(pooled, () -> "participant " + joined.participant + " (commit of " + txn
                 + ")")) {
             joined.participant.commit(state.proxy(), txn.id);
         } catch (UnknownTransactionException e) {
@@ -353,7 +313,7 @@ final class Completion {
                 LOG.log(System.Logger.Level.WARNING, txn + " is committed, but participant " + joined.participant
                         + " has not rolled forward yet (" + failures + " attempts); retrying: " + e);
             }
-            state.later("commit of " + joined.participant, () -> commit(txn, joined), settings.backoff(failures));
+            state.later("commit of " + joined.participant, () -> commit(txn, joined, true), settings.backoff(failures));
             return;
         }
         state.heard(txn, joined);

@@ -37,7 +37,7 @@ final class Recovery {
             store.scan(Records.COMMITTED, (key, value) -> committed.add(committedTxn(key, value)));
             for (Txn txn : committed) {
                 state.restore(txn);
-                completion.rollForward(txn, new ArrayList<>(txn.parts.values()));
+                completion.resumeRollForward(txn, new ArrayList<>(txn.parts.values()));
             }
             if (!committed.isEmpty()) {
                 LOG.log(System.Logger.Level.INFO, "the transaction manager resumes the roll-forward of "

@@ -7,9 +7,11 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.transaction.CannotJoinException;
@@ -56,6 +58,10 @@ final class TxnState {
 
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     private static final long STORE_RETRY_MILLIS = 1_000;
+    /** How long a rolled-forward commit record waits for a commit point to carry its delete. */
+    static final long RECORD_DROP_MILLIS = 100;
+    /** The most deletes one commit point carries. */
+    private static final int RECORD_DROPS_PER_BATCH = 256;
 
     /** Orders the writes to the store and the copy into a new one (S8); taken before a transaction's lock. */
     final Object storeLock = new Object();
@@ -67,6 +73,10 @@ final class TxnState {
     /** The crash count this manager joins parents with: new on every start, since nested transactions are volatile. */
     final long crashCount = new SecureRandom().nextLong();
     private final ThreadPoolExecutor pool;
+    /** Transactions rolled forward whose commit record is still to be deleted ({@link #dropRecordLater}). */
+    private final ConcurrentLinkedQueue<Long> recordDrops = new ConcurrentLinkedQueue<>();
+    /** Whether a write of {@link #recordDrops} is scheduled. */
+    private final AtomicBoolean recordDropsArmed = new AtomicBoolean();
     /** The calls to participants on {@link #pool}: one that does not answer is set aside (slow.call.ms). */
     private final SlowCalls slowCalls;
     /** By id; unordered, so a lookup on every operation costs no walk of a sorted structure. */
@@ -379,7 +389,7 @@ final class TxnState {
     /**
      * Under the transaction's lock: moves the transaction to COMMITTED (TX.2.7). A nested transaction's participants now belong to
      * its parent; a top-level one's PREPARED participants must be told to roll forward: they are returned, for
-     * {@link Completion#rollForward} once the caller let go of its locks (empty when none must hear anything).
+     * the roll-forward once the caller let go of its locks (empty when none must hear anything).
      */
     List<Joined> committed(Txn txn) {
         if (txn.completed()) {
@@ -486,8 +496,54 @@ final class TxnState {
             notified(txn, settings.retentionMillis());
         }
         if (dropRecord) {
-            path.submitInBackground(Batch.builder().delete(Records.COMMITTED, Records.key(txn.id)).build(),
-                    () -> { });
+            dropRecordLater(txn.id);
+        }
+    }
+
+    /**
+     * The commit record of {@code id} may go (TX.2.8: every PREPARED participant rolled forward): its delete rides
+     * with the next commit point's batch ({@link #takeRecordDrops}), or is written on its own within
+     * {@value #RECORD_DROP_MILLIS} ms when none comes, so a busy manager writes one batch per transaction, not two.
+     * Until then a crash leaves the record, and recovery rolls the transaction forward once more, which participants
+     * answer as done (TX.2.7).
+     */
+    void dropRecordLater(long id) {
+        recordDrops.add(id);
+        if (recordDropsArmed.compareAndSet(false, true)) {
+            later("delete of rolled-forward commit records", this::writeRecordDrops, RECORD_DROP_MILLIS);
+        }
+    }
+
+    /**
+     * Under the store's lock: adds to {@code batch} the deletes of at most {@value #RECORD_DROPS_PER_BATCH} commit
+     * records that may go; their ids, to give back ({@link #dropRecordLater}) if the batch fails.
+     */
+    List<Long> takeRecordDrops(Batch.Builder batch) {
+        List<Long> taken = null;
+        Long id;
+        while ((taken == null || taken.size() < RECORD_DROPS_PER_BATCH) && (id = recordDrops.poll()) != null) {
+            if (taken == null) {
+                taken = new ArrayList<>();
+            }
+            taken.add(id);
+            batch.delete(Records.COMMITTED, Records.key(id));
+        }
+        return taken == null ? List.of() : taken;
+    }
+
+    /** The deletes no commit point took: written on their own, not awaited. */
+    private void writeRecordDrops() {
+        recordDropsArmed.set(false);
+        while (!recordDrops.isEmpty()) {
+            Batch.Builder batch = Batch.builder();
+            List<Long> taken;
+            synchronized (storeLock) { // as a commit point takes them: each delete is written once
+                taken = takeRecordDrops(batch);
+            }
+            if (taken.isEmpty()) {
+                return;
+            }
+            path.submitInBackground(batch.build(), () -> { });
         }
     }
 
@@ -568,6 +624,7 @@ final class TxnState {
     }
 
     void close() {
+        writeRecordDrops(); // not awaited: a stop before they are durable only repeats those roll-forwards
         closed = true;
         forgets.close();
         leases.close();

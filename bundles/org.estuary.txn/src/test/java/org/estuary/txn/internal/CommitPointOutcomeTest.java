@@ -10,21 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.rmi.RemoteException;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import net.jini.core.transaction.CannotCommitException;
 import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Operation;
-import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
-import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +31,7 @@ import org.junit.jupiter.api.Test;
 class CommitPointOutcomeTest {
 
     /** A memory store that answers the first commit point written with a failure; whether it kept it is the test's. */
-    private static final class UnsureStore implements Store {
-        private final Store delegate = MemoryStores.open();
+    private static final class UnsureStore extends InterceptedStore {
         private final boolean keepsIt;
         private final boolean outcomeUnknown;
         private boolean failed;
@@ -53,32 +47,17 @@ class CommitPointOutcomeTest {
                 if (!failed && batch.operations().stream().anyMatch(CommitPointOutcomeTest::isCommitPoint)) {
                     failed = true;
                     if (keepsIt) {
-                        delegate.apply(batch).toCompletableFuture().join();
+                        memory.apply(batch).toCompletableFuture().join();
                     }
                     return CompletableFuture.failedFuture(new StoreException(StoreException.Reason.UNAVAILABLE,
                             "the disk did not answer (test)", null, outcomeUnknown));
                 }
             }
-            return delegate.apply(batch);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-            delegate.scan(space, visitor);
-        }
-
-        @Override
-        public Set<String> spaces() throws StoreException {
-            return delegate.spaces();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return delegate.stats();
+            return memory.apply(batch);
         }
     }
 
-    private static boolean isCommitPoint(Operation operation) {
+    static boolean isCommitPoint(Operation operation) {
         return operation.kind() == Operation.Kind.PUT && operation.space().equals(Records.COMMITTED);
     }
 

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,6 +50,15 @@ class TxnManagerTest {
         List<String> keys = new ArrayList<>();
         store.scan(space, (key, value) -> keys.add(key));
         return keys;
+    }
+
+    /** The commit records in the store now: a participant's probe of what is durable when it hears commit. */
+    private List<String> commitRecords() {
+        try {
+            return records(managers.store(), Records.COMMITTED);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private CompletableFuture<Void> commitLater(TransactionManager mgr, long id) {
@@ -136,13 +146,7 @@ class TxnManagerTest {
         Scripted a = Scripted.voting(PREPARED);
         Scripted b = Scripted.voting(PREPARED);
         List<List<String>> seen = new ArrayList<>();
-        a.onCommit = () -> {
-            try {
-                seen.add(records(managers.store(), Records.COMMITTED));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        };
+        a.onCommit = () -> seen.add(commitRecords());
         mgr.join(id, a, 1);
         mgr.join(id, b, 1);
         mgr.commit(id);
@@ -152,7 +156,11 @@ class TxnManagerTest {
         // TX.2.8: the commit record held the transaction when a participant heard commit
         assertEquals(List.of(List.of(Records.key(id))), seen);
         assertEquals(List.of("prepare " + id, "commit " + id), a.calls);
-        // TX.2.8: the record goes once every PREPARED participant rolled forward
+        // TX.2.8: the record goes once every PREPARED participant rolled forward; with no commit point to carry its
+        // delete, on its own after RECORD_DROP_MILLIS
+        managers.retryScheduled("rolled-forward commit records");
+        assertEquals(List.of(Records.key(id)), records(managers.store(), Records.COMMITTED));
+        managers.advance(TxnState.RECORD_DROP_MILLIS);
         until("commit record deleted", () -> {
             try {
                 return records(managers.store(), Records.COMMITTED).isEmpty();
@@ -160,6 +168,25 @@ class TxnManagerTest {
                 return false;
             }
         });
+    }
+
+    @Test
+    void theNextCommitPointDeletesTheRecordsOfTransactionsRolledForward() throws Exception {
+        // TX.2.8: a rolled-forward transaction's commit record goes with the next commit point's batch
+        TransactionManager mgr = managers.start().proxy();
+        long first = mgr.create(30_000).id;
+        mgr.join(first, Scripted.voting(PREPARED), 1);
+        mgr.join(first, Scripted.voting(PREPARED), 1);
+        mgr.commit(first, 10_000); // returns once both rolled forward
+        managers.retryScheduled("rolled-forward commit records");
+        long second = mgr.create(30_000).id;
+        Scripted a = Scripted.voting(PREPARED);
+        List<List<String>> seen = new ArrayList<>();
+        a.onCommit = () -> seen.add(commitRecords());
+        mgr.join(second, a, 1);
+        mgr.join(second, Scripted.voting(PREPARED), 1);
+        mgr.commit(second, 10_000);
+        assertEquals(List.of(List.of(Records.key(second))), seen);
     }
 
     @Test
@@ -390,6 +417,56 @@ class TxnManagerTest {
         // not forgotten while rolling forward; forgotten after
         managers.advance(Managers.RETENTION_MS);
         assertThrows(UnknownTransactionException.class, () -> mgr.getState(id));
+    }
+
+    @Test
+    void theCommittingThreadTellsThePreparedParticipantsInTurn() throws Exception {
+        // TX.2.7: the committing thread tells the PREPARED participants to roll forward one after another, as it
+        // asked them to vote, before its commit returns
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(60_000).id;
+        List<Thread> toldIn = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Scripted part = Scripted.voting(PREPARED);
+            part.onCommit = () -> toldIn.add(Thread.currentThread());
+            mgr.join(id, part, 1);
+        }
+        mgr.commit(id);
+        assertEquals(List.of(Thread.currentThread(), Thread.currentThread()), toldIn);
+    }
+
+    @Test
+    void aParticipantSlowToRollForwardHasTheOthersToldOnTheParticipantThreads() throws Exception {
+        // TX.2.7: once a participant told in turn has not answered within HAND_OFF_MILLIS, the ones after it are told
+        // on the participant threads while it holds the committing thread
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(60_000).id;
+        CountDownLatch release = new CountDownLatch(1);
+        Scripted slow = Scripted.voting(PREPARED);
+        slow.onCommit = () -> awaitQuietly(release);
+        Scripted next = Scripted.voting(PREPARED);
+        mgr.join(id, slow, 1);
+        mgr.join(id, next, 1);
+        try {
+            CompletableFuture<Void> committing = commitLater(mgr, id);
+            until("the slow one told", () -> slow.count("commit") == 1);
+            managers.advance(InTurn.HAND_OFF_MILLIS);
+            until("the next one told meanwhile", () -> next.count("commit") == 1);
+            assertFalse(committing.isDone());
+            release.countDown();
+            committing.get(10, TimeUnit.SECONDS);
+            mgr.commit(id, 10_000); // both answered
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
