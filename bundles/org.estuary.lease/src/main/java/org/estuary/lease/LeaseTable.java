@@ -298,6 +298,21 @@ public final class LeaseTable<R> implements Landlord {
     }
 
     /**
+     * When live lease {@code leaseId} ends on the {@link Clock}'s monotonic time ({@link Clock#NEVER} for never), or
+     * {@code Long.MIN_VALUE} if the table does not hold it live (unknown, expired or cancelled). Unlike a deadline
+     * worked out from {@link #expiration} against the wall clock, a step of the wall clock does not move it: what a
+     * service bounds work done under the lease by, such as the delivery of its events (LE.2.2).
+     */
+    public synchronized long deadline(long leaseId) {
+        int slot = index.find(leaseId);
+        if (slot < 0) {
+            return Long.MIN_VALUE;
+        }
+        long deadline = index.deadline(slot);
+        return deadline <= clock.nanoTime() ? Long.MIN_VALUE : deadline;
+    }
+
+    /**
      * Takes lease {@code leaseId} out of the table without telling the listener, for a service that ends a lease
      * for reasons of its own (a transaction completed, a registration replaced). Expired leases not yet swept are
      * taken out too.

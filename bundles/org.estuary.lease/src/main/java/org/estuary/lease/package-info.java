@@ -7,6 +7,6 @@
  * and the {@link org.estuary.lease.ForwardingLandlord} a service's backend extends to answer as its landlord.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package org.estuary.lease;
 

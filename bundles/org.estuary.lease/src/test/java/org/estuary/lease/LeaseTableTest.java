@@ -126,6 +126,28 @@ class LeaseTableTest {
     }
 
     @Test
+    void deadlineIsOnMonotonicTimeWhateverTheWallClockDoes() throws Exception {
+        // LE.2.2: a lease's deadline is its granted duration from the grant or renewal on monotonic time; a step of
+        // the wall clock either way moves neither it nor the moment the lease ends
+        LeaseGrant grant = table.grant("r", 10_000);
+        long deadline = clock.nanoTime() + 10_000_000_000L;
+        assertEquals(deadline, table.deadline(grant.leaseId()));
+        clock.setWallTime(clock.currentTimeMillis() + 3_600_000L);
+        assertEquals(deadline, table.deadline(grant.leaseId()), "an hour ahead");
+        clock.setWallTime(clock.currentTimeMillis() - 7_200_000L);
+        assertEquals(deadline, table.deadline(grant.leaseId()), "an hour behind");
+        advance(clock, 4_000);
+        table.renew(grant.leaseId(), 20_000);
+        assertEquals(clock.nanoTime() + 20_000_000_000L, table.deadline(grant.leaseId()), "renewed from now");
+        advance(clock, 20_000);
+        assertEquals(Long.MIN_VALUE, table.deadline(grant.leaseId()), "ended: expired");
+        LeaseGrant cancelled = table.grant("c", 10_000);
+        table.cancel(cancelled.leaseId());
+        assertEquals(Long.MIN_VALUE, table.deadline(cancelled.leaseId()), "ended: cancelled");
+        assertEquals(Long.MIN_VALUE, table.deadline(12345L), "unknown");
+    }
+
+    @Test
     void renewalToAShorterTermExpiresEarlier() throws Exception {
         // LE.2.2: the new expiration replaces the old one, even when it is sooner
         LeaseGrant grant = table.grant("r", 60_000);

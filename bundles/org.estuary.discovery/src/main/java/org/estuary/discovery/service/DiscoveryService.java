@@ -572,8 +572,9 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
     }
 
+    /** Deliveries end with the registration's lease, at its deadline on monotonic time (LE.2.2). */
     private GoverningLease governing(Live live) {
-        return () -> live.ended ? Long.MIN_VALUE : clock.deadlineOfWallTime(live.record.expiration());
+        return () -> live.ended ? Long.MIN_VALUE : leases.deadline(live.id);
     }
 
     /** LD.3.2: the listener answered UnknownEventException or failed definitely: the registration is cancelled. */

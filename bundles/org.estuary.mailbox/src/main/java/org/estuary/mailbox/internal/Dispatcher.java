@@ -155,8 +155,13 @@ final class Dispatcher {
                                 + outcome.failure());
                     }
                 }
+                case LEASE_ENDED -> {
+                    // EM.4.1: the registration ends with its lease, its expiry follows; the event stays stored, and
+                    // nothing more is handed to the delivery under a lease that has ended
+                    return;
+                }
                 default -> {
-                    // LEASE_ENDED, CANCELLED: the event stays stored for the next target or iterator
+                    // CANCELLED: the event stays stored for the next target or iterator
                 }
             }
             state.writeLater(batch.build());
@@ -196,7 +201,8 @@ final class Dispatcher {
         };
     }
 
+    /** EM.4.1: deliveries end with the registration's lease, at its deadline on monotonic time (LE.2.2). */
     private GoverningLease governing(Registration r) {
-        return () -> r.ended ? Long.MIN_VALUE : state.clock.deadlineOfWallTime(r.expiration);
+        return () -> r.ended ? Long.MIN_VALUE : state.leases.deadline(r.id);
     }
 }

@@ -149,6 +149,25 @@ class MailboxServiceTest {
     }
 
     @Test
+    void em41ARetriedDeliveryGoesOnAfterAWallClockStepAhead() throws Exception {
+        // EM.4.1: delivery is retried while the registration's lease lasts; the lease ends at its deadline on
+        // monotonic time (LE.2.2), which a step of the wall clock an hour ahead does not move
+        MailboxRegistration registration = mailbox().register(60_000);
+        int[] failures = {1};
+        TestTarget target = new TestTarget().answering(event -> {
+            if (failures[0]-- > 0) {
+                throw new ConnectException("target down");
+            }
+        });
+        registration.enableDelivery(target);
+        registration.getListener().notify(TestEvent.of("a", 1, 1));
+        assertEquals(1, target.received().size());
+        harness.clock.setWallTime(harness.clock.currentTimeMillis() + 3_600_000L);
+        harness.advance(1_000); // the first retry, with the lease 59 s from its end
+        assertEquals(List.of("a#1/1", "a#1/1"), target.payloads());
+    }
+
+    @Test
     void em41DefiniteFailureDisablesDeliveryAndKeepsTheEvent() throws Exception {
         MailboxRegistration registration = mailbox().register(60_000);
         TestTarget broken = new TestTarget().answering(event -> {

@@ -271,8 +271,9 @@ final class RenewalState {
         }
     }
 
+    /** LR.2.1: a set's events are delivered while its lease lasts, to its deadline on monotonic time (LE.2.2). */
     private GoverningLease governing(SetState set) {
-        return () -> set.destroyed ? Long.MIN_VALUE : clock.deadlineOfWallTime(set.expiration);
+        return () -> set.destroyed ? Long.MIN_VALUE : setLeases.deadline(set.setId);
     }
 
     /**

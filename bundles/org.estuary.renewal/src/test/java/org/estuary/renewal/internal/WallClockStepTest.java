@@ -107,4 +107,37 @@ class WallClockStepTest {
                 "LR.2: it stays in its set until its desired expiration and leaves then, not an hour off");
         assertEquals(0, stepped.failureEvents, "LR.2.1: no failure event: nothing failed");
     }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void aFailureEventWhoseDeliveryIsRetriedArrivesAfterAWallClockStep(long step) throws Exception {
+        // LR.2.1: a set's events are delivered, retried if need be, while the set's lease lasts; that lease ends at
+        // its deadline on monotonic time, which a step of the wall clock does not move
+        Harness harness = new Harness();
+        TestLandlord landlord = new TestLandlord(harness.clock);
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(30 * MINUTE);
+            TestListener failures = new TestListener();
+            failures.failNext.set(1); // the first attempt finds the listener unreachable: retried
+            set.setRenewalFailureListener(failures.ref(), null);
+            LandlordLease lease = landlord.grant(MINUTE);
+            set.renewFor(lease, DESIRED, MINUTE);
+            harness.advance(0);
+            landlord.table.remove(lease.leaseId()); // its landlord forgets it: the next renewal fails definitely
+            for (int second = 0; second < 60 && failures.failNext.get() > 0; second++) {
+                harness.advance(SECOND);
+            }
+            assertEquals(0, failures.failNext.get(), "the failure event's first delivery was attempted");
+            assertEquals(0, failures.events.size());
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            for (int second = 0; second < 5 * 60 && failures.events.isEmpty(); second++) {
+                harness.advance(SECOND);
+            }
+            assertEquals(1, failures.events.size(), "LR.2.1: the failure event arrived on a retry after the step");
+        } finally {
+            harness.close();
+            landlord.close();
+        }
+    }
 }
