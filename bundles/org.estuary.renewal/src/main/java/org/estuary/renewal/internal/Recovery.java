@@ -65,6 +65,7 @@ final class Recovery {
         store.scan(Records.SETS, (key, value) -> {
             try {
                 SetState set = new SetState(Long.parseLong(key), Records.decodeLong(value));
+                set.expires(set.expiration, state.clock); // the recorded expiration, turned once at its read
                 sets.addSet(set);
                 restored.add(set);
             } catch (IOException | NumberFormatException e) {

@@ -185,7 +185,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
             SetState set = new SetState(0, 0, client);
             LeaseGrant grant = landlord.grant(set, leaseDuration); // LR.2: granted <= requested, under the policy
             set.setId = grant.leaseId();
-            set.expiration = grant.expiration();
+            set.expires(grant.expiration(), clock);
             sets.addSet(set); // counted against max.sets from now on; no client knows its id until it is recorded
             return new Change<LeaseRenewalSet>() {
                 @Override

@@ -64,7 +64,7 @@ final class SetLandlord extends DurableLandlord<SetState> {
     /** The set shows the renewal and warns anew before its new expiration. */
     @Override
     protected void show(SetState set, long expiration) {
-        set.expiration = expiration;
+        set.expires(expiration, state.clock);
         set.warnedFor = Long.MIN_VALUE;
         state.warnings.schedule(set);
     }

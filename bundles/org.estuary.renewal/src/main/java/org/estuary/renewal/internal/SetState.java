@@ -21,6 +21,12 @@ final class SetState {
     final String owner;
     /** The set lease's expiration as last recorded, epoch ms (Lease.FOREVER for none): what clients are shown. */
     volatile long expiration;
+    /**
+     * {@link #expiration} as a deadline on monotonic time, turned from it once when it was learned (LE.2.2: a
+     * wall-clock time only as read at one moment): what the expiration warning is armed by, whatever the wall clock
+     * does later. Under the lock.
+     */
+    long expirationAt = Clock.NEVER;
     /** By entry key, ordered so the management view pages through it. */
     final NavigableMap<Long, ClientEntry> entries = new TreeMap<>();
     Registration warning;
@@ -36,6 +42,12 @@ final class SetState {
     /** Its cancellation is on its way to the store: other operations treat the set as gone. */
     boolean cancelling;
     volatile boolean destroyed;
+
+    /** Under the lock: the set lease's expiration as just granted, renewed or read back, and its deadline. */
+    void expires(long expiration, Clock clock) {
+        this.expiration = expiration;
+        this.expirationAt = clock.deadlineOfWallTime(expiration);
+    }
 
     SetState(long setId, long expiration) {
         this(setId, expiration, null);

@@ -36,7 +36,7 @@ final class Warnings {
         if (registration == null || set.expiration == Lease.FOREVER || set.warnedFor == set.expiration) {
             return;
         }
-        long at = Times.saturatedSubtract(clock.deadlineOfWallTime(set.expiration),
+        long at = Times.saturatedSubtract(set.expirationAt, // LE.2.2: not moved by a step of the wall clock
                 Times.millisToNanos(registration.minWarning));
         set.warningTask = clock.schedule(() -> due(set), Math.max(0, at - clock.nanoTime()), TimeUnit.NANOSECONDS);
     }

@@ -140,4 +140,26 @@ class WallClockStepTest {
             landlord.close();
         }
     }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void anExpirationWarningAskedForAfterAStepComesAtItsTime(long step) throws Exception {
+        // LR.2.1: the warning comes minWarning before the set's expiration; a registration made after a step of the
+        // wall clock is armed by the expiration's deadline, not by the expiration read against the stepped clock
+        Harness harness = new Harness();
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(30 * MINUTE);
+            harness.advance(0);
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            TestListener warnings = new TestListener();
+            set.setExpirationWarningListener(warnings.ref(), 10 * MINUTE, null);
+            harness.advance(20 * MINUTE - SECOND);
+            assertEquals(0, warnings.events.size(), "LR.2.1: no warning before its time");
+            harness.advance(SECOND);
+            assertEquals(1, warnings.events.size(), "LR.2.1: the warning at its time");
+        } finally {
+            harness.close();
+        }
+    }
 }
