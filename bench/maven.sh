@@ -60,6 +60,6 @@ bench_install() {
 # against in the same run (records_per_s=<n>).
 bench_store_raw() {
     local backend=$1 dir=$2 err=$3
-    JAVA_TOOL_OPTIONS="-Destuary.bench.writers=64" "$bench_root/bench/store/run" 5 "$dir" "$backend" 2> "$err" \
+    JAVA_TOOL_OPTIONS="-Destuary.bench.writers=64" "$bench_root/bench/store/run" 5 "$dir" "$backend" 0 2> "$err" \
         | grep "^backend=$backend writers=64 mode=threads" | head -1 | sed 's/^/store /'
 }

@@ -78,7 +78,7 @@ public class CoreFeaturesIT {
                 "org.estuary.event", "org.estuary.store.api", "org.estuary.store.memory")) {
             assertTrue(expected + " installed: " + installed, installed.contains(expected));
         }
-        for (String service : List.of("org.estuary.store.journal", "org.estuary.store.jdbc", "org.estuary.remote",
+        for (String service : List.of("org.estuary.store.rocksdb", "org.estuary.store.jdbc", "org.estuary.remote",
                 "org.estuary.renewal", "org.estuary.shell", "org.estuary.webconsole")) {
             assertFalse(service + " is not part of the core features: " + installed, installed.contains(service));
         }

@@ -51,7 +51,7 @@ public class DatabaseFaultsIT {
             karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()),
                     JdbcSetup.jdbcStore(proxyPort, "faults_", "estuary-faults", SOCKET_TIMEOUT_S));
             karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
-            // the services move onto the jdbc store once it starts (it outranks the journal store)
+            // the services move onto the jdbc store once it starts (it outranks the embedded store)
             RunningDistribution started = karaf;
             started.await("the jdbc store active", Duration.ofSeconds(120),
                     () -> started.logged("Estuary jdbc store active") > 0);

@@ -40,7 +40,7 @@ import com.example.lookup.ExampleRegistrar;
 
 /**
  * Durability of the lookup discovery service of the distribution (feature estuary-discovery, part of estuary), on
- * its default journal store, used from this JVM through org.estuary.client: its registrations, with their groups
+ * its default embedded store, used from this JVM through org.estuary.client: its registrations, with their groups
  * and locators as last changed, and their cancellations, survive bundle:update of the discovery bundle while a
  * client keeps calling, an orderly restart and a container killed with SIGKILL; the proxies handed out before keep
  * working (LD.3.1: a registration persists until its lease ends). A registration seeking a scripted lookup service

@@ -85,7 +85,7 @@ public class DistributionBootIT {
         // the `estuary` feature's default set
         for (String expected : List.of("org.estuary.api", "org.estuary.core", "org.estuary.io", "org.estuary.lease",
                 "org.estuary.event", "org.estuary.store.api", "org.estuary.store.memory",
-                "org.estuary.store.journal", "org.estuary.remote",
+                "org.estuary.store.rocksdb", "org.estuary.remote",
                 "org.estuary.renewal", "org.estuary.shell", "org.estuary.webconsole")) {
             assertTrue("the estuary feature installs " + expected + ": " + estuary, estuary.contains(expected));
         }

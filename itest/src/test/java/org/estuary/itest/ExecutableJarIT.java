@@ -1,7 +1,6 @@
 package org.estuary.itest;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.BufferedReader;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import net.jini.lease.LeaseRenewalService;
 import net.jini.lease.LeaseRenewalSet;
@@ -27,17 +25,17 @@ import org.junit.Test;
 
 /**
  * `java -jar estuary.jar` (bnd-workspace/) runs the bundle set of the `estuary` feature on Felix without Karaf: the
- * API, the journal store (its default store, with the embedded Artemis journal logging through SLF4J 2) and the
- * lease renewal service, event mailbox, transaction manager and lookup discovery service bound to it, the journal's
- * files under estuary-data/ in the working directory; on TERM it stops the framework cleanly (org.estuary.launcher on
- * the jar's -runpath) and the journal reopens with its state.
+ * API, the embedded store (RocksDB, its native library loaded by Felix from the bundle) and the lease renewal
+ * service, event mailbox, transaction manager and lookup discovery service bound to it, the database under
+ * estuary-data/ in the working directory; on TERM it stops the framework cleanly (org.estuary.launcher on the jar's
+ * -runpath) and the store reopens with its state.
  */
 public class ExecutableJarIT {
 
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
     @Test
-    public void theExportedJarRunsTheRenewalServiceOnTheJournalStore() throws Exception {
+    public void theExportedJarRunsTheRenewalServiceOnTheEmbeddedStore() throws Exception {
         Path jar = Path.of(System.getProperty("estuary.jar"));
         assertTrue("the build exports " + jar, Files.isRegularFile(jar));
         Path dir = Files.createDirectories(Path.of(System.getProperty("estuary.work", "target/work"),
@@ -47,25 +45,24 @@ public class ExecutableJarIT {
         Gogo shell = new Gogo(felix);
         try {
             // Gogo answers `lb` once the framework has started every bundle of -runbundles.
-            for (String bundle : new String[] {"Estuary API", "Estuary store.journal", "Estuary renewal",
+            for (String bundle : new String[] {"Estuary API", "Estuary store.rocksdb", "Estuary renewal",
                 "Estuary mailbox", "Estuary transactions", "Estuary discovery"}) {
                 Pattern active = Pattern.compile("\\|Active\\s*\\|.*\\|" + Pattern.quote(bundle) + " ");
                 assertTrue(bundle + " not listed as Active:\n" + shell.output(), shell.ask("lb", active));
             }
-            // The journal store is registered with its type, and the renewal service is registered and uses it.
-            Pattern journalUsedByRenewal = Pattern.compile(
-                    "(?s)org\\.estuary\\.store\\.journal \\[\\d+\\] provides:.*store\\.type = journal.*Used by:"
+            // The embedded store is registered with its type, and the renewal service is registered and uses it.
+            Pattern storeUsedByRenewal = Pattern.compile(
+                    "(?s)org\\.estuary\\.store\\.rocksdb \\[\\d+\\] provides:.*store\\.type = rocksdb.*Used by:"
                             + "(\\s*org\\.estuary\\.[a-z.]+ \\[\\d+\\])*?\\s*org\\.estuary\\.renewal \\[");
-            assertTrue("the journal store is not registered or not used by the renewal service:\n" + shell.output(),
-                    shell.ask("inspect cap service org.estuary.store.journal", journalUsedByRenewal));
+            assertTrue("the RocksDB store is not registered or not used by the renewal service:\n" + shell.output(),
+                    shell.ask("inspect cap service org.estuary.store.rocksdb", storeUsedByRenewal));
             Pattern renewalService = Pattern.compile(
                     "(?s)org\\.estuary\\.renewal \\[\\d+\\] provides:.*service; net\\.jini\\.lease\\.LeaseRenewalService");
             assertTrue("the lease renewal service is not registered:\n" + shell.output(),
                     shell.ask("inspect cap service org.estuary.renewal", renewalService));
-            Path journal = dir.resolve("estuary-data/journal");
-            assertTrue("no journal file under " + journal, Processes.await(LIMIT, () -> hasJournalFiles(journal)));
-            // SLF4J 2 found its provider (-runpath), so Artemis' log lines are not silently dropped.
-            assertFalse(shell.output(), shell.output().contains("No SLF4J providers were found"));
+            Path database = dir.resolve("estuary-data/rocksdb");
+            assertTrue("no RocksDB database under " + database,
+                    Processes.await(LIMIT, () -> Files.isRegularFile(database.resolve("CURRENT"))));
 
             shell.send("stop 0");
             assertTrue("Felix stops on `stop 0`", felix.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS));
@@ -75,7 +72,7 @@ public class ExecutableJarIT {
     }
 
     @Test
-    public void termStopsTheFrameworkCleanlyAndTheJournalReopensWithItsState() throws Exception {
+    public void termStopsTheFrameworkCleanlyAndTheStoreReopensWithItsState() throws Exception {
         Path dir = Files.createDirectories(Path.of(System.getProperty("estuary.work", "target/work"),
                 "jar-term-" + System.nanoTime()));
         StringBuilder first = new StringBuilder();
@@ -93,16 +90,16 @@ public class ExecutableJarIT {
             Processes.await(LIMIT, () -> text(first).contains("Estuary: the framework stopped in "));
             String log = text(first);
             assertTrue(log, log.contains("Estuary: SIGTERM; stopping the framework"));
-            assertTrue("the bundles deactivate:\n" + log, log.contains("Estuary journal store closed"));
+            assertTrue("the bundles deactivate:\n" + log, log.contains("Estuary rocksdb store closed"));
             assertTrue(log, log.contains("Estuary: the framework stopped in "));
             assertEquals("bnd's launcher exits with STOPPED (117) once the framework has stopped:\n" + log, 117,
                     felix.exitValue());
 
             StringBuilder second = new StringBuilder();
             again = scripted(dir, second);
-            String log2 = reopenedClean(again, second);
-            assertTrue("the journal reopens with the set:\n" + log2, Pattern.compile(
-                    "Estuary journal store active \\([1-9]\\d* records recovered\\)").matcher(log2).find());
+            String log2 = reopened(again, second);
+            assertTrue("the store reopens with the set:\n" + log2, Pattern.compile(
+                    "Estuary rocksdb store active \\([1-9]\\d* records recovered\\)").matcher(log2).find());
             assertEquals("the set made before TERM is there, through the same proxy", 0, set.getLeases().length);
             set.getRenewalSetLease().cancel();
         } finally {
@@ -121,7 +118,7 @@ public class ExecutableJarIT {
     /**
      * A TERM while the launcher still installs and starts the bundles (sent as soon as the signal handlers are in
      * place, right after the framework's init) stops the framework once they have started, with the same status 117
-     * and log lines as later, and leaves a journal that reopens without repair.
+     * and log lines as later, and leaves a store that reopens.
      */
     @Test
     public void termDuringStartupStopsCleanlyWithTheSameStatus() throws Exception {
@@ -144,7 +141,7 @@ public class ExecutableJarIT {
 
             StringBuilder second = new StringBuilder();
             again = scripted(dir, second);
-            reopenedClean(again, second);
+            reopened(again, second);
         } finally {
             Processes.stop(felix);
             if (again != null) {
@@ -155,13 +152,11 @@ public class ExecutableJarIT {
         }
     }
 
-    /** Waits until the restarted jar serves, and checks its journal reopened without repair; returns its log. */
-    private static String reopenedClean(Process again, StringBuilder out) throws Exception {
+    /** Waits until the restarted jar serves, and checks its store opened again; returns its log. */
+    private static String reopened(Process again, StringBuilder out) throws Exception {
         connect(again, out).close();
         String log = text(out);
-        assertTrue(log, log.contains("Estuary journal store active"));
-        assertFalse("no torn tail or damaged record to recover from:\n" + log,
-                log.contains("WARNING: Estuary journal store in"));
+        assertTrue(log, log.contains("Estuary rocksdb store active"));
         return log;
     }
 
@@ -224,17 +219,6 @@ public class ExecutableJarIT {
                     return false;
                 }));
         return connected[0];
-    }
-
-    private static boolean hasJournalFiles(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return false;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".jrn"));
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The Gogo shell of the jar: commands in on stdin, everything it prints collected from stdout. */

@@ -508,7 +508,7 @@ public class HostileClientsIT {
     @Test
     public void aRecordLargerThanEveryStoreTakesIsRefusedBeforeTheStoreWhileAClientIsServed() throws Exception {
         // Store S9: group names sent ahead let a handback larger than a record may be pass the stream's array
-        // memory; the registration that would record both is refused with the limit's name, before the journal,
+        // memory; the registration that would record both is refused with the limit's name, before the store,
         // and logged
         LookupDiscoveryService discovery = legitimate.lookup(LookupDiscoveryService.class);
         RemoteEventListener listener = legitimate.exportListener(event -> { });
@@ -526,8 +526,8 @@ public class HostileClientsIT {
                 legitimateCalls(1);
             }
             awaitRefusalLogged("refused a record of", "Store.MAX_VALUE_BYTES");
-            // the journal would have kept the record (its files hold 10 MiB): the service refused it itself; the
-            // same groups without the handback are registered
+            // the embedded store would have kept the record (RocksDB takes values of many MiB): the service refused
+            // it itself; the same groups without the handback are registered
             discovery.register(groups, null, listener, null, 60_000).getLease().cancel();
             // one group more than a registration may seek is refused and logged too
             String[] tooMany = Arrays.copyOf(groups, groups.length + 1);

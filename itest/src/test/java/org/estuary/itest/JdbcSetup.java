@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * The operator's setup of the distribution on the jdbc store (bundles/store.jdbc/README.md): a pooled DataSource
  * ({@code etc/org.ops4j.datasource-estuary.cfg}), the store's table prefix, and {@code estuary-store-jdbc} among the
- * features of the first boot, so the services start on it (it outranks the journal store).
+ * features of the first boot, so the services start on it (it outranks the embedded store).
  */
 final class JdbcSetup {
 
@@ -31,7 +31,7 @@ final class JdbcSetup {
                     "xa = false",
                     "hikari.maximumPoolSize = 8",
                     // a loaded machine can take seconds to open a connection: the pool waits for one rather than
-                    // failing at its start (then the store would not start, and the services stay on the journal)
+                    // failing at its start (then the store would not start, and the services stay on the embedded store)
                     "hikari.connectionTimeout = 15000",
                     "hikari.initializationFailTimeout = -1", ""));
             Files.writeString(etc.resolve("org.estuary.store.jdbc.cfg"), "table.prefix = " + prefix + "\n");

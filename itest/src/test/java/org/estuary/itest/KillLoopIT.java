@@ -16,7 +16,7 @@ import org.estuary.client.EstuaryClient;
 import org.junit.Test;
 
 /**
- * The kill -9 loop: the distribution, on its default journal store, with the lease renewal service, the event
+ * The kill -9 loop: the distribution, on its default embedded store, with the lease renewal service, the event
  * mailbox, the transaction manager and the lookup discovery service under load from remote clients in this JVM
  * (each keeping its own record of what was acknowledged), killed with SIGKILL at a random moment of the load and
  * restarted on the same directory, {@code estuary.faults.kills} times (default 20; {@code bench/run faults} runs

@@ -28,7 +28,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * Durability of the event mailbox of the distribution, on its default journal store, used from this JVM through
+ * Durability of the event mailbox of the distribution, on its default embedded store, used from this JVM through
  * org.estuary.client: replacing the mailbox bundle while a generator keeps sending loses no acknowledged event and
  * old proxies keep working; a container killed with SIGKILL comes back with its registrations, mailbox listeners,
  * unknown-event lists, push targets and undelivered events.

@@ -395,7 +395,7 @@ public class ManagementIT {
 
     /**
      * Every registered store has its MBean, {@code org.estuary:type=Store,name=TYPE,service.id=ID},
-     * with the numbers of the stores page; the journal's size on disk is its files', the memory store has none.
+     * with the numbers of the stores page; the embedded store's size on disk is its files', the memory store has none.
      */
     @Test
     public void jmxShowsEveryStore() throws Exception {
@@ -420,8 +420,8 @@ public class ManagementIT {
             long disk = (Long) server.getAttribute(name, "DiskBytes");
             if (type.equals("memory")) {
                 assertEquals(-1L, disk);
-            } else if (type.equals("journal")) {
-                assertTrue("the journal has files on disk: " + disk, disk > 0);
+            } else if (type.equals("rocksdb")) {
+                assertTrue("the RocksDB store has files on disk: " + disk, disk > 0);
                 assertEquals(stats.diskBytes() > 0, disk > 0);
             }
         }

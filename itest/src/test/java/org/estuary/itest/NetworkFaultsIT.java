@@ -13,7 +13,7 @@ import org.estuary.remote.RemoteSettings;
 import org.junit.Test;
 
 /**
- * Network faults between remote clients and the distribution (journal store): the container listens on 127.0.0.2
+ * Network faults between remote clients and the distribution (embedded store): the container listens on 127.0.0.2
  * and writes 127.0.0.1 into its stubs, where {@link TcpProxy}s of the test forward to its registry and object ports,
  * so every call of the clients (renewal, mailbox and transaction load, as in the kill loop) crosses a proxy. The
  * proxies black-hole the connections (open and silent), reset them, and delay every chunk; meanwhile calls fail with

@@ -18,7 +18,7 @@ import com.example.lookup.ExampleRegistrar;
 
 /**
  * The LD conformance suite (the one the discovery bundle runs in-JVM on every store) from this JVM, through
- * org.estuary.client, against the distribution started as an operator starts it, on its journal store. The scripted
+ * org.estuary.client, against the distribution started as an operator starts it, on its embedded store. The scripted
  * lookup services run in this JVM and hand out proxies of a class Estuary does not know ({@link ExampleRegistrar});
  * as the discovery README tells operators, their bundle is installed in the container and its package allowed in
  * {@code allowlist.extra}, so the service reads each proxy's id. The listeners live in this JVM, exported through

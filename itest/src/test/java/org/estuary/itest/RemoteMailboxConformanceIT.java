@@ -17,7 +17,7 @@ import com.example.leases.ExampleEvent;
 
 /**
  * The EM conformance suite (the one the mailbox bundle runs in-JVM on every store) from this JVM, through
- * org.estuary.client, against the distribution started as an operator starts it, on its journal store. Generators in
+ * org.estuary.client, against the distribution started as an operator starts it, on its embedded store. Generators in
  * this JVM send events of classes of their own ({@code com.example.leases}); the mailbox listener marshals them here,
  * and the pull iterator unmarshals them here. Push delivery sends the event objects from the container, so for the
  * push tests their bundle is installed there with the package in {@code allowlist.extra}, as the mailbox README

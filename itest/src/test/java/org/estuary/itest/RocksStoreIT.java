@@ -1,7 +1,6 @@
 package org.estuary.itest;
 
 import static org.junit.Assert.assertTrue;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.features;
 
 import java.io.File;
 
@@ -9,14 +8,13 @@ import org.estuary.store.api.Store;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
-import org.ops4j.pax.exam.MavenUtils;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 
 /**
- * The store suite on the RocksDB store: the `estuary-store-rocksdb` feature installs it, its native library loads
- * inside the framework (Bundle-NativeCode, also again after `bundle:update`), and it keeps its database under
- * Karaf's data directory.
+ * The store suite on the RocksDB store, the default embedded store: the `estuary` feature installs it with its
+ * default configuration, its native library loads inside the framework (Bundle-NativeCode, also again after
+ * `bundle:update`), and it keeps its database under Karaf's data directory.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -24,7 +22,7 @@ public class RocksStoreIT extends AbstractStoreIT {
 
     @Override
     protected String type() {
-        return "rocksdb";
+        return Store.TYPE_ROCKSDB;
     }
 
     @Override
@@ -39,10 +37,7 @@ public class RocksStoreIT extends AbstractStoreIT {
 
     @Override
     protected Option[] backend() {
-        String version = MavenUtils.getArtifactVersion("org.estuary", "estuary-karaf");
-        return new Option[] {
-            features("mvn:org.estuary/estuary-features/" + version + "/xml/features", "estuary-store-rocksdb"),
-        };
+        return new Option[0]; // in the default feature set, with its default configuration
     }
 
     @Override

@@ -22,7 +22,7 @@ import org.junit.Test;
 /**
  * The soak: 64 remote clients, each with a connection of its own, a third each on the lease renewal service, the
  * event mailbox and the transaction manager (the operations of the kill loop's clients), against the distribution on
- * its journal store for {@code estuary.soak.seconds} (default 120; {@code bench/run faults soak SECONDS}). Not in the
+ * its embedded store for {@code estuary.soak.seconds} (default 120; {@code bench/run faults soak SECONDS}). Not in the
  * test command. Every {@code estuary.soak.sample.seconds} (default 10) it takes the container JVM's heap after a full
  * collection ({@code jcmd GC.run}, {@code GC.heap_info}) and its thread count ({@code /proc/PID/status}); it reports
  * them with the latency percentiles of each service and the ERROR lines logged after the warm-up (the first fifth),

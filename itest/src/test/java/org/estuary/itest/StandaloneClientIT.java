@@ -97,7 +97,7 @@ public class StandaloneClientIT {
             for (String pid : FAILING) {
                 shell("config:property-delete -p " + pid + " store.target");
             }
-            awaitStoreOf(FAILING, "journal");
+            awaitStoreOf(FAILING, "rocksdb");
             shell("config:property-delete -p org.estuary.store.memory max.records");
         }
     }

@@ -39,7 +39,7 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
- * Time faults on the distribution (journal store), seen from a client in this JVM whose clock stays true.
+ * Time faults on the distribution (embedded store), seen from a client in this JVM whose clock stays true.
  *
  * <p>Wall-clock steps: the container runs with Debian's libfaketime preloaded, its offset read from a file the test
  * rewrites (an hour ahead, then an hour behind); the monotonic clock is left alone, as an NTP step leaves it. Leases

@@ -22,7 +22,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * Crash recovery of the transaction manager in the distribution, on its default journal store (TX.2.8): the
+ * Crash recovery of the transaction manager in the distribution, on its default embedded store (TX.2.8): the
  * container's JVM is killed with SIGKILL while one transaction is past its commit point with a participant not yet
  * rolled forward, and another is still voting; after the restart the first is rolled forward at every PREPARED
  * participant, and the second is unknown, so its participants roll back (TX.2.8.1). And {@code bundle:update} of

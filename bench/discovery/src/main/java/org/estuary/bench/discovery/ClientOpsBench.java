@@ -14,10 +14,10 @@ import org.estuary.store.api.testing.ClientOps;
 import org.estuary.store.api.testing.ServerJvm;
 
 /**
- * The lookup discovery service's client operations from another JVM, on the journal store: a server JVM
+ * The lookup discovery service's client operations from another JVM, on the embedded store: a server JVM
  * ({@link DiscoveryServer}) exports the service; this JVM, through {@link EstuaryClient}, first measures the two
  * figures one client's target is made of (the p50 of a call that writes nothing, {@code getGroups} of a
- * registration, and of a 1 KB write + {@code fdatasync} in the journal's directory), then 1 and 64 client threads,
+ * registration, and of a 1 KB write + {@code fdatasync} in the store's directory), then 1 and 64 client threads,
  * each looping {@code register} (no groups, no locators, one listener exported in this JVM) + {@code cancel} of the
  * registration's lease: two mutations a pass, each durable before it returns. Prints {@code rpc ...},
  * {@code fsync ...} and one {@code clientops ...} line per client count ({@link ClientOps.Result#line}).

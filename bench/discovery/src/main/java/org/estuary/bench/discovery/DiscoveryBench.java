@@ -34,11 +34,11 @@ import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.store.api.testing.ComponentConfig;
 import org.estuary.store.api.testing.ServerJvm;
-import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.rocksdb.internal.RocksStoreComponent;
 
 /**
  * The lookup discovery service's fan-out: REGISTRATIONS registrations (each seeking the group {@value #GROUP}, each
- * with the one listener {@link Arrivals}, exported with RMI) on the journal store, then REGISTRARS scripted lookup
+ * with the one listener {@link Arrivals}, exported with RMI) on the default embedded store, then REGISTRARS scripted lookup
  * services of that group ({@link LookupServiceEndpoint}s) start announcing themselves by multicast. Measured: the
  * time from one lookup service's first announcement to the event that tells the last registration of it, first with
  * the service cold ({@code fanout_cold_ms}: no event sent yet in this JVM), then for the others but one announcing
@@ -55,7 +55,7 @@ import org.estuary.store.journal.internal.JournalStoreComponent;
  * announcements.
  *
  * <p>Last, the service's client operations from another JVM ({@link ClientOpsBench}): register + cancel by 1 and 64
- * remote clients on the journal store, next to an RPC's and an fsync's p50 measured in the same run.
+ * remote clients on the embedded store, next to an RPC's and an fsync's p50 measured in the same run.
  */
 public final class DiscoveryBench {
 
@@ -121,7 +121,7 @@ public final class DiscoveryBench {
         }
     }
 
-    /** Estuary's lookup discovery service in this JVM on the journal store in {@code data}. */
+    /** Estuary's lookup discovery service in this JVM on the default embedded store in {@code data}. */
     private static void estuary(int registrations, int registrars, Path data, DiscoverySettings network,
             SystemClock announcing) throws Exception {
         SystemClock clock = new SystemClock("bench-discovery-timer");
@@ -135,7 +135,7 @@ public final class DiscoveryBench {
         NetworkDiscovery discovery = new NetworkDiscovery(network, clock, InetAddress.getLoopbackAddress(), true,
                 DiscoveryBench::idOf, service.discoveryListener());
         service.attach(discovery.tracker());
-        JournalStoreComponent store = new JournalStoreComponent(ComponentConfig.of(JournalStoreComponent.Config.class,
+        RocksStoreComponent store = new RocksStoreComponent(ComponentConfig.of(RocksStoreComponent.Config.class,
                 Map.of("data_directory", data.toString())));
         service.bindStore(store);
         service.start();

@@ -20,12 +20,12 @@ import org.estuary.lease.LeasePolicy;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.store.journal.internal.JournalStoreComponent;
+import org.estuary.store.rocksdb.internal.RocksStoreComponent;
 
 /**
  * The server JVM of the remote client operations ({@link ClientOpsBench}): the lookup discovery service as in
  * {@link DiscoveryBench} (the component's defaults, discovery on the loopback interface of the run's network
- * namespace), on the journal store in DIR, exported through Estuary's {@link RmiExporter} on 127.0.0.1:PORT and bound
+ * namespace), on the embedded store (RocksDB) in DIR, exported through Estuary's {@link RmiExporter} on 127.0.0.1:PORT and bound
  * under {@code net.jini.discovery.LookupDiscoveryService}, as a container serves remote clients. Args: PORT DIR.
  * Prints READY, then serves until its stdin closes.
  */
@@ -46,7 +46,7 @@ public final class DiscoveryServer {
         NetworkDiscovery discovery = new NetworkDiscovery(NetworkNamespace.settings(), clock,
                 InetAddress.getLoopbackAddress(), true, proxy -> null, service.discoveryListener());
         service.attach(discovery.tracker());
-        JournalStoreComponent store = new JournalStoreComponent(ComponentConfig.of(JournalStoreComponent.Config.class,
+        RocksStoreComponent store = new RocksStoreComponent(ComponentConfig.of(RocksStoreComponent.Config.class,
                 Map.of("data_directory", args[1])));
         service.bindStore(store);
         service.start();

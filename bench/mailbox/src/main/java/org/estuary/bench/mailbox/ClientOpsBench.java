@@ -12,10 +12,10 @@ import org.estuary.store.api.testing.ClientOps;
 import org.estuary.store.api.testing.ServerJvm;
 
 /**
- * The mailbox's client operations from another JVM, on the journal store: a server JVM ({@link MailboxServer} with
- * {@code journal DIR}) exports the mailbox; this JVM, through {@link EstuaryClient}, first measures the two figures
+ * The mailbox's client operations from another JVM, on the embedded store: a server JVM ({@link MailboxServer} with
+ * {@code embedded DIR}) exports the mailbox; this JVM, through {@link EstuaryClient}, first measures the two figures
  * one client's target is made of (the p50 of a call that writes nothing, {@code next(0)} of an empty registration's
- * iterator, and of a 1 KB write + {@code fdatasync} in the journal's directory), then 1 and 64 client threads, each
+ * iterator, and of a 1 KB write + {@code fdatasync} in the store's directory), then 1 and 64 client threads, each
  * looping {@code pullRegister} + {@code notify} of a 1 KB event to the new registration's listener + {@code cancel}
  * of its lease: three mutations a pass, each durable before it returns. Prints {@code rpc ...}, {@code fsync ...} and
  * one {@code clientops ...} line per client count ({@link ClientOps.Result#line}).
@@ -35,7 +35,7 @@ final class ClientOpsBench {
     static Figures measure(Path directory, int port, double seconds, int eventBytes)
             throws Exception {
         try (ServerJvm server = ServerJvm.start("1g", MailboxServer.class, Integer.toString(port), "0",
-                Integer.toString(eventBytes), "journal", directory.resolve("store").toString())) {
+                Integer.toString(eventBytes), "embedded", directory.resolve("store").toString())) {
             try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
                 PullEventMailbox mailbox = client.lookup(PullEventMailbox.class);
                 double warmup = seconds / 3;

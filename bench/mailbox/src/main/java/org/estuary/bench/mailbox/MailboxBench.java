@@ -32,13 +32,13 @@ import org.estuary.store.api.testing.ServerJvm;
 /**
  * The event mailbox benchmark, one run:
  * <ol>
- * <li>durable ingest of 1 KB events on the journal store with 1, 8 and 64 generators (threads, each with its own
- * registration, notify in a loop), next to the raw journal rate for the same number of writers (threads, each
+ * <li>durable ingest of 1 KB events on the default embedded store (RocksDB) with 1, 8 and 64 generators (threads,
+ * each with its own registration, notify in a loop), next to the store's raw rate for the same number of writers (threads, each
  * applying a 1 KB put and waiting for it) measured in the same run: events/s, records/s and their ratio;</li>
  * <li>pull drain in process: EVENTS events stored in one registration (memory store), taken with one iterator;</li>
  * <li>pull drain from another JVM: a server JVM ({@link MailboxServer}) stores EVENTS events, this JVM takes them
  * through org.estuary.client's remote proxies;</li>
- * <li>client operations from another JVM on the journal ({@link ClientOpsBench}): one client's register and notify
+ * <li>client operations from another JVM on the embedded store ({@link ClientOpsBench}): one client's register and notify
  * p50 against an RPC's p50 + 2 x an fsync's p50, 64 clients' operations/s against the raw 64-writer rate of (1);</li>
  * <li>push delivery of EVENTS / 50 stored events to one target in this JVM and to one over RMI on 127.0.0.1.</li>
  * </ol>
@@ -76,7 +76,7 @@ public final class MailboxBench {
             double ratio = ingest / raw;
             lowest = Math.min(lowest, ratio);
             raw64 = writers == 64 ? raw : raw64;
-            say(String.format(Locale.ROOT, "mailbox: %d writers: ingest %.0f events/s, raw journal %.0f records/s,"
+            say(String.format(Locale.ROOT, "mailbox: %d writers: ingest %.0f events/s, raw store %.0f records/s,"
                     + " ratio %.2f", writers, ingest, raw, ratio));
         }
         ClientOpsBench.Figures ops = ClientOpsBench.measure(data.resolve("ops"), ServerJvm.freePort(), seconds,
@@ -84,7 +84,7 @@ public final class MailboxBench {
         double target = ClientOps.target(ops.rpc(), ops.fsync());
         ClientOps.Result one = ops.results()[0];
         double ops64Ratio = ops.results()[1].opsPerSecond() / raw64;
-        say(String.format(Locale.ROOT, "mailbox: client operations on the journal: one client's register p50 %.0f "
+        say(String.format(Locale.ROOT, "mailbox: client operations on the embedded store: one client's register p50 %.0f "
                 + "us, notify p50 %.0f us (target: RPC p50 + 2 x fsync p50 = %.0f us); 64 clients %.0f operations/s, "
                 + "%.2f x the raw 64-writer rate (%.0f records/s)", ClientOps.micros(one.sorted[0], 0.5),
                 ClientOps.micros(one.sorted[1], 0.5), target, ops.results()[1].opsPerSecond(), ops64Ratio, raw64));
@@ -109,9 +109,9 @@ public final class MailboxBench {
                 ClientOps.micros(one.sorted[1], 0.5), target, ops64Ratio);
     }
 
-    /** Records/s of {@code writers} threads each applying a 1 KB put to a fresh journal and waiting for it. */
+    /** Records/s of {@code writers} threads each applying a 1 KB put to a fresh embedded store and waiting for it. */
     private static double raw(Path directory, int writers, int seconds) throws Exception {
-        Store store = Stores.journal(directory.toString());
+        Store store = Stores.embedded(directory.toString());
         byte[] value = new byte[INGEST_BYTES];
         AtomicLong counter = new AtomicLong();
         double rate = loop(writers, seconds, writer -> {
@@ -122,9 +122,9 @@ public final class MailboxBench {
         return rate;
     }
 
-    /** Events/s of {@code writers} generators, each notifying its own registration's listener, on a journal. */
+    /** Events/s of {@code writers} generators, each notifying its own registration's listener, on a fresh embedded store. */
     private static double ingest(Path directory, int writers, int seconds, Marshaller marshaller) throws Exception {
-        Store store = Stores.journal(directory.toString());
+        Store store = Stores.embedded(directory.toString());
         SystemClock clock = new SystemClock("bench-mailbox-timer");
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");

@@ -16,7 +16,7 @@ import org.estuary.store.api.Store;
  * The server JVM of the remote pull drain: a mailbox on the memory store, exported through Estuary's
  * {@link RmiExporter} on 127.0.0.1:PORT, with one pull registration holding EVENTS stored events of SIZE bytes,
  * bound in the registry as {@value #REGISTRATION}, and one of a fifth as many for the warm-up, {@value #WARM_UP}.
- * Prints READY, then serves until its stdin closes. Args: PORT EVENTS SIZE, then optionally {@code journal DIR}: the journal store in DIR (the remote client
+ * Prints READY, then serves until its stdin closes. Args: PORT EVENTS SIZE, then optionally {@code embedded DIR}: the embedded store (RocksDB) in DIR (the remote client
  * operations, {@link ClientOpsBench}) instead of the memory store.
  */
 public final class MailboxServer {
@@ -30,7 +30,7 @@ public final class MailboxServer {
         int events = Integer.parseInt(args[1]);
         int size = Integer.parseInt(args[2]);
         SystemClock clock = new SystemClock("bench-mailbox-timer");
-        Store store = args.length > 4 && args[3].equals("journal") ? Stores.journal(args[4]) : Stores.memory();
+        Store store = args.length > 4 && args[3].equals("embedded") ? Stores.embedded(args[4]) : Stores.memory();
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
         MailboxService service = BenchMailboxServices.start(clock,

@@ -16,18 +16,18 @@ import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.store.journal.internal.JournalStoreComponent;
-import org.estuary.store.journal.internal.SyncCountingJournal;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.rocksdb.internal.RocksStoreComponent;
+import org.estuary.store.rocksdb.internal.SyncCountingRocks;
 
 /**
  * The remote parts' server JVM: the renewal service as the bundle's component runs it (system clock, 4 renewal
  * threads, delivery on its own threads, default configuration), exported through Estuary's {@link RmiExporter} on
  * 127.0.0.1 and bound under {@code net.jini.lease.LeaseRenewalService}, which is how a container serves remote
- * clients, without the Karaf boot. Args: registry port, then {@code memory} (the default) or {@code journal DIR}
- * (the journal store with its default configuration in DIR). Prints READY, serves until its stdin closes. Each
- * line read meanwhile makes it print {@code serverstats <line> syncs=<n> batches=<n> cpu_ns=<n>}: the journal's
- * syncs (0 on the memory store), the batches its store acknowledged and this JVM's CPU time so far, which part (c)
+ * clients, without the Karaf boot. Args: registry port, then {@code memory} (the default) or {@code embedded DIR}
+ * (the default embedded store, RocksDB, with its default configuration in DIR). Prints READY, serves until its stdin
+ * closes. Each line read meanwhile makes it print {@code serverstats <line> syncs=<n> batches=<n> cpu_ns=<n>}: the
+ * embedded store's WAL syncs (0 on the memory store), the batches its store acknowledged and this JVM's CPU time so far, which part (c)
  * subtracts around a measurement (batches per sync, server CPU per mutation).
  */
 public final class RenewalServer {
@@ -35,8 +35,8 @@ public final class RenewalServer {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-renewal-timer");
-        SyncCountingJournal journal = args.length > 2 && args[1].equals("journal") ? journal(args[2]) : null;
-        Store store = journal != null ? journal.store()
+        SyncCountingRocks embedded = args.length > 2 && args[1].equals("embedded") ? embedded(args[2]) : null;
+        Store store = embedded != null ? embedded.store()
                 : new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.defaults(), "bench-events");
@@ -52,7 +52,7 @@ public final class RenewalServer {
                 ManagementFactory.getOperatingSystemMXBean();
         for (String line = in.readLine(); line != null; line = in.readLine()) { // until the bench closes our stdin
             System.out.printf("serverstats %s syncs=%d batches=%d cpu_ns=%d%n", line.trim(),
-                    journal != null ? journal.syncs() : 0, store.stats().commits(), os.getProcessCpuTime());
+                    embedded != null ? embedded.syncs() : 0, store.stats().commits(), os.getProcessCpuTime());
             System.out.flush();
         }
         exporter.close();
@@ -61,9 +61,9 @@ public final class RenewalServer {
         clock.close();
     }
 
-    /** The journal store in {@code dir}, configured as DS would configure it from its defaults, its syncs counted. */
-    private static SyncCountingJournal journal(String dir) {
-        return new SyncCountingJournal(ComponentConfig.of(JournalStoreComponent.Config.class,
+    /** The embedded store in {@code dir}, configured as DS would configure it from its defaults, its syncs counted. */
+    private static SyncCountingRocks embedded(String dir) {
+        return new SyncCountingRocks(ComponentConfig.of(RocksStoreComponent.Config.class,
                 Map.of("data_directory", dir)));
     }
 }

@@ -36,7 +36,7 @@ import org.estuary.store.api.StoreStats;
  */
 final class BareGroupCommit implements Store {
 
-    /** The file is laid out with zeros first and rewritten from its start when full, as a journal reuses files. */
+    /** The file is laid out with zeros first and rewritten from its start when full, as a log reuses its files. */
     private static final int FILE_SIZE = 64 << 20;
     private static final int BUFFER = 8 << 20;
 

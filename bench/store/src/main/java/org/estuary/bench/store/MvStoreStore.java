@@ -23,9 +23,10 @@ import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
 /**
- * The comparison backend for the journal's library: the same SPI on H2's MVStore
- * ({@code com.h2database:h2:2.3.232}), with the same group commit as the journal store (one thread drains the queue, applies every waiting batch to the map,
- * then one {@code commit()} and one {@code sync()} for the group, then acknowledges the group in order). Only what
+ * Another embedded engine to compare the default embedded store with: the same SPI on H2's MVStore
+ * ({@code com.h2database:h2:2.3.232}) with a group commit of its own (one thread drains the queue, applies every
+ * waiting batch to the map, then one {@code commit()} and one {@code sync()} for the group, then acknowledges the
+ * group in order). Only what
  * the benchmark needs: no limits, no recovery checks, no failure handling beyond failing the group.
  */
 final class MvStoreStore implements Store {

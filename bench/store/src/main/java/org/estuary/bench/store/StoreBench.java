@@ -23,23 +23,21 @@ import org.estuary.store.api.testing.SyncCountingStore;
 import org.estuary.store.jdbc.internal.CommitCountingJdbc;
 import org.estuary.store.jdbc.internal.JdbcStoreComponent;
 import org.estuary.store.jdbc.testing.PostgresServer;
-import org.estuary.store.journal.internal.SyncCountingJournal;
-import org.estuary.store.journal.internal.JournalStoreComponent;
 import org.estuary.store.memory.internal.MemoryStoreComponent;
-import org.estuary.store.rocksdb.internal.SyncCountingRocks;
 import org.estuary.store.rocksdb.internal.RocksStoreComponent;
+import org.estuary.store.rocksdb.internal.SyncCountingRocks;
 
 /**
  * The store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
  * it is installed, and a Java loop of 1 KB write + fdatasync in any case), then batches of one 1 KB record with 1, 8
  * and 64 concurrent writers on each backend, each writer waiting for its acknowledgement. Prints records/s, syncs/s,
- * records per sync, p99 latency and records/s ÷ fsync limit per run, then the summary line for the default embedded
- * backend (journal).
+ * records per sync, p99 latency and records/s ÷ fsync limit per run, then a churn run on the default
+ * embedded store and its summary line ({@code store:}).
  *
  * <p>Backends: bare (not a store: {@link BareGroupCommit}, what this machine allows any group commit), bare2 (the
- * same with two syncs in flight, past the disk's rate for one sync at a time), journal (the
- * default), jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests), mvstore (H2's MVStore with
- * the same group commit, the comparison for the journal's library) and memory.
+ * same with two syncs in flight, past the disk's rate for one sync at a time), rocksdb (the default embedded store),
+ * jdbc (a private PostgreSQL the benchmark starts, like the jdbc store's tests), mvstore (H2's MVStore with a group
+ * commit of its own, another embedded engine to compare with) and memory.
  */
 public final class StoreBench {
 
@@ -116,10 +114,13 @@ public final class StoreBench {
     }
 
     /**
-     * The journal's sync.mode: {@code -Destuary.bench.journal.sync=none} measures what the journal's pipeline carries
-     * without the disk (its CPU ceiling), beside the fsync runs of the default.
+     * The embedded store's sync.mode: {@code -Destuary.bench.sync=none} measures what the store carries without the
+     * disk (its CPU ceiling), beside the fsync runs of the default.
      */
-    static final String JOURNAL_SYNC = System.getProperty("estuary.bench.journal.sync", "fsync");
+    static final String SYNC = System.getProperty("estuary.bench.sync", "fsync");
+
+    /** The default embedded store's backend, whose runs the {@code store:} line sums up (its engine's name too). */
+    static final String EMBEDDED = "rocksdb";
 
     /** The backends, in the order they run. */
     static final Map<String, Backend> BACKENDS = new LinkedHashMap<>();
@@ -129,12 +130,9 @@ public final class StoreBench {
         // then the same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
         BACKENDS.put("bare", bare(1, 1));
         BACKENDS.put("bare2", bare(2, 10));
-        BACKENDS.put("journal", counted(dir -> new SyncCountingJournal(ComponentConfig.of(
-                JournalStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
-                        JOURNAL_SYNC, "max_bytes", 1L << 30)))));
-        BACKENDS.put("rocksdb", counted(dir -> new SyncCountingRocks(ComponentConfig.of(
-                RocksStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode",
-                        JOURNAL_SYNC, "max_bytes", 1L << 30)))));
+        BACKENDS.put(EMBEDDED, counted(dir -> new SyncCountingRocks(ComponentConfig.of(
+                RocksStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode", SYNC,
+                        "max_bytes", 1L << 30)))));
         BACKENDS.put("jdbc", new Backend() {
             private final Map<Store, CommitCountingJdbc> open = new java.util.IdentityHashMap<>();
             private PostgresServer server;
@@ -145,7 +143,7 @@ public final class StoreBench {
                 if (server == null) {
                     server = PostgresServer.startOrThrow("bench");
                 }
-                // A fresh table per run, so every run starts empty as the journal's does.
+                // A fresh table per run, so every run starts empty as the embedded store's does.
                 CommitCountingJdbc jdbc = new CommitCountingJdbc(server.dataSource("estuary-bench"), ComponentConfig.of(
                         JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
                 open.put(jdbc.store(), jdbc);
@@ -210,14 +208,14 @@ public final class StoreBench {
     static final int RECORD = 1024;
     /**
      * Keys per writer, written round robin. 100 by default: a steady state of overwrites (64 writers: 6,400 live
-     * records), where compaction frees files and the journal writes over files it laid out before, as fio writes over
-     * its laid-out file. That is the state the services' stores live in (leases renewed and expired, events
-     * delivered and dropped). {@code -Destuary.bench.keys=10000} grows the store through the run instead.
+     * records), where the embedded store's compaction keeps its files few and small, as fio writes over its laid-out
+     * file. That is the state the services' stores live in (leases renewed and expired, events delivered and
+     * dropped). {@code -Destuary.bench.keys=10000} grows the store through the run instead.
      */
     static final int KEYS = Integer.getInteger("estuary.bench.keys", 100);
     /**
-     * Keys per writer of the journal's extra 64-writer run, which grows the store through the run (64 writers:
-     * 640,000 records): each new journal file is laid out with zeros before use, and the index keeps every value.
+     * Keys per writer of the embedded store's extra 64-writer run, which grows the store through the run (64 writers:
+     * 640,000 records): memtables fill and are flushed into table files while the writers wait on WAL syncs.
      */
     static final int GROWING_KEYS = 10_000;
 
@@ -265,12 +263,12 @@ public final class StoreBench {
     public static void main(String[] args) throws Exception {
         Path data = Path.of(args[0]);
         long seconds = Long.parseLong(args[1]);
-        // BACKEND: one backend or a comma-separated list (journal,rocksdb: the embedded engines side by side)
+        // BACKEND: one backend or a comma-separated list (bare,rocksdb: the store beside the bare group commit)
         java.util.Set<String> only = args.length > 2 ? java.util.Set.of(args[2].split(",")) : null;
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                 + System.getProperty("java.version") + ", data in " + data);
         // First the disk's own limit. fio is the reference when installed (apt-get install fio); the
-        // Java loop does what the journal does (1 KB writes into a file laid out with zeros, fdatasync each).
+        // Java loop does what a write-ahead log does (1 KB writes into a file laid out with zeros, fdatasync each).
         double java = javaFsyncLimit(data.resolve("fsync.probe"), seconds);
         System.out.printf("disk: java_fdatasync_per_s=%.0f (FileChannel.write 1 KB + force(false), sequential in a "
                 + "16 MB file laid out with zeros, one thread)%n", java);
@@ -283,7 +281,7 @@ public final class StoreBench {
         }
         double fsync = fio > 0 ? fio : java;
         String probe = fio > 0 ? "fio" : "java";
-        Map<String, Result> journal = new LinkedHashMap<>();
+        Map<String, Result> summary = new LinkedHashMap<>();
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
             if (only != null && !only.contains(backend.getKey())) {
                 continue;
@@ -308,87 +306,59 @@ public final class StoreBench {
                     Result r = async ? runAsync(backend.getValue(), dir, writers, seconds, KEYS)
                             : run(backend.getValue(), dir, writers, seconds, KEYS);
                     print(backend.getKey(), writers, mode, KEYS, r, fsync);
-                    if (ENGINES.containsKey(backend.getKey()) || backend.getKey().startsWith("bare")) {
-                        journal.put(backend.getKey() + (async ? " a" : " w") + writers, r);
+                    if (backend.getKey().equals(EMBEDDED) || backend.getKey().startsWith("bare")) {
+                        summary.put(backend.getKey() + (async ? " a" : " w") + writers, r);
                     }
                 }
             }
-            if (backend.getKey().equals("journal") && IntStream.of(WRITERS).anyMatch(w -> w == 64)) {
-                // The same 64 writers on a store that grows through the run: the journal also lays out each new
-                // file with zeros and keeps every value in its index, which fio's reference never pays for.
-                Path dir = data.resolve("journal-64-threads-growing");
+            if (backend.getKey().equals(EMBEDDED) && IntStream.of(WRITERS).anyMatch(w -> w == 64)) {
+                // The same 64 writers on a store that grows through the run: the store also flushes memtables
+                // into table files and compacts them, which fio's reference never pays for.
+                Path dir = data.resolve(EMBEDDED + "-64-threads-growing");
                 Files.createDirectories(dir);
                 Result r = run(backend.getValue(), dir, 64, seconds, GROWING_KEYS);
                 print(backend.getKey(), 64, "threads", GROWING_KEYS, r, fsync);
-                journal.put("journal w64 growing", r);
+                summary.put(EMBEDDED + " w64 growing", r);
             }
         }
-        Map<String, Churn> churns = new LinkedHashMap<>();
-        if (CHURN_SECONDS > 0) {
-            for (String engine : ENGINES.keySet()) {
-                if (only == null || only.contains(engine)) {
-                    Path dir = data.resolve(engine + "-churn");
-                    Files.createDirectories(dir);
-                    Churn c = churn(BACKENDS.get(engine), dir, CHURN_WRITERS, CHURN_SECONDS);
-                    churns.put(engine, c);
-                    System.out.printf("backend=%s churn writers=%d seconds=%d window_s=%d first_window_records_per_s=%.0f "
-                            + "last_window_records_per_s=%.0f churn_ratio=%.2f dir_mb_max=%.1f dir_mb_end=%.1f "
-                            + "live_records_end=%d%n", engine, CHURN_WRITERS, CHURN_SECONDS, c.windowSeconds,
-                            c.first, c.last, c.ratio(), c.dirMaxBytes / 1e6, c.dirEndBytes / 1e6, c.liveEnd);
-                }
-            }
+        Churn churn = null;
+        if (CHURN_SECONDS > 0 && (only == null || only.contains(EMBEDDED))) {
+            Path dir = data.resolve(EMBEDDED + "-churn");
+            Files.createDirectories(dir);
+            churn = churn(BACKENDS.get(EMBEDDED), dir, CHURN_WRITERS, CHURN_SECONDS);
+            System.out.printf("backend=%s churn writers=%d seconds=%d window_s=%d first_window_records_per_s=%.0f "
+                    + "last_window_records_per_s=%.0f churn_ratio=%.2f dir_mb_max=%.1f dir_mb_end=%.1f "
+                    + "live_records_end=%d%n", EMBEDDED, CHURN_WRITERS, CHURN_SECONDS, churn.windowSeconds,
+                    churn.first, churn.last, churn.ratio(), churn.dirMaxBytes / 1e6, churn.dirEndBytes / 1e6,
+                    churn.liveEnd);
         }
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
             if (only == null || only.contains(backend.getKey())) {
                 backend.getValue().shutdown();
             }
         }
-        if (journal.containsKey("rocksdb w1") && journal.containsKey("rocksdb w64")) {
-            // The candidate engine beside the default, same writers and fsync reference: its own targets and its
-            // records/s as a share of the journal's in each shape the run measured.
-            Result w1 = journal.get("rocksdb w1");
-            Result w64 = journal.get("rocksdb w64");
-            StringBuilder versus = new StringBuilder();
-            for (String shape : new String[] {"w1", "w8", "w64", "a8", "a64"}) {
-                if (journal.containsKey("journal " + shape) && journal.containsKey("rocksdb " + shape)) {
-                    versus.append(String.format(" %s=%.2f", shape, journal.get("rocksdb " + shape).recordsPerSecond
-                            / journal.get("journal " + shape).recordsPerSecond));
-                }
-            }
-            if (churns.containsKey("journal") && churns.containsKey("rocksdb")) {
-                versus.append(String.format(" churn=%.2f", churns.get("rocksdb").last / churns.get("journal").last));
-            }
-            System.out.printf("store_rocksdb: fsync_limit_per_s=%.0f single_writer_ratio=%.2f "
-                    + "w64_records_per_sync=%.1f w64_ratio=%.2f w64_cpu_us_per_record=%.1f engine=rocksdb "
-                    + "churn_ratio=%s%n", fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
-                    w64.cpuMicrosPerRecord, churns.containsKey("rocksdb")
-                            ? String.format("%.2f", churns.get("rocksdb").ratio()) : "n/a");
-            if (versus.length() > 0) {
-                System.out.println("rocksdb_vs_journal:" + versus);
-            }
-        }
-        if (journal.containsKey("journal w1") && journal.containsKey("journal w64")
-                && journal.containsKey("journal a64")) {
-            Result w1 = journal.get("journal w1");
-            Result w64 = journal.get("journal w64");
-            Result a64 = journal.get("journal a64");
+        if (summary.containsKey(EMBEDDED + " w1") && summary.containsKey(EMBEDDED + " w64")
+                && summary.containsKey(EMBEDDED + " a64")) {
+            Result w1 = summary.get(EMBEDDED + " w1");
+            Result w64 = summary.get(EMBEDDED + " w64");
+            Result a64 = summary.get(EMBEDDED + " a64");
             StringBuilder bare = new StringBuilder();
-            if (journal.containsKey("bare w64") && journal.containsKey("bare a64")) {
+            if (summary.containsKey("bare w64") && summary.containsKey("bare a64")) {
                 // The same ratios for the bare group commit: how far this machine lets any store go.
                 bare.append(String.format(" bare_w64_records_per_sync=%.1f bare_w64_ratio=%.2f "
-                        + "bare_w64_async_ratio=%.2f bare_w64_cpu_cores=%.2f", journal.get("bare w64").recordsPerSync,
-                        ratio(journal.get("bare w64"), fsync), ratio(journal.get("bare a64"), fsync),
-                        journal.get("bare w64").cpuCores));
+                        + "bare_w64_async_ratio=%.2f bare_w64_cpu_cores=%.2f", summary.get("bare w64").recordsPerSync,
+                        ratio(summary.get("bare w64"), fsync), ratio(summary.get("bare a64"), fsync),
+                        summary.get("bare w64").cpuCores));
             }
-            if (journal.containsKey("journal w64 growing")) {
-                Result growing = journal.get("journal w64 growing");
+            if (summary.containsKey(EMBEDDED + " w64 growing")) {
+                Result growing = summary.get(EMBEDDED + " w64 growing");
                 bare.insert(0, String.format(" w64_growing_records_per_sync=%.1f w64_growing_ratio=%.2f",
                         growing.recordsPerSync, ratio(growing, fsync)));
             }
-            if (journal.containsKey("bare2 w64")) {
+            if (summary.containsKey("bare2 w64")) {
                 // Two syncs in flight: past the disk's rate for one sync at a time, when the store costs little.
                 bare.append(String.format(" bare2_w64_records_per_sync=%.1f bare2_w64_ratio=%.2f",
-                        journal.get("bare2 w64").recordsPerSync, ratio(journal.get("bare2 w64"), fsync)));
+                        summary.get("bare2 w64").recordsPerSync, ratio(summary.get("bare2 w64"), fsync)));
             }
             // What the disk allows at the size a 64-writer group syncs (its records in one write, then fdatasync):
             // the fsync limit above is for 1 KB writes, and a bigger write may take the disk longer to sync.
@@ -405,21 +375,14 @@ public final class StoreBench {
                     + "w64_async_records_per_sync=%.1f w64_async_ratio=%.2f%s%s probe=%s engine=%s churn_ratio=%s%n",
                     fsync, w1.recordsPerSecond / fsync, w64.recordsPerSync, ratio(w64, fsync),
                     orNa(w64.syncBusy, "%.2f"), w64.cpuCores, w64.cpuMicrosPerRecord,
-                    a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe, ENGINES.get("journal"),
-                    churns.containsKey("journal") ? String.format("%.2f", churns.get("journal").ratio()) : "n/a");
+                    a64.recordsPerSync, ratio(a64, fsync), disk, bare, probe, EMBEDDED,
+                    churn == null ? "n/a" : String.format("%.2f", churn.ratio()));
         }
-    }
-
-    /** The embedded engines measured side by side (backend → engine name in the summary lines). */
-    static final Map<String, String> ENGINES = new LinkedHashMap<>(Map.of("journal", "artemis"));
-
-    static {
-        ENGINES.put("rocksdb", "rocksdb"); // after the journal: the churn runs go in this order
     }
 
     /**
      * The churn workload's length, in seconds: 180 (the short form, whose churn_ratio is the target's), 600 for the
-     * long form ({@code bench/run store 5 "" journal,rocksdb 600}, which sets {@code estuary.bench.churn.seconds}), 0 to
+     * long form ({@code bench/run store 5 "" rocksdb 600}, which sets {@code estuary.bench.churn.seconds}), 0 to
      * leave it out.
      */
     static final int CHURN_SECONDS = Integer.getInteger("estuary.bench.churn.seconds", 180);
@@ -561,7 +524,7 @@ public final class StoreBench {
         long start = System.nanoTime();
         long end = start + TimeUnit.SECONDS.toNanos(seconds);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            // Laid out first, as the journal pre-allocates its files (Artemis fills them with zeros): the probe
+            // Laid out first, as a log pre-allocates its files (with zeros): the probe
             // measures the data sync, not the file-size metadata a growing file also syncs.
             ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
             for (int i = 0; i < 16; i++) {
@@ -574,7 +537,7 @@ public final class StoreBench {
             while (System.nanoTime() < end) {
                 buffer.clear();
                 channel.write(buffer, (count % 16_384) * RECORD);
-                channel.force(false); // fdatasync(2), as Artemis's NIO file syncs
+                channel.force(false); // fdatasync(2), as a write-ahead log syncs
                 count++;
             }
         }

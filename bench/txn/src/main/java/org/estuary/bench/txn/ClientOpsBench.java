@@ -10,10 +10,10 @@ import org.estuary.store.api.testing.ClientOps;
 import org.estuary.store.api.testing.ServerJvm;
 
 /**
- * The transaction manager's client operations from another JVM, on the journal store: a server JVM
- * ({@link TxnServer} with {@code journal DIR}) and this JVM, a client through {@link EstuaryClient}. First the two
+ * The transaction manager's client operations from another JVM, on the embedded store: a server JVM
+ * ({@link TxnServer} with {@code embedded DIR}) and this JVM, a client through {@link EstuaryClient}. First the two
  * figures one client's target is made of: the p50 of a call that writes nothing ({@code getState} of an active
- * transaction) and of a 1 KB write + {@code fdatasync} in the journal's directory; then 1 and 64 client threads, each with a
+ * transaction) and of a 1 KB write + {@code fdatasync} in the store's directory; then 1 and 64 client threads, each with a
  * participant of its own exported from this JVM that votes PREPARED, looping {@code create} + {@code join} +
  * {@code commit}: three operations a pass, each answered once durable. Prints {@code rpc ...}, {@code fsync ...} and
  * one {@code clientops ...} line per client count ({@link ClientOps.Result#line}).
@@ -30,7 +30,7 @@ public final class ClientOpsBench {
         double seconds = Double.parseDouble(args[1]);
         double warmup = Double.parseDouble(args[2]);
         int port = ServerJvm.freePort();
-        try (ServerJvm server = ServerJvm.start("1g", TxnServer.class, Integer.toString(port), "journal",
+        try (ServerJvm server = ServerJvm.start("1g", TxnServer.class, Integer.toString(port), "embedded",
                 dir.resolve("store").toString())) {
             try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
                 NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);

@@ -16,13 +16,13 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.SerialFilter;
 import org.estuary.store.api.Store;
-import org.estuary.store.journal.testing.JournalStores;
 import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.store.rocksdb.testing.RocksStores;
 import org.estuary.txn.internal.BenchManagers;
 
 /**
- * Estuary's side: the transaction manager with its default configuration in this JVM on the memory or the journal
- * store, in-process participants that vote PREPARED. {@code nested} measures a nested commit: a top-level
+ * Estuary's side: the transaction manager with its default configuration in this JVM on the memory or the default
+ * embedded store (rocksdb), in-process participants that vote PREPARED. {@code nested} measures a nested commit: a top-level
  * transaction, one nested in it holding the participants, the nested commit (vote, promote) and the top-level one.
  */
 final class EstuarySide {
@@ -56,7 +56,7 @@ final class EstuarySide {
         double seconds = Double.parseDouble(args[2]);
         double warmup = Double.parseDouble(args[3]);
         Path dir = Path.of(args[6]);
-        Store store = storeType.equals("journal") ? JournalStores.open(dir) : MemoryStores.open();
+        Store store = storeType.equals("rocksdb") ? RocksStores.open(dir) : MemoryStores.open();
         Marshaller marshaller = Marshallers.builder().classLoader(EstuarySide.class.getClassLoader())
                 .filter(SerialFilter.defaults().toBuilder().allow("org.estuary.bench.txn.*").build()).build();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(BenchManagers.threads(), BenchManagers.threads(), 30,
@@ -90,8 +90,8 @@ final class EstuarySide {
             });
         } finally {
             pool.shutdownNow();
-            if (storeType.equals("journal")) {
-                JournalStores.close(store);
+            if (storeType.equals("rocksdb")) {
+                RocksStores.close(store);
             }
         }
         System.exit(0);

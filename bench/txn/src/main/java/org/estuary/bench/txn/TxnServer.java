@@ -10,23 +10,23 @@ import org.estuary.io.Marshallers;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.store.api.Store;
-import org.estuary.store.journal.testing.JournalStores;
 import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.store.rocksdb.testing.RocksStores;
 import org.estuary.txn.internal.BenchManagers;
 
 /**
  * The server JVM of the remote commit: the transaction manager with its default configuration on the memory store,
  * exported through Estuary's {@link RmiExporter} on 127.0.0.1:PORT and bound under the
  * {@code NestableTransactionManager} interface's name, as the distribution serves it. Prints READY, then serves until
- * its stdin closes. Args: PORT, then optionally {@code journal DIR}: the journal store in DIR instead
+ * its stdin closes. Args: PORT, then optionally {@code embedded DIR}: the embedded store (RocksDB) in DIR instead
  * ({@link ClientOpsBench}).
  */
 public final class TxnServer {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
-        boolean journal = args.length > 2 && args[1].equals("journal");
-        Store store = journal ? JournalStores.open(Path.of(args[2])) : MemoryStores.open();
+        boolean embedded = args.length > 2 && args[1].equals("embedded");
+        Store store = embedded ? RocksStores.open(Path.of(args[2])) : MemoryStores.open();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(BenchManagers.threads(), BenchManagers.threads(), 30,
                 TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000));
         try (SystemClock clock = new SystemClock("bench-txn-server")) {
@@ -39,8 +39,8 @@ public final class TxnServer {
             exporter.close();
         } finally {
             pool.shutdownNow();
-            if (journal) {
-                JournalStores.close(store);
+            if (embedded) {
+                RocksStores.close(store);
             }
         }
         System.exit(0);

@@ -31,7 +31,7 @@ class ValidatorTest {
     @Test
     void typedAndTextValuesWithinTheRulesPass() {
         assertEquals(List.of(), Validator.check(Definitions.renewal(),
-                Map.of("max.sets", 10, "renewal.lead.ms", "30000", "store.target", "(store.type=journal)")));
+                Map.of("max.sets", 10, "renewal.lead.ms", "30000", "store.target", "(store.type=rocksdb)")));
     }
 
     @Test

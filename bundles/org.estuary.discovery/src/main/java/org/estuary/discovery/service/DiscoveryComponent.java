@@ -101,8 +101,8 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
         long store_write_timeout_ms() default 10_000L;
 
         @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
-                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0). Name "
-                + "one with (store.type=journal), (store.type=jdbc) or (store.type=memory); changing it while the "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, rocksdb 10, memory 0). Name "
+                + "one with (store.type=rocksdb), (store.type=jdbc) or (store.type=memory); changing it while the "
                 + "service runs copies the registrations into the new store first.")
         String store_target() default "(store.type=*)";
 

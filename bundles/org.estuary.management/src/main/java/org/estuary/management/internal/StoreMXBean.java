@@ -6,7 +6,7 @@ package org.estuary.management.internal;
  */
 public interface StoreMXBean {
 
-    /** The backend's store.type: memory, journal or jdbc. */
+    /** The backend's store.type: memory, rocksdb or jdbc. */
     String getType();
 
     /** The store's OSGi service id. */

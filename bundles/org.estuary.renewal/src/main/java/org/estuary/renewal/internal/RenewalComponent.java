@@ -147,9 +147,9 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
         long store_write_timeout_ms() default 10_000L;
 
         @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
-                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0), so "
-                + "the default (store.type=*) takes jdbc if it runs, else journal, else memory. Name one with "
-                + "(store.type=journal), (store.type=jdbc) or (store.type=memory); changing it while the service "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, rocksdb 10, memory 0), so "
+                + "the default (store.type=*) takes jdbc if it runs, else rocksdb, else memory. Name one with "
+                + "(store.type=rocksdb), (store.type=jdbc) or (store.type=memory); changing it while the service "
                 + "runs copies the whole state into the new store first.")
         String store_target() default "(store.type=*)";
     }

@@ -10,8 +10,8 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * A store that passes every call of the SPI to another store. A backend's DS component extends it: the component
  * is the object DS registers and configures, the store it opens is the object that does the work, and every method,
- * {@link #applyAndWait} and {@link #submit} included, reaches that store unchanged (a store that writes in the caller's thread, as the
- * journal's leader does, keeps doing so behind its component).
+ * {@link #applyAndWait} and {@link #submit} included, reaches that store unchanged (a store that works in the
+ * caller's thread, as the RocksDB store's caller leading a WAL sync does, keeps doing so behind its component).
  */
 @ProviderType
 public abstract class ForwardingStore implements Store {

@@ -15,13 +15,14 @@ import org.osgi.annotation.versioning.ProviderType;
  * batches that are acknowledged when durable, and read back by a scan when the service activates.
  *
  * <p>Backends implement this interface and register it as an OSGi service with the {@value #TYPE} property
- * ({@value #TYPE_MEMORY}, {@value #TYPE_JOURNAL} or {@value #TYPE_JDBC}); services only call it, so it is a
+ * ({@value #TYPE_MEMORY}, {@value #TYPE_ROCKSDB} or {@value #TYPE_JDBC}); services only call it, so it is a
  * provider type: a new method in a minor version binds backends, not services. A service names its reference
  * {@value #REFERENCE} (greedy, dynamic, single), exposes {@value #TARGET} in its configuration and reads the
  * reference once per operation. With the default target {@code (store.type=*)} a service uses the best-ranked
- * store: the backends register with {@code service.ranking} memory 0, journal 10, jdbc 20 (a configuration can
- * override it), so installing a persistent store moves services onto it (S8). Services share a store; each uses its own spaces, prefixed with its name
- * ({@code "renewal/sets"}, {@code "mailbox/registrations"}).
+ * store: the backends register with {@code service.ranking} memory 0, rocksdb 10 (the embedded persistent store,
+ * the default), jdbc 20 (a configuration can override it), so installing a persistent store moves services onto it
+ * (S8). Services share a store; each uses its own spaces, prefixed with its name ({@code "renewal/sets"},
+ * {@code "mailbox/registrations"}).
  *
  * <h2>Contract (checked by the conformance suite in this module's test jar)</h2>
  * <ol>
@@ -33,7 +34,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * a batch, operations take effect in their order.</li>
  * <li><b>S3 Acknowledgement.</b> The stage {@link #apply} returns completes normally only when the batch is
  * durable in this store: kept in the store's memory for the life of its bundle (memory), synced to disk
- * (journal), committed (jdbc). Acknowledgements come in acceptance order: when a batch is acknowledged, every
+ * (rocksdb), committed (jdbc). Acknowledgements come in acceptance order: when a batch is acknowledged, every
  * batch accepted before it has completed too. Every accepted stage completes, also when the store closes. A
  * store failure never throws from {@code apply}; it fails the stage with a {@link StoreException}.</li>
  * <li><b>S4 Scan.</b> {@link #scan} visits the records of one space as of one moment between its call and its
@@ -74,10 +75,7 @@ public interface Store {
     /** {@value #TYPE} of the volatile store ({@code org.estuary.store.memory}). */
     String TYPE_MEMORY = "memory";
 
-    /** {@value #TYPE} of the embedded persistent store ({@code org.estuary.store.journal}). */
-    String TYPE_JOURNAL = "journal";
-
-    /** {@value #TYPE} of the embedded persistent store on RocksDB ({@code org.estuary.store.rocksdb}). */
+    /** {@value #TYPE} of the embedded persistent store, on RocksDB ({@code org.estuary.store.rocksdb}). */
     String TYPE_ROCKSDB = "rocksdb";
 
     /** {@value #TYPE} of the PostgreSQL store ({@code org.estuary.store.jdbc}). */
@@ -95,7 +93,7 @@ public interface Store {
 
     /**
      * The configuration property that selects a service's store, an LDAP filter such as
-     * {@code (store.type=journal)}.
+     * {@code (store.type=rocksdb)}.
      */
     String TARGET = REFERENCE + ".target";
 

@@ -36,7 +36,7 @@ public abstract class StoreComponent<S extends Store> extends ForwardingStore {
     /**
      * Takes {@code store} as this component's, and logs that it is active.
      *
-     * @param name the store as operators read it ("Estuary journal store")
+     * @param name the store as operators read it ("Estuary rocksdb store")
      * @param store the store opened for this activation
      * @param settings its effective settings, for the INFO line (never secrets)
      */
@@ -88,7 +88,7 @@ public abstract class StoreComponent<S extends Store> extends ForwardingStore {
      * directory.
      *
      * @param configured the setting; null or blank for {@code fallback}
-     * @param fallback the default setting ({@code ${karaf.data}/estuary/journal})
+     * @param fallback the default setting ({@code ${karaf.data}/estuary/rocksdb})
      * @param karafData Karaf's data directory, or null
      */
     protected static Path directoryOf(String configured, String fallback, String karafData) {

@@ -10,7 +10,7 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * Why a store refused or failed an operation, in terms an operator can act on (Store S6).
  *
- * <p>The message names the cause and, where there is one, the remedy ("journal store full: no space left on
+ * <p>The message names the cause and, where there is one, the remedy ("rocksdb store full: no space left on
  * device in /var/estuary/data; free disk space"). {@link #reason()} lets a service decide what its caller sees:
  * a {@link Reason#isRetryable() retryable} reason becomes an indefinite failure the client may retry, the others a
  * definite one. {@link #outcomeUnknown()} says whether the batch may nevertheless have become durable.

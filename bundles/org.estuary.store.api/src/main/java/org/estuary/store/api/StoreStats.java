@@ -56,7 +56,7 @@ public final class StoreStats {
         return new Builder(Objects.requireNonNull(type, "type"));
     }
 
-    /** The backend's {@value Store#TYPE}: memory, journal or jdbc. */
+    /** The backend's {@value Store#TYPE}: memory, rocksdb or jdbc. */
     public String type() {
         return type;
     }
@@ -72,7 +72,7 @@ public final class StoreStats {
     }
 
     /**
-     * What the store occupies on disk, in bytes, including its own overhead (journal: its data files; jdbc: the
+     * What the store occupies on disk, in bytes, including its own overhead (rocksdb: its database files; jdbc: the
      * tables with their indexes and TOAST), or {@link #NOT_ON_DISK}. Unlike {@link #bytes()} it depends on the
      * backend, so it tells an operator when to add disk or compact.
      */

@@ -222,7 +222,8 @@ public final class WritePath {
                 }
                 CompletableFuture<Void> stage = batch == null ? before : last;
                 if (stage.isDone()) { // answered already (memory, or nothing in flight): no second turn at the lock
-                    // Still awaited, at once: a store may count on its waiters (the journal's wake-up chain).
+                    // Still awaited, at once: a store may count on its waiters (the RocksDB store's callers lead its
+                    // WAL sync).
                     return finish(change, submission == null ? null : awaitDone(submission, change));
                 }
                 mine = new Waiting<>(change, stage, batch != null);

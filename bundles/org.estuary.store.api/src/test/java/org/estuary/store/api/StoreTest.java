@@ -35,8 +35,8 @@ class StoreTest {
         assertEquals("store.type", Store.TYPE);
         assertEquals("store", Store.REFERENCE);
         assertEquals("store.target", Store.TARGET);
-        assertEquals(Set.of("memory", "journal", "rocksdb", "jdbc"),
-                Set.of(Store.TYPE_MEMORY, Store.TYPE_JOURNAL, Store.TYPE_ROCKSDB, Store.TYPE_JDBC));
+        assertEquals(Set.of("memory", "rocksdb", "jdbc"),
+                Set.of(Store.TYPE_MEMORY, Store.TYPE_ROCKSDB, Store.TYPE_JDBC));
     }
 
     @Test

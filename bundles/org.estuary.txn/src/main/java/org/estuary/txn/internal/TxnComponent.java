@@ -109,8 +109,8 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
         int slow_calls_max() default 64;
 
         @AttributeDefinition(name = "Store", description = "LDAP filter selecting the store service. Of the "
-                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, journal 10, memory 0), so "
-                + "the default (store.type=*) takes jdbc if it runs, else journal, else memory. Changing it while "
+                + "stores it matches, the best-ranked wins (service.ranking: jdbc 20, rocksdb 10, memory 0), so "
+                + "the default (store.type=*) takes jdbc if it runs, else rocksdb, else memory. Changing it while "
                 + "the manager runs copies the commit records into the new store first.")
         String store_target() default "(store.type=*)";
     }

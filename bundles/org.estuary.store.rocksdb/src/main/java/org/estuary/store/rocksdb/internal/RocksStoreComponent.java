@@ -10,16 +10,18 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 
 /**
- * The RocksDB store as a DS component: publishes {@code store.type=rocksdb} and keeps its records in a RocksDB
- * database in a data directory. Immediate, so the database stays open while no service uses it; a configuration
- * change deactivates and activates it again, which closes and reopens the database (nothing acknowledged is lost).
+ * The embedded persistent store, the default, as a DS component: publishes {@code store.type=rocksdb} and keeps its
+ * records in a RocksDB database in a data directory. Immediate, so the database stays open while no service uses
+ * it; a configuration change deactivates and activates it again, which closes and reopens the database (nothing
+ * acknowledged is lost).
  */
 @Component(
         service = Store.class,
         immediate = true,
         configurationPid = RocksStoreComponent.PID,
-        // Store S8: ranked above the memory and journal stores, below jdbc: installing it moves services onto it
-        property = {Store.TYPE + "=" + RocksStore.TYPE_ROCKSDB, "service.ranking:Integer=15"})
+        // Store S8: the default embedded store, ranked above the memory store (services move here once it starts)
+        // and below jdbc (installing the jdbc store moves them there)
+        property = {Store.TYPE + "=" + RocksStore.TYPE_ROCKSDB, "service.ranking:Integer=10"})
 @Designate(ocd = RocksStoreComponent.Config.class)
 public final class RocksStoreComponent extends StoreComponent<RocksStore> {
 
