@@ -81,7 +81,8 @@ final class TxnState {
     private final SlowCalls slowCalls;
     /** By id; unordered, so a lookup on every operation costs no walk of a sorted structure. */
     private final ConcurrentHashMap<Long, Txn> txns = new ConcurrentHashMap<>();
-    private final DeadlineQueue<Txn> forgets;
+    /** The ids of transactions to forget: an id, not the transaction, so one reduced to its id meanwhile is freed. */
+    private final DeadlineQueue<Long> forgets;
     /** The committed top-level transactions that left {@link #txns}: their outcome, answered for retention.ms. */
     private final CommittedIds committedIds;
     final TxnMetrics metrics = new TxnMetrics();
@@ -555,11 +556,24 @@ final class TxnState {
     private void notified(Txn txn, long forgetAfter) {
         txn.notified.complete(null);
         if (txn.state == TransactionConstants.COMMITTED && !txn.nested()) {
-            committedIds.add(txn.id);
-            txns.remove(txn.id, txn);
+            reduceToId(txn);
             return;
         }
         forgetLater(txn, forgetAfter == 0 ? settings.retentionMillis() : forgetAfter);
+    }
+
+    /**
+     * Under the family's lock: a committed top-level transaction every participant heard, and the committed nested
+     * transactions below it, whose outcome is final now (TX.2.7), leave the table for {@link #committedIds}.
+     */
+    private void reduceToId(Txn txn) {
+        committedIds.add(txn.id);
+        txns.remove(txn.id, txn);
+        for (Txn child : txn.children) {
+            if (child.state == TransactionConstants.COMMITTED) {
+                reduceToId(child);
+            }
+        }
     }
 
     /**
@@ -568,12 +582,16 @@ final class TxnState {
      */
     void forgetLater(Txn txn, long millis) {
         if (!closed) {
-            forgets.add(txn, clock.deadlineAfterMillis(millis));
+            forgets.add(txn.id, clock.deadlineAfterMillis(millis));
         }
     }
 
-    /** When {@code txn} is due to be forgotten (on the clock's timer; takes its lock). */
-    private void forget(Txn txn) {
+    /** When transaction {@code id} is due to be forgotten (on the clock's timer; takes its lock). */
+    private void forget(long id) {
+        Txn txn = txns.get(id);
+        if (txn == null) {
+            return; // reduced to its id meanwhile
+        }
         synchronized (txn.lock) {
             boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
             if (txn.state == TransactionConstants.COMMITTED && parentOpen
