@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,6 +30,7 @@ import net.jini.core.transaction.TimeoutExpiredException;
 import net.jini.core.transaction.UnknownTransactionException;
 import net.jini.core.transaction.server.CrashCountException;
 import net.jini.core.transaction.server.TransactionManager;
+import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.store.api.Store;
 import org.junit.jupiter.api.AfterEach;
@@ -217,6 +219,58 @@ class TxnManagerTest {
         assertEquals(List.of("prepare " + id), a.calls);
         assertEquals(List.of("prepare " + id), b.calls);
         assertEquals(before, managers.store().stats().records());
+    }
+
+    @Test
+    void aCommitRecordLargerThanAnyStoreHoldsAbortsTheTransaction() throws Exception {
+        TransactionManager mgr = managers.start().proxy();
+        long id = mgr.create(30_000).id;
+        Scripted small = Scripted.voting(PREPARED);
+        Scripted heavy = Scripted.voting(PREPARED);
+        mgr.join(id, small, 1);
+        mgr.join(id, new Ballasted(heavy, Store.MAX_VALUE_BYTES), 1);
+        long before = managers.store().stats().records();
+        // TX.2.8: the commit point cannot be made durable, so the transaction aborts and says why
+        CannotCommitException refused = assertThrows(CannotCommitException.class, () -> mgr.commit(id));
+        assertTrue(refused.getMessage().contains("Store.MAX_VALUE_BYTES"), refused.getMessage());
+        assertEquals(ABORTED, mgr.getState(id));
+        // TX.2.7: the participants that voted PREPARED hear abort, never commit
+        until("both hear abort", () -> small.count("abort") == 1 && heavy.count("abort") == 1);
+        assertEquals(0, small.count("commit") + heavy.count("commit"));
+        assertEquals(before, managers.store().stats().records());
+    }
+
+    /** A participant whose reference is larger than a store record may be: it carries {@code bytes} of ballast. */
+    private static final class Ballasted implements TransactionParticipant, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final Scripted part;
+        private final byte[] ballast;
+
+        Ballasted(Scripted part, int bytes) {
+            this.part = part;
+            this.ballast = new byte[bytes];
+        }
+
+        @Override
+        public int prepare(TransactionManager mgr, long id) throws UnknownTransactionException, RemoteException {
+            return part.prepare(mgr, id);
+        }
+
+        @Override
+        public void commit(TransactionManager mgr, long id) throws UnknownTransactionException, RemoteException {
+            part.commit(mgr, id);
+        }
+
+        @Override
+        public void abort(TransactionManager mgr, long id) throws UnknownTransactionException, RemoteException {
+            part.abort(mgr, id);
+        }
+
+        @Override
+        public int prepareAndCommit(TransactionManager mgr, long id)
+                throws UnknownTransactionException, RemoteException {
+            return part.prepareAndCommit(mgr, id);
+        }
     }
 
     @Test
