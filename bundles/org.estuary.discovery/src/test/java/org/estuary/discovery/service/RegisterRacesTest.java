@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -26,9 +25,7 @@ import net.jini.discovery.RemoteDiscoveryEvent;
 
 import org.estuary.discovery.protocol.UnicastResponse;
 import org.estuary.store.api.Batch;
-import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
+import org.estuary.store.api.testing.InterceptedStore;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,10 +38,13 @@ import org.junit.jupiter.api.Test;
 class RegisterRacesTest {
 
     /** Forwards batches to a memory store; while closed, keeps them until it opens. */
-    private static final class GatedStore implements Store {
-        private final Store delegate = MemoryStores.open();
+    private static final class GatedStore extends InterceptedStore {
         private final List<Runnable> held = new ArrayList<>();
         private boolean closed;
+
+        GatedStore() {
+            super(MemoryStores.open());
+        }
 
         synchronized void close() {
             closed = true;
@@ -69,32 +69,11 @@ class RegisterRacesTest {
             synchronized (this) {
                 if (closed) {
                     CompletableFuture<Void> stage = new CompletableFuture<>();
-                    held.add(() -> delegate.apply(batch).whenComplete((ok, failed) -> {
-                        if (failed != null) {
-                            stage.completeExceptionally(failed);
-                        } else {
-                            stage.complete(null);
-                        }
-                    }));
+                    held.add(() -> forward(batch, stage));
                     return stage;
                 }
             }
             return delegate.apply(batch);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-            delegate.scan(space, visitor);
-        }
-
-        @Override
-        public Set<String> spaces() throws StoreException {
-            return delegate.spaces();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return delegate.stats();
         }
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -14,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
@@ -22,9 +20,8 @@ import net.jini.lease.LeaseRenewalSet;
 import org.estuary.renewal.admin.LeaseInfo;
 import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.store.api.Batch;
-import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
+import org.estuary.store.api.testing.InterceptedStore;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,12 +34,15 @@ import org.junit.jupiter.api.Test;
 class FailedChangesTest {
 
     /** Forwards batches to a memory store, or, while holding, keeps them queued until the test answers each. */
-    private static final class HoldingStore implements Store {
-        private final Store delegate = MemoryStores.open(1_000_000);
+    private static final class HoldingStore extends InterceptedStore {
         private final List<Held> held = new ArrayList<>();
         private boolean holding;
 
         private record Held(Batch batch, CompletableFuture<Void> stage) {
+        }
+
+        HoldingStore() {
+            super(MemoryStores.open(1_000_000));
         }
 
         synchronized void hold() {
@@ -73,21 +73,6 @@ class FailedChangesTest {
                 }
             }
             return delegate.apply(batch);
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-            delegate.scan(space, visitor);
-        }
-
-        @Override
-        public Set<String> spaces() throws StoreException {
-            return delegate.spaces();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return delegate.stats();
         }
     }
 

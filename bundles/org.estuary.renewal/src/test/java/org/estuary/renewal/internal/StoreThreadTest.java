@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
@@ -21,8 +19,7 @@ import net.jini.lease.LeaseRenewalSet;
 import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.StoreException;
-import org.estuary.store.api.StoreStats;
+import org.estuary.store.api.testing.InterceptedStore;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,11 +32,14 @@ import org.junit.jupiter.api.Test;
 class StoreThreadTest {
 
     /** Forwards batches to a memory store; can hold one back until the next arrives, then acks both in a thread. */
-    private static final class LaggingStore implements Store {
-        private final Store delegate = MemoryStores.open(1_000_000);
+    private static final class LaggingStore extends InterceptedStore {
         private final List<Runnable> held = new ArrayList<>();
         private boolean holdNext;
         private int heldCount;
+
+        LaggingStore() {
+            super(MemoryStores.open(1_000_000));
+        }
 
         synchronized void holdNext() {
             holdNext = true;
@@ -86,31 +86,6 @@ class StoreThreadTest {
                 }
             }
             return delegate.apply(batch);
-        }
-
-        private void forward(Batch batch, CompletableFuture<Void> stage) {
-            delegate.apply(batch).whenComplete((ok, failure) -> {
-                if (failure == null) {
-                    stage.complete(null);
-                } else {
-                    stage.completeExceptionally(failure);
-                }
-            });
-        }
-
-        @Override
-        public void scan(String space, BiConsumer<String, byte[]> visitor) throws StoreException {
-            delegate.scan(space, visitor);
-        }
-
-        @Override
-        public Set<String> spaces() throws StoreException {
-            return delegate.spaces();
-        }
-
-        @Override
-        public StoreStats stats() {
-            return delegate.stats();
         }
     }
 

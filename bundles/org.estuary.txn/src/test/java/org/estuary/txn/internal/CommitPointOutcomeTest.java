@@ -20,6 +20,8 @@ import net.jini.core.transaction.server.TransactionManager;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Operation;
 import org.estuary.store.api.StoreException;
+import org.estuary.store.api.testing.InterceptedStore;
+import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,7 @@ class CommitPointOutcomeTest {
         private boolean failed;
 
         UnsureStore(boolean keepsIt, boolean outcomeUnknown) {
+            super(MemoryStores.open());
             this.keepsIt = keepsIt;
             this.outcomeUnknown = outcomeUnknown;
         }
@@ -47,13 +50,13 @@ class CommitPointOutcomeTest {
                 if (!failed && batch.operations().stream().anyMatch(CommitPointOutcomeTest::isCommitPoint)) {
                     failed = true;
                     if (keepsIt) {
-                        memory.apply(batch).toCompletableFuture().join();
+                        delegate.apply(batch).toCompletableFuture().join();
                     }
                     return CompletableFuture.failedFuture(new StoreException(StoreException.Reason.UNAVAILABLE,
                             "the disk did not answer (test)", null, outcomeUnknown));
                 }
             }
-            return memory.apply(batch);
+            return delegate.apply(batch);
         }
     }
 

@@ -16,6 +16,8 @@ import java.util.concurrent.locks.LockSupport;
 import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.testing.InterceptedStore;
+import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,10 +33,14 @@ class CommitPointsTest {
         /** The commit points of each batch that carried any, in order. */
         final List<Integer> commitPointsPerBatch = new CopyOnWriteArrayList<>();
 
+        SlowFirstStore() {
+            super(MemoryStores.open());
+        }
+
         @Override
         public CompletionStage<Void> apply(Batch batch) {
             int commitPoints = (int) batch.operations().stream().filter(CommitPointOutcomeTest::isCommitPoint).count();
-            CompletionStage<Void> applied = memory.apply(batch);
+            CompletionStage<Void> applied = delegate.apply(batch);
             if (commitPoints == 0) {
                 return applied;
             }
