@@ -2,6 +2,7 @@ package org.estuary.login.internal;
 
 import java.util.Objects;
 
+import org.estuary.core.text.OneLine;
 import org.estuary.io.RateLimitedLog;
 
 /**
@@ -46,22 +47,9 @@ final class LoginThrottle {
     /** Records a failed password login of {@code user} from {@code from} (null if unknown) and logs it. */
     void failed(String user, String from) {
         int failed = delays.failed();
-        log.warn("failed password login to the karaf realm for user '" + shown(user) + "'"
-                + (from == null ? "" : " from " + shown(from)) + ": " + failed + " failed in the last "
-                + windowSeconds + " s; each password login now waits " + delays.delayMillis()
+        log.warn("failed password login to the karaf realm for user '" + OneLine.of(user, MAX_SHOWN) + "'"
+                + (from == null ? "" : " from " + OneLine.of(from, MAX_SHOWN)) + ": " + failed
+                + " failed in the last " + windowSeconds + " s; each password login now waits " + delays.delayMillis()
                 + " ms before its check (configure org.estuary.login)");
-    }
-
-    /** {@code text} without control characters (no forged log lines), cut to {@value #MAX_SHOWN} characters. */
-    static String shown(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder shown = new StringBuilder();
-        for (int i = 0; i < text.length() && shown.length() < MAX_SHOWN; i++) {
-            char c = text.charAt(i);
-            shown.append(Character.isISOControl(c) ? '?' : c);
-        }
-        return text.length() > MAX_SHOWN ? shown + "..." : shown.toString();
     }
 }

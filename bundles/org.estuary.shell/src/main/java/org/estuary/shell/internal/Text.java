@@ -4,6 +4,7 @@ import java.io.PrintStream;
 
 import org.apache.karaf.shell.support.table.Col;
 import org.apache.karaf.shell.support.table.ShellTable;
+import org.estuary.core.text.OneLine;
 import org.estuary.management.Column;
 import org.estuary.management.Page;
 import org.estuary.management.Table;
@@ -38,12 +39,7 @@ final class Text {
 
     /** Text on one line: control characters (terminal escapes, newlines) become '?'; null becomes "-". */
     static String clean(String text) {
-        if (text == null) {
-            return "-";
-        }
-        StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
-        return out.toString();
+        return text == null ? "-" : OneLine.of(text, Integer.MAX_VALUE);
     }
 
     /** "rows 1-50 of 120 (next: --offset 50)" under a page. */
