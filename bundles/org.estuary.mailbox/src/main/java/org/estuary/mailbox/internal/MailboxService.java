@@ -26,7 +26,7 @@ import org.estuary.io.Marshalled;
 import org.estuary.io.MarshalledBatch;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
-import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.durable.ForwardingLandlord;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.mailbox.proxy.EventBatch;

@@ -2,7 +2,7 @@ package org.estuary.mailbox.internal;
 
 import java.rmi.RemoteException;
 
-import org.estuary.lease.DurableLandlord;
+import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.WritePath;
 

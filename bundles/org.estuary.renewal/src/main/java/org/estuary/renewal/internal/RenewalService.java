@@ -21,7 +21,7 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
-import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.durable.ForwardingLandlord;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.client.LandlordLease;

@@ -5,7 +5,7 @@ import java.rmi.ServerException;
 
 import net.jini.core.lease.LeaseDeniedException;
 
-import org.estuary.lease.DurableLandlord;
+import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.WritePath;

@@ -26,7 +26,7 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
-import org.estuary.lease.ForwardingLandlord;
+import org.estuary.lease.durable.ForwardingLandlord;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;

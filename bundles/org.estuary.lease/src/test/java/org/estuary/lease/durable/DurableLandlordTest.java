@@ -1,4 +1,4 @@
-package org.estuary.lease;
+package org.estuary.lease.durable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,6 +20,12 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.ManualClock;
+import org.estuary.lease.LeaseGrant;
+import org.estuary.lease.LeaseListener;
+import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.TestClocks;
+import org.estuary.lease.client.RenewResults;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.Operation;
@@ -28,7 +34,6 @@ import org.estuary.store.api.WritePath;
 import org.estuary.store.api.testing.HeldStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.estuary.lease.client.RenewResults;
 
 /**
  * {@link DurableLandlord}: LE.2.2's renew, cancel, renewAll and cancelAll, each granted only once the service's store

@@ -1,13 +1,13 @@
-package org.estuary.lease;
+package org.estuary.lease.durable;
 
 import java.rmi.RemoteException;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
-import org.osgi.annotation.versioning.ConsumerType;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.client.RenewResults;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A service's backend whose {@link Landlord} methods are those of the landlord of its leases (typically a

@@ -1,4 +1,4 @@
-package org.estuary.lease;
+package org.estuary.lease.durable;
 
 import java.rmi.RemoteException;
 import java.util.Objects;
@@ -6,12 +6,15 @@ import java.util.Objects;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.Clock;
+import org.estuary.lease.LeaseListener;
+import org.estuary.lease.LeaseTable;
+import org.estuary.lease.OneByOne;
+import org.estuary.lease.client.Landlord;
+import org.estuary.lease.client.RenewResults;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
 import org.osgi.annotation.versioning.ConsumerType;
-import org.estuary.lease.client.Landlord;
-import org.estuary.lease.client.RenewResults;
 
 /**
  * The landlord of a service's leases when each renewal and cancellation is recorded in the service's store before
