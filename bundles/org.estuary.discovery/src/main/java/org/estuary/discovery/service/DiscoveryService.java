@@ -39,6 +39,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.lease.durable.ForwardingLandlord;
+import org.estuary.lease.durable.LeasedResource;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
@@ -72,18 +73,16 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     private static final long STORE_RETRY_MILLIS = 1_000;
 
     /** A live registration: its record as last made durable, its listener, and whether it has ended. */
-    private static final class Live {
+    private static final class Live extends LeasedResource {
         long id;
         volatile Registration record;
         volatile RemoteEventListener listener;
         volatile boolean ended;
-        boolean cancelling;
         /**
          * The newest decided interest, what the next change starts from and every write of the registration carries
          * (the record shows the acknowledged one); guarded by the service's lock.
          */
         Interest decided;
-        final WritePath.Ticket renewals = new WritePath.Ticket();
         /** The order of the changes of its interest: an older acknowledgement never shows over a newer one. */
         final WritePath.Ticket changes = new WritePath.Ticket();
 
@@ -94,6 +93,11 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             this.id = record.id();
             this.record = record;
             this.decided = record.interest();
+        }
+
+        @Override
+        protected boolean ended() {
+            return ended;
         }
     }
 
@@ -449,16 +453,6 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
 
         @Override
-        protected boolean gone(Live live) {
-            return live.ended || live.cancelling;
-        }
-
-        @Override
-        protected WritePath.Ticket renewals(Live live) {
-            return live.renewals;
-        }
-
-        @Override
         protected long expiration(Live live) {
             return live.record.expiration();
         }
@@ -476,14 +470,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
 
         @Override
-        protected Batch cancelling(Live live) {
-            live.cancelling = true;
-            return deletion(live.id);
-        }
-
-        @Override
-        protected void stays(Live live) {
-            live.cancelling = false;
+        protected Batch deletion(Live live) {
+            return DiscoveryService.this.deletion(live.id);
         }
     }
 
@@ -620,7 +608,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     /** @throws NoSuchObjectException LD.4.1: once the registration's lease has ended */
     private Live live(long id) throws NoSuchObjectException {
         Live live = registrations.get(id);
-        if (live == null || live.ended || live.cancelling) {
+        if (live == null || live.gone()) {
             throw new NoSuchObjectException("discovery registration " + Long.toUnsignedString(id)
                     + " no longer exists: its lease ended or was cancelled");
         }

@@ -25,7 +25,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@link LeaseTable} renews the lease at once, so later decisions see it ({@link IllegalArgumentException} for a
  * duration that is neither positive nor {@code Lease.ANY}, nothing changed), and the resource's record with the new
  * expiration is queued. Once durable the new expiration is {@linkplain #show shown}, unless a later renewal of the
- * same lease was shown first (the resource's {@link WritePath.Ticket}); when the write failed, and no later renewal
+ * same lease was shown first (the order of the {@link LeasedResource}'s renewals); when the write failed, and no later renewal
  * has been decided since, the lease falls back to the expiration shown, the one the store holds: not recorded, so
  * not granted.
  *
@@ -34,13 +34,13 @@ import org.osgi.annotation.versioning.ConsumerType;
  * through the table's {@link LeaseListener}; when the deletion failed, the resource stays.
  *
  * <p>{@link #renewAll} and {@link #cancelAll} take the leases one by one ({@link OneByOne}). A service extends this
- * class with what differs: how it runs a client's call through its write path, whether a resource is gone, the
- * resource's ticket, expiration and records.
+ * class with what differs: how it runs a client's call through its write path, whether a resource has ended
+ * ({@link LeasedResource#ended}), the expiration it shows and its records.
  *
  * @param <R> the leased resource, as the lease table holds it
  */
 @ConsumerType
-public abstract class DurableLandlord<R> implements Landlord {
+public abstract class DurableLandlord<R extends LeasedResource> implements Landlord {
 
     private final String kind;
     private final LeaseTable<R> leases;
@@ -63,12 +63,6 @@ public abstract class DurableLandlord<R> implements Landlord {
      */
     protected abstract <T, X extends Exception> T call(WritePath.Decide<T, X> decide) throws X, RemoteException;
 
-    /** Under the lock: whether {@code resource} has ended or is being cancelled. */
-    protected abstract boolean gone(R resource);
-
-    /** The order of the renewals of {@code resource}'s lease. */
-    protected abstract WritePath.Ticket renewals(R resource);
-
     /** Under the lock: the expiration of {@code resource}'s lease as last recorded and shown (epoch ms). */
     protected abstract long expiration(R resource);
 
@@ -78,15 +72,8 @@ public abstract class DurableLandlord<R> implements Landlord {
     /** Under the lock, once the renewal to {@code expiration} is durable and no later one was shown: shows it. */
     protected abstract void show(R resource, long expiration);
 
-    /**
-     * Under the lock: marks {@code resource} as being cancelled, so that it is {@linkplain #gone gone}.
-     *
-     * @return the deletion of its records
-     */
-    protected abstract Batch cancelling(R resource);
-
-    /** Under the lock: the deletion of {@code resource} failed; it stays, no longer being cancelled. */
-    protected abstract void stays(R resource);
+    /** Under the lock: the deletion of {@code resource}'s records, once its lease is cancelled. */
+    protected abstract Batch deletion(R resource);
 
     /**
      * LE.2.2: renews lease {@code leaseId} for {@code duration} from now, granted once recorded.
@@ -102,7 +89,7 @@ public abstract class DurableLandlord<R> implements Landlord {
             R resource = live(leaseId);
             long granted = leases.renew(leaseId, duration);
             long expiration = leases.expiration(leaseId);
-            WritePath.Ticket renewals = renewals(resource);
+            WritePath.Ticket renewals = resource.renewals;
             long ticket = renewals.decide();
             return new WritePath.Change<Long>() {
                 @Override
@@ -142,7 +129,8 @@ public abstract class DurableLandlord<R> implements Landlord {
     public final void cancel(long leaseId) throws UnknownLeaseException, RemoteException {
         this.<Void, UnknownLeaseException>call(() -> {
             R resource = live(leaseId);
-            Batch deletion = cancelling(resource);
+            resource.cancelling = true; // gone for every other operation from now
+            Batch deletion = deletion(resource);
             return new WritePath.Change<Void>() {
                 @Override
                 public Batch batch() {
@@ -161,7 +149,7 @@ public abstract class DurableLandlord<R> implements Landlord {
 
                 @Override
                 public void failed(StoreException cause) {
-                    stays(resource);
+                    resource.cancelling = false; // it stays
                 }
             };
         });
@@ -180,7 +168,7 @@ public abstract class DurableLandlord<R> implements Landlord {
     /** Under the lock: the resource of a live lease. */
     private R live(long leaseId) throws UnknownLeaseException {
         R resource = leases.get(leaseId);
-        if (resource == null || gone(resource)) {
+        if (resource == null || resource.gone()) {
             throw new UnknownLeaseException(kind + " " + Long.toUnsignedString(leaseId)
                     + " no longer exists: its lease ended or was cancelled");
         }

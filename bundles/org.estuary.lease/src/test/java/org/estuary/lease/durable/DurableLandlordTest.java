@@ -44,12 +44,15 @@ class DurableLandlordTest {
     private static final String SPACE = "test/rooms";
 
     /** A leased resource; its fields are guarded by {@link #lock}. */
-    private static final class Room {
+    private static final class Room extends LeasedResource {
         long id;
         long expiration;
-        boolean cancelling;
         boolean ended;
-        final WritePath.Ticket renewals = new WritePath.Ticket();
+
+        @Override
+        protected boolean ended() {
+            return ended;
+        }
     }
 
     private final Object lock = new Object();
@@ -85,16 +88,6 @@ class DurableLandlordTest {
             }
 
             @Override
-            protected boolean gone(Room room) {
-                return room.ended || room.cancelling;
-            }
-
-            @Override
-            protected WritePath.Ticket renewals(Room room) {
-                return room.renewals;
-            }
-
-            @Override
             protected long expiration(Room room) {
                 return room.expiration;
             }
@@ -111,14 +104,8 @@ class DurableLandlordTest {
             }
 
             @Override
-            protected Batch cancelling(Room room) {
-                room.cancelling = true;
+            protected Batch deletion(Room room) {
                 return Batch.builder().delete(SPACE, Long.toString(room.id)).build();
-            }
-
-            @Override
-            protected void stays(Room room) {
-                room.cancelling = false;
             }
         };
     }
@@ -296,7 +283,7 @@ class DurableLandlordTest {
         assertInstanceOf(RemoteException.class, thrown.getCause());
         assertSame(room, leases.get(room.id), "the lease stays");
         synchronized (lock) {
-            assertFalse(room.cancelling || room.ended, "and its resource");
+            assertFalse(room.gone(), "and its resource");
         }
         Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 7_000));
         await(() -> store.count() == 2, "a renewal is queued again");

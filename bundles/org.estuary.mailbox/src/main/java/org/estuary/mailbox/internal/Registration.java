@@ -7,13 +7,14 @@ import java.util.Set;
 import net.jini.core.event.RemoteEventListener;
 
 import org.estuary.io.Marshalled;
+import org.estuary.lease.durable.LeasedResource;
 import org.estuary.store.api.WritePath;
 
 /**
  * One registration's state (EM.4, EM.7). Every field is written under {@link MailboxState#lock}, except
  * {@link #attempting}, which the delivery thread sets around its {@code notify} call.
  */
-final class Registration {
+final class Registration extends LeasedResource {
 
     /** The registration's id, also its lease's id; set once, when its lease is granted or restored. */
     long id;
@@ -24,12 +25,8 @@ final class Registration {
     String owner;
     /** The lease's expiration as last recorded and shown (epoch ms). */
     volatile long expiration;
-    /** Orders the renewals of the lease (the newest decided wins). */
-    final WritePath.Ticket renewals = new WritePath.Ticket();
     /** Orders the changes of the delivery state (target, iterator, unknown list). */
     final WritePath.Ticket changes = new WritePath.Ticket();
-    /** The lease was cancelled and the deletion is being recorded: gone for every other operation. */
-    boolean cancelling;
     /** The lease ended: nothing more is stored, delivered or pulled. */
     volatile boolean ended;
 
@@ -68,9 +65,9 @@ final class Registration {
     /** A WARNING about the registration being full was logged since it last had room. */
     boolean fullWarned;
 
-    /** Gone for the operations clients call: ended, or its cancellation is being recorded. */
-    boolean gone() {
-        return ended || cancelling;
+    @Override
+    protected boolean ended() {
+        return ended;
     }
 
     /** The first stored event, if it is durable. */

@@ -27,16 +27,6 @@ final class RegistrationLandlord extends DurableLandlord<Registration> {
     }
 
     @Override
-    protected boolean gone(Registration r) {
-        return r.gone();
-    }
-
-    @Override
-    protected WritePath.Ticket renewals(Registration r) {
-        return r.renewals;
-    }
-
-    @Override
     protected long expiration(Registration r) {
         return r.expiration;
     }
@@ -52,13 +42,7 @@ final class RegistrationLandlord extends DurableLandlord<Registration> {
     }
 
     @Override
-    protected Batch cancelling(Registration r) {
-        r.cancelling = true;
+    protected Batch deletion(Registration r) {
         return state.deletion(r);
-    }
-
-    @Override
-    protected void stays(Registration r) {
-        r.cancelling = false;
     }
 }

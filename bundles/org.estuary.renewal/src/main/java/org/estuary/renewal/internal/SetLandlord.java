@@ -42,16 +42,6 @@ final class SetLandlord extends DurableLandlord<SetState> {
     }
 
     @Override
-    protected boolean gone(SetState set) {
-        return set.gone();
-    }
-
-    @Override
-    protected WritePath.Ticket renewals(SetState set) {
-        return set.renewals;
-    }
-
-    @Override
     protected long expiration(SetState set) {
         return set.expiration;
     }
@@ -70,13 +60,7 @@ final class SetLandlord extends DurableLandlord<SetState> {
     }
 
     @Override
-    protected Batch cancelling(SetState set) {
-        set.cancelling = true;
+    protected Batch deletion(SetState set) {
         return state.deleteSet(set);
-    }
-
-    @Override
-    protected void stays(SetState set) {
-        set.cancelling = false;
     }
 }

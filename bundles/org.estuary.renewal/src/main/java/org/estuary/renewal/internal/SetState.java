@@ -4,6 +4,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 
 import org.estuary.core.time.Clock;
+import org.estuary.lease.durable.LeasedResource;
 import org.estuary.store.api.WritePath;
 
 /**
@@ -11,7 +12,7 @@ import org.estuary.store.api.WritePath;
  * the state's lock ({@link RenewalState}); {@link #expiration} and {@link #destroyed} are also read without it (a
  * proxy's lease, the events' governing lease).
  */
-final class SetState {
+final class SetState extends LeasedResource {
 
     long setId;
     /**
@@ -34,13 +35,9 @@ final class SetState {
     Clock.Scheduled warningTask;
     /** The set expiration a warning was already sent for, so one expiration warns once. */
     long warnedFor = Long.MIN_VALUE;
-    /** The order of the set lease's renewals ({@link SetLandlord}): an older one never replaces a newer one. */
-    final WritePath.Ticket renewals = new WritePath.Ticket();
     /** The order of the changes of each registration: an older one acknowledged late is not installed. */
     final WritePath.Ticket warningChanges = new WritePath.Ticket();
     final WritePath.Ticket failureChanges = new WritePath.Ticket();
-    /** Its cancellation is on its way to the store: other operations treat the set as gone. */
-    boolean cancelling;
     volatile boolean destroyed;
 
     /** Under the lock: the set lease's expiration as just granted, renewed or read back, and its deadline. */
@@ -59,9 +56,10 @@ final class SetState {
         this.owner = owner;
     }
 
-    /** LR.2: whether operations on the set answer that it no longer exists. */
-    boolean gone() {
-        return destroyed || cancelling;
+    /** LR.2: destroyed, by its lease's end or its durable cancellation ({@link #gone} while being cancelled). */
+    @Override
+    protected boolean ended() {
+        return destroyed;
     }
 
     WritePath.Ticket changes(long eventId) {
