@@ -53,11 +53,6 @@ final class Schema {
     /** The schema version this bundle writes. */
     static final int LATEST = 3;
 
-    /** The steps in order; for tests and the README. */
-    List<Step> steps() {
-        return steps;
-    }
-
     /**
      * Brings the schema to {@link #LATEST} and returns the version found before. The connection must not be in
      * auto-commit mode; this method commits.
