@@ -313,6 +313,24 @@ public final class LeaseTable<R> implements Landlord {
     }
 
     /**
+     * Restates the expiration of live lease {@code leaseId} as the wall-clock time of its monotonic deadline, as the
+     * wall clock reads now, and returns it ({@code Lease.FOREVER} stays). After a step of the wall clock, the
+     * expiration a lease was granted or renewed to is off by the step while its deadline is not; a service that
+     * records the restated expiration makes {@link #restore} after a restart put the lease back at its deadline
+     * (LE.2.2). The deadline does not change.
+     *
+     * @throws UnknownLeaseException if the lease is unknown, expired or cancelled
+     * @since 2.2
+     */
+    public synchronized long restate(long leaseId) throws UnknownLeaseException {
+        int slot = liveSlot(leaseId, clock.nanoTime());
+        long deadline = index.deadline(slot);
+        long expiration = index.expiration(slot) == Lease.FOREVER ? Lease.FOREVER : clock.wallTimeOfDeadline(deadline);
+        index.renew(slot, deadline, expiration);
+        return expiration;
+    }
+
+    /**
      * Takes lease {@code leaseId} out of the table without telling the listener, for a service that ends a lease
      * for reasons of its own (a transaction completed, a registration replaced). Expired leases not yet swept are
      * taken out too.

@@ -7,5 +7,5 @@
  * {@code org.estuary.lease.durable}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package org.estuary.lease;

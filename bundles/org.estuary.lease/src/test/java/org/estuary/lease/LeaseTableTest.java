@@ -73,6 +73,29 @@ class LeaseTableTest {
     }
 
     @Test
+    void restateGivesTheWallClockTimeOfTheDeadlineAfterAStepAndKeepsTheDeadline() throws Exception {
+        // LE.2.2: the lease lasts its granted time; only the wall-clock time it is stated at moves with the clock
+        LeaseGrant grant = table.grant("r", 30_000);
+        long deadline = table.deadline(grant.leaseId());
+        advance(clock, 5_000);
+        clock.setWallTime(clock.currentTimeMillis() + 3_600_000);
+        assertEquals(grant.expiration(), table.expiration(grant.leaseId()), "a step alone changes no expiration");
+        assertEquals(grant.expiration() + 3_600_000, table.restate(grant.leaseId()));
+        assertEquals(grant.expiration() + 3_600_000, table.expiration(grant.leaseId()));
+        assertEquals(deadline, table.deadline(grant.leaseId()));
+        advance(clock, 25_000);
+        assertNull(table.get(grant.leaseId()), "it ends at its deadline");
+        assertThrows(UnknownLeaseException.class, () -> table.restate(grant.leaseId()));
+
+        LeaseTable<String> unlimited =
+                new LeaseTable<>(clock, new LeasePolicy(1_000, Lease.FOREVER), 10, listener);
+        LeaseGrant forever = unlimited.grant("f", Lease.FOREVER);
+        clock.setWallTime(clock.currentTimeMillis() - 7_200_000);
+        assertEquals(Lease.FOREVER, unlimited.restate(forever.leaseId()), "a lease for ever stays for ever");
+        unlimited.close();
+    }
+
+    @Test
     void expiresAtItsDeadlineAndTellsTheServiceOnce() throws Exception {
         // LE.2.2: expiry frees the resource; the owning service hears of it
         LeaseGrant grant = table.grant("r", 5_000);

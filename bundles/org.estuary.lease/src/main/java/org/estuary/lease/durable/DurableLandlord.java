@@ -6,6 +6,7 @@ import java.util.Objects;
 import net.jini.core.lease.UnknownLeaseException;
 
 import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.OneByOne;
@@ -153,6 +154,71 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
                 }
             };
         });
+    }
+
+    /**
+     * Rewrites the record of every live lease whose expiration as shown is more than {@code toleranceMillis} away
+     * from the wall-clock time of its monotonic deadline ({@link LeaseTable#restate}): what a service does when
+     * {@link WallClockSteps} saw a step of the wall clock, so that its store holds expirations a restart recovers
+     * at the leases' deadlines (LE.2.2: a lease lasts the time granted, whatever the wall clock does). Each rewrite
+     * goes through the write path like a renewal, ordered with the lease's renewals by its ticket, and is shown once
+     * durable; a lease renewed meanwhile keeps the renewal's record. A rewrite the store failed leaves the record
+     * and the expiration shown as they were, for the next call to retry.
+     *
+     * @return the number of leases whose records were rewritten
+     * @throws RemoteException as the write path answers a store failure, the first one, once every lease has been
+     *     tried
+     * @since 2.2
+     */
+    public final int restate(long toleranceMillis) throws RemoteException {
+        int rewritten = 0;
+        RemoteException firstFailure = null;
+        for (long leaseId : leases.leaseIds()) {
+            try {
+                if (this.<Boolean, UnknownLeaseException>call(() -> restating(leaseId, toleranceMillis))) {
+                    rewritten++;
+                }
+            } catch (UnknownLeaseException endedMeanwhile) {
+                // nothing left to restate
+            } catch (RemoteException e) {
+                if (firstFailure == null) {
+                    firstFailure = e;
+                } else {
+                    firstFailure.addSuppressed(e);
+                }
+            }
+        }
+        if (firstFailure != null) {
+            throw firstFailure;
+        }
+        return rewritten;
+    }
+
+    /** Under the lock: the rewrite of lease {@code leaseId}'s record at its restated expiration, if it is off. */
+    private WritePath.Change<Boolean> restating(long leaseId, long toleranceMillis) throws UnknownLeaseException {
+        R resource = live(leaseId);
+        long shown = expiration(resource);
+        long restated = leases.restate(leaseId);
+        if (Math.abs(Times.saturatedSubtract(restated, shown)) <= toleranceMillis) {
+            return WritePath.Change.answer(false);
+        }
+        WritePath.Ticket renewals = resource.renewals;
+        long ticket = renewals.decide();
+        Batch batch = renewal(resource, restated);
+        return new WritePath.Change<Boolean>() {
+            @Override
+            public Batch batch() {
+                return batch;
+            }
+
+            @Override
+            public Boolean acknowledged() {
+                if (leases.get(leaseId) == resource && renewals.show(ticket)) {
+                    show(resource, restated);
+                }
+                return true;
+            }
+        };
     }
 
     @Override

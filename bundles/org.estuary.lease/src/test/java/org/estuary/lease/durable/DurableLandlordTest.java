@@ -24,6 +24,7 @@ import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.lease.LeaseTable;
+import org.estuary.lease.RecordingListener;
 import org.estuary.lease.TestClocks;
 import org.estuary.lease.client.RenewResults;
 import org.estuary.store.api.Batch;
@@ -149,6 +150,90 @@ class DurableLandlordTest {
 
     private static String recorded(Batch batch) {
         return new String(batch.operations().get(0).value());
+    }
+
+    /**
+     * The time left on a lease recovered from {@code record} by a fresh table after a restart of the container
+     * (a fresh monotonic clock, the wall clock as {@link #clock} reads it now), in milliseconds; 0 if it ends at once.
+     */
+    private long leftAfterRestart(long leaseId, long record) throws Exception {
+        ManualClock restarted = new ManualClock(clock.currentTimeMillis());
+        LeaseTable<Room> recovered = new LeaseTable<>(restarted, new LeasePolicy(10_000, 60_000), 100,
+                new RecordingListener<>(restarted));
+        try {
+            recovered.restore(leaseId, new Room(), record);
+            long deadline = recovered.deadline(leaseId);
+            return deadline == Long.MIN_VALUE ? 0 : TimeUnit.NANOSECONDS.toMillis(deadline - restarted.nanoTime());
+        } finally {
+            recovered.close();
+        }
+    }
+
+    private void stepsAndRestarts(long stepMillis) throws Exception {
+        Room room = lease(40_000);
+        TestClocks.advance(clock, 10_000);
+        clock.setWallTime(clock.currentTimeMillis() + stepMillis);
+        long recordedAtGrant = shown(room);
+        assertEquals(Math.max(0, 30_000 - stepMillis), leftAfterRestart(room.id, recordedAtGrant),
+                "the expiration recorded before the step, recovered as it is, is off by the step");
+
+        Future<Integer> restate = callers.submit(() -> landlord.restate(1_000));
+        await(() -> store.count() == 1, "the rewrite is queued");
+        long restated = TestClocks.START + 40_000 + stepMillis;
+        assertEquals(Long.toString(restated), recorded(store.batch(0)),
+                "the record carries the wall-clock time of the lease's deadline as the clock reads now");
+        assertEquals(recordedAtGrant, shown(room), "S3: not shown before it is durable");
+        store.stage(0).complete(null);
+        assertEquals(1, restate.get(10, TimeUnit.SECONDS));
+        assertEquals(restated, shown(room));
+        assertEquals(restated, leases.expiration(room.id), "later renewals and records start from it");
+        assertEquals(30_000, TimeUnit.NANOSECONDS.toMillis(leases.deadline(room.id) - clock.nanoTime()),
+                "LE.2.2: the lease itself still ends at its deadline");
+        assertEquals(30_000, leftAfterRestart(room.id, restated),
+                "LE.2.2: recovered from the rewritten record, the lease has the time it had left");
+
+        assertEquals(0, landlord.restate(1_000), "a record in step with the clock is not rewritten again");
+        assertEquals(1, store.count(), "nothing more written");
+    }
+
+    @Test
+    void le22AfterAWallClockStepAheadRestateRecordsWhatARestartRecoversAtTheDeadline() throws Exception {
+        stepsAndRestarts(3_600_000);
+    }
+
+    @Test
+    void le22AfterAWallClockStepBackRestateRecordsWhatARestartRecoversAtTheDeadline() throws Exception {
+        stepsAndRestarts(-3_600_000);
+    }
+
+    @Test
+    void restateLeavesALeaseRenewedAfterTheStepAsItIs() throws Exception {
+        Room room = lease(40_000);
+        clock.setWallTime(clock.currentTimeMillis() + 3_600_000);
+        Future<Long> renew = callers.submit(() -> landlord.renew(room.id, 40_000));
+        await(() -> store.count() == 1, "the renewal is queued");
+        store.stage(0).complete(null);
+        renew.get(10, TimeUnit.SECONDS);
+        assertEquals(0, landlord.restate(1_000), "the renewal recorded an expiration on the stepped clock already");
+        assertEquals(1, store.count(), "nothing more written");
+    }
+
+    @Test
+    void aRestateTheStoreFailedKeepsTheRecordShownAndTheNextOneRetries() throws Exception {
+        Room room = lease(40_000);
+        long before = shown(room);
+        clock.setWallTime(clock.currentTimeMillis() - 3_600_000);
+        Future<Integer> failing = callers.submit(() -> landlord.restate(1_000));
+        await(() -> store.count() == 1, "queued");
+        store.stage(0).completeExceptionally(new StoreException(StoreException.Reason.UNAVAILABLE, "store down"));
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> failing.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(RemoteException.class, thrown.getCause(), "the store failure is reported");
+        assertEquals(before, shown(room), "the record as shown stays");
+        Future<Integer> retry = callers.submit(() -> landlord.restate(1_000));
+        await(() -> store.count() == 2, "the retry is queued");
+        store.stage(1).complete(null);
+        assertEquals(1, retry.get(10, TimeUnit.SECONDS));
+        assertEquals(before - 3_600_000, shown(room));
     }
 
     @Test
