@@ -20,6 +20,7 @@ import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.ReadScope;
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
@@ -187,6 +188,8 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
                     EventDelivery::close);
             DiscoveryService service = activation.start("service", () -> new DiscoveryService(timer, marshaller,
                     settings, delivery), DiscoveryService::close);
+            activation.start("wall clock watch", () -> WallClockWatch.start("lookup discovery service", timer,
+                    WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
             NetworkDiscovery discovery = activation.start("discovery", () -> new NetworkDiscovery(discoverySettings,
                     timer, bind, multicast, new RegistrarIds(marshaller), service.discoveryListener()),
                     NetworkDiscovery::close);

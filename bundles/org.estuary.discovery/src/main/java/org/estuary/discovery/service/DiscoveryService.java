@@ -40,6 +40,7 @@ import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.lease.durable.ForwardingLandlord;
 import org.estuary.lease.durable.LeasedResource;
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
@@ -271,6 +272,18 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             return after == null ? Pages.at(registrations, offset, limit, row)
                     : Pages.after(registrations, after, offset, limit, row);
         }
+    }
+
+    /**
+     * Restates the recorded expiration of every registration's lease whose record a step of the wall clock has put
+     * off its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@link DurableLandlord#restate}), so that a
+     * restart recovers each at its deadline (LD.3.1, LE.2.2).
+     *
+     * @return the number of records rewritten
+     * @throws RemoteException if the store failed to record one
+     */
+    public int restate() throws RemoteException {
+        return landlord.restate(WallClockWatch.BOUND_MILLIS);
     }
 
     public void close() {
