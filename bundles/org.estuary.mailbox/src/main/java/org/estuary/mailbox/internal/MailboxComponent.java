@@ -6,6 +6,7 @@ import java.util.Map;
 import net.jini.event.EventMailbox;
 import net.jini.event.PullEventMailbox;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.core.component.Activation;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.DeliveryConfig;
@@ -138,8 +139,11 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
                 () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-mailbox-events",
                         ReadScope.forReplies(marshaller, null)), // what targets answer: our allowlist
                 EventDelivery::close);
-        return activation.start("service", () -> new MailboxService(clock, marshaller, settings, delivery),
-                MailboxService::close);
+        MailboxService service = activation.start("service",
+                () -> new MailboxService(clock, marshaller, settings, delivery), MailboxService::close);
+        activation.start("wall clock watch", () -> WallClockWatch.start("event mailbox", clock,
+                WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
+        return service;
     }
 
     /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */

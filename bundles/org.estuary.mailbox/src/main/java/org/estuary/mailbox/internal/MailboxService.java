@@ -20,6 +20,7 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.event.InvalidIteratorException;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
@@ -568,6 +569,18 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         }
         dispatcher.awaitEarlierAttempts(changed, generation);
         return changed;
+    }
+
+    /**
+     * Restates the recorded lease expiration of every registration whose record a step of the wall clock has put
+     * off its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@code DurableLandlord.restate}), so that
+     * a restart recovers each at its deadline (LE.2.2).
+     *
+     * @return the number of records rewritten
+     * @throws RemoteException if the store failed to record one
+     */
+    public int restate() throws RemoteException {
+        return landlord.restate(WallClockWatch.BOUND_MILLIS);
     }
 
     /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */

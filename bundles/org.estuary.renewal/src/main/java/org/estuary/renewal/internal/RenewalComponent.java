@@ -6,6 +6,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.lease.LeaseRenewalService;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.core.component.Activation;
 import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
@@ -178,8 +179,11 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
                 () -> EventDelivery.withOwnThreads(clock, settings.delivery, "estuary-renewal-events",
                         ReadScope.forReplies(marshaller, null)), // what listeners answer: our allowlist
                 EventDelivery::close);
-        return activation.start("service", () -> new RenewalService(clock, marshaller, settings, renewals,
-                delivery), RenewalService::close);
+        RenewalService service = activation.start("service", () -> new RenewalService(clock, marshaller, settings,
+                renewals, delivery), RenewalService::close);
+        activation.start("wall clock watch", () -> WallClockWatch.start("lease renewal service", clock,
+                WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
+        return service;
     }
 
     /** Its management view, its operators' view (shell commands and console page) and its MBean. */

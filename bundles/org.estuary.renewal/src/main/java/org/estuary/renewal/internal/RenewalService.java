@@ -15,6 +15,7 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.lease.LeaseRenewalSet;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.event.EventDelivery;
@@ -561,6 +562,19 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
                 }
             };
         });
+    }
+
+    /**
+     * Restates the recorded lease expiration of every renewal set whose record a step of the wall clock has put off
+     * its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@code DurableLandlord.restate}), so that a
+     * restart recovers each at its deadline (LR.2, LE.2.2). The client leases in the sets keep the expirations
+     * recorded for them (docs/RELIABILITY.md).
+     *
+     * @return the number of records rewritten
+     * @throws RemoteException if the store failed to record one
+     */
+    public int restate() throws RemoteException {
+        return landlord.restate(WallClockWatch.BOUND_MILLIS);
     }
 
     /** The landlord of the set leases, which answers this backend's {@code Landlord} calls. */

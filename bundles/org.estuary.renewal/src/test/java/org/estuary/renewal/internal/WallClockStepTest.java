@@ -2,6 +2,7 @@ package org.estuary.renewal.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -158,6 +159,31 @@ class WallClockStepTest {
             assertEquals(0, warnings.events.size(), "LR.2.1: no warning before its time");
             harness.advance(SECOND);
             assertEquals(1, warnings.events.size(), "LR.2.1: the warning at its time");
+        } finally {
+            harness.close();
+        }
+    }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void aSetRecoveredAfterAWallClockStepAndARestartEndsAtItsDeadline(long step) throws Exception {
+        // LR.2, LE.2.2: the set's lease lasts its granted time; the service restates the expiration it recorded
+        // before the step, so that a fresh service recovering from the store puts the set back at its deadline
+        Harness harness = new Harness();
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(10 * MINUTE);
+            harness.advance(MINUTE);
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            assertEquals(1, service.restate(), "the set's record is rewritten");
+            assertEquals(0, service.restate(), "once");
+            harness.advance(0);
+            harness.start();
+            harness.advance(9 * MINUTE - SECOND);
+            assertEquals(0, set.getLeases().length, "LR.2: the recovered set is there until its deadline");
+            harness.advance(2 * SECOND);
+            assertThrows(java.rmi.NoSuchObjectException.class, set::getLeases,
+                    "LR.2: the recovered set ended at its deadline, not an hour off");
         } finally {
             harness.close();
         }
