@@ -331,6 +331,9 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             live.decided = interest;
             live.listener = listener;
             registrations.put(live.id, live);
+            // Its first sequence numbers are queued before its record (S2, S3: acknowledged no later), so the
+            // first event, sent before this call returns, waits for no reservation of its own: one sync per call.
+            notifier.prepare(proxy(), live.id);
             return new WritePath.Change<Created>() {
                 @Override
                 public Batch batch() {
@@ -354,7 +357,6 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
                         } catch (IOException e) {
                             seq = 0;
                         }
-                        notifier.prepare(proxy(), live.id);
                         core.register(live.id, interest);
                     }
                     return new Created(live, seq);
@@ -365,6 +367,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
                     live.ended = true;
                     leases.remove(live.id);
                     registrations.remove(live.id);
+                    notifier.ended(proxy(), live.id); // its reserved numbers, queued before its record
                 }
             };
         });

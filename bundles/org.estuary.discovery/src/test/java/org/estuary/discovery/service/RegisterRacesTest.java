@@ -41,6 +41,7 @@ class RegisterRacesTest {
     private static final class GatedStore extends InterceptedStore {
         private final List<Runnable> held = new ArrayList<>();
         private boolean closed;
+        private int applied;
 
         GatedStore() {
             super(MemoryStores.open());
@@ -52,6 +53,10 @@ class RegisterRacesTest {
 
         synchronized int held() {
             return held.size();
+        }
+
+        synchronized int applied() {
+            return applied;
         }
 
         void open() {
@@ -67,6 +72,7 @@ class RegisterRacesTest {
         @Override
         public CompletionStage<Void> apply(Batch batch) {
             synchronized (this) {
+                applied++;
                 if (closed) {
                     CompletableFuture<Void> stage = new CompletableFuture<>();
                     held.add(() -> forward(batch, stage));
@@ -101,11 +107,52 @@ class RegisterRacesTest {
 
     /** Waits, bounded, until the store holds the register's batch. */
     private void awaitHeld() throws InterruptedException {
+        awaitHeld(1);
+    }
+
+    /** Waits, bounded, until the store holds {@code batches} batches. */
+    private void awaitHeld(int batches) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (store.held() == 0) {
-            assertTrue(System.nanoTime() < deadline, "register wrote nothing within 20 s");
+        while (store.held() < batches) {
+            assertTrue(System.nanoTime() < deadline, "the store was given " + store.held() + " of " + batches
+                    + " batches within 20 s");
             Thread.sleep(5);
         }
+    }
+
+    /** A started service that knows lookup service 7 of group g, of which a first registration has heard. */
+    private DiscoveryService startKnowingALookup() throws Exception {
+        DiscoveryService service = harness.start();
+        Listener earlier = new Listener();
+        service.register(new String[] {"g"}, null, earlier, null, 60_000);
+        StubRegistrar lookup = new StubRegistrar(7, "g");
+        harness.tracker().responded(null, new UnicastResponse(new MarshalledObject<>(lookup), List.of("g")));
+        assertNotNull(earlier.events.poll(20, TimeUnit.SECONDS), "the first registration hears of the lookup");
+        return service;
+    }
+
+    /** LD.3.2: the registration's first event names the lookup service already known, after its number. */
+    private static void assertFirstEventFollows(Listener listener, LookupDiscoveryRegistration r) throws Exception {
+        RemoteDiscoveryEvent first = listener.events.poll(20, TimeUnit.SECONDS);
+        assertNotNull(first, "the registration hears of the lookup service already known");
+        assertTrue(first.getSequenceNumber() > r.getEventRegistration().getSequenceNumber(),
+                first.getSequenceNumber() + " > " + r.getEventRegistration().getSequenceNumber());
+    }
+
+    // LD.3.1, LD.3.2: register answers once its record is durable, and its first event (the lookup services already
+    // known) is numbered from a block reserved in the same turn at the store: its call waits for one write.
+    @Test
+    void theFirstNumbersAreQueuedWithTheRecord() throws Exception {
+        DiscoveryService service = startKnowingALookup();
+        store.close();
+        int before = store.applied();
+        Listener listener = new Listener();
+        Future<LookupDiscoveryRegistration> registered = client.submit(() -> service.register(new String[] {"g"},
+                null, listener, null, 60_000));
+        awaitHeld(2); // the reservation of its first numbers and its record, both queued before it waits
+        store.open();
+        assertFirstEventFollows(listener, registered.get(20, TimeUnit.SECONDS));
+        assertEquals(2, store.applied() - before, "no reservation of its own for the first event");
     }
 
     // LD.3.1: a registration lasts until its lease ends; one that ended while its record was written seeks nothing.
@@ -126,19 +173,9 @@ class RegisterRacesTest {
     // LD.3.2: the first event, naming the lookup services already known, follows the registration's number.
     @Test
     void theFirstEventIsNumberedAfterTheRegistration() throws Exception {
-        DiscoveryService service = harness.start();
-        Listener earlier = new Listener();
-        service.register(new String[] {"g"}, null, earlier, null, 60_000);
-        StubRegistrar lookup = new StubRegistrar(7, "g");
-        harness.tracker().responded(null, new UnicastResponse(new MarshalledObject<>(lookup), List.of("g")));
-        assertNotNull(earlier.events.poll(20, TimeUnit.SECONDS), "the first registration hears of the lookup");
-
+        DiscoveryService service = startKnowingALookup();
         Listener later = new Listener();
-        LookupDiscoveryRegistration r = service.register(new String[] {"g"}, null, later, null, 60_000);
-        RemoteDiscoveryEvent first = later.events.poll(20, TimeUnit.SECONDS);
-        assertNotNull(first, "the later registration hears of the lookup service already known");
-        assertTrue(first.getSequenceNumber() > r.getEventRegistration().getSequenceNumber(),
-                first.getSequenceNumber() + " > " + r.getEventRegistration().getSequenceNumber());
+        assertFirstEventFollows(later, service.register(new String[] {"g"}, null, later, null, 60_000));
     }
 
     // LD.4.1.1: each change of a registration's groups takes effect; one decided while another is still being
