@@ -94,11 +94,6 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
         state.store.unbind(unbound);
     }
 
-    /** Whether the service writes through the store bound now (no copy into it pending or failed). */
-    boolean storeSettled() {
-        return state.store.settled();
-    }
-
     /** Rebuilds the state from the store; call once before use. */
     @Override
     public void start() throws IOException {

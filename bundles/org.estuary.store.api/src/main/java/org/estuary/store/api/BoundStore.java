@@ -176,13 +176,6 @@ public final class BoundStore {
         }
     }
 
-    /** Whether the service writes through the store bound now (no copy pending or failed). */
-    public boolean settled() {
-        synchronized (lock) {
-            return current != null && current == offered.get();
-        }
-    }
-
     private Store require() throws StoreException {
         Store store = offered.get();
         if (store == null) {

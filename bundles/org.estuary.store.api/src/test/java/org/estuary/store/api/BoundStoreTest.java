@@ -164,7 +164,6 @@ class BoundStoreTest {
             StoreException refused = assertThrows(StoreException.class, bound::current);
             assertEquals(StoreException.Reason.UNAVAILABLE, refused.reason());
             assertTrue(refused.getMessage().contains("start the service again"), refused.getMessage());
-            assertFalse(bound.settled());
         }
         assertEquals(1, later.applied().size(), "only the other container's write");
         assertEquals("5", later.read("test/a", BoundStore.GENERATION));
@@ -187,7 +186,6 @@ class BoundStoreTest {
         assertSame(first, bound.current());
         assertEquals(0, snapshots, "recovery reads the first store; nothing is copied into it");
         assertTrue(first.applied().isEmpty());
-        assertTrue(bound.settled());
     }
 
     @Test
@@ -204,7 +202,6 @@ class BoundStoreTest {
         List<Batch> copied = second.applied();
         assertEquals(1, copied.size(), "exactly one copy, whether the bind's thread or current() made it");
         assertEquals(Operation.Kind.CLEAR, copied.get(0).operations().get(0).kind(), "the copy clears first");
-        assertTrue(bound.settled());
         assertTrue(first.applied().isEmpty(), "the old store is not written by the switch");
     }
 
@@ -239,7 +236,6 @@ class BoundStoreTest {
             int tried = snapshots;
             assertThrows(StoreException.class, bound::current);
             assertEquals(tried, snapshots, "no second copy into the same store within the retry interval");
-            assertFalse(bound.settled());
         }
         RecordingStore roomy = new RecordingStore("rocksdb");
         bound.bind(roomy);
@@ -247,7 +243,6 @@ class BoundStoreTest {
             assertSame(roomy, bound.current());
         }
         assertEquals(1, roomy.applied().size());
-        assertTrue(bound.settled());
     }
 
     @Test
