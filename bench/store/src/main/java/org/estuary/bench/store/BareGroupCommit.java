@@ -102,7 +102,7 @@ final class BareGroupCommit implements Store {
         synchronized (lock) {
             for (Operation op : batch.operations()) {
                 if (op.kind() == Operation.Kind.PUT) {
-                    filling.put(op.valueBuffer());
+                    filling.put(op.value());
                 }
             }
             waiting.add(new Waiting(++appended, stage));

@@ -1,6 +1,5 @@
 package org.estuary.store.api;
 
-import java.nio.ByteBuffer;
 import java.util.Objects;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -73,14 +72,6 @@ public final class Operation {
     /** A fresh copy of the value of a {@code PUT}; null for the other kinds. */
     public byte[] value() {
         return value == null ? null : value.clone();
-    }
-
-    /**
-     * A read-only view of the value of a {@code PUT} (null for the other kinds), for backends that write it out
-     * without copying.
-     */
-    public ByteBuffer valueBuffer() {
-        return value == null ? null : ByteBuffer.wrap(value).asReadOnlyBuffer();
     }
 
     /** The length of the value of a {@code PUT}; 0 for the other kinds. */

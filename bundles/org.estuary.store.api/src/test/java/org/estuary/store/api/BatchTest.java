@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ReadOnlyBufferException;
-
 import org.estuary.store.api.Operation.Kind;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +30,6 @@ class BatchTest {
         assertEquals(Kind.DELETE, delete.kind());
         assertEquals("b", delete.key());
         assertNull(delete.value());
-        assertNull(delete.valueBuffer());
         assertEquals(0, delete.size());
         Operation clear = batch.operations().get(2);
         assertEquals(Kind.CLEAR, clear.kind());
@@ -57,17 +53,6 @@ class BatchTest {
         assertThrows(UnsupportedOperationException.class, () -> batch.operations().clear());
         assertEquals(3, builder.size());
         assertEquals(3, builder.build().size());
-    }
-
-    @Test
-    void valueBufferIsAReadOnlyViewOfTheValue() {
-        // Store S1: backends may write values without copying but cannot change them
-        Batch batch = Batch.builder().put("s", "k", new byte[] {7, 8}).build();
-        ByteBuffer buffer = batch.operations().get(0).valueBuffer();
-        assertTrue(buffer.isReadOnly());
-        assertEquals(2, buffer.remaining());
-        assertEquals(7, buffer.get(0));
-        assertThrows(ReadOnlyBufferException.class, () -> buffer.put(0, (byte) 1));
     }
 
     @Test
