@@ -3,6 +3,7 @@ package org.estuary.lease.durable;
 import java.util.Objects;
 
 import org.estuary.core.time.Clock;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Sees steps of the wall clock: the offset between the {@link Clock}'s wall-clock and monotonic times moving by more
@@ -14,6 +15,7 @@ import org.estuary.core.time.Clock;
  *
  * @since 2.2
  */
+@ProviderType
 public final class WallClockSteps {
 
     private final Clock clock;

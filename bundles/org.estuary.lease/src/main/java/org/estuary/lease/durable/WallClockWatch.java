@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.time.Clock;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Looks for steps of the wall clock ({@link WallClockSteps}) every period on a {@link Clock}'s timer and, when it
@@ -13,6 +14,7 @@ import org.estuary.core.time.Clock;
  *
  * @since 2.2
  */
+@ProviderType
 public final class WallClockWatch implements AutoCloseable {
 
     /** What a service does when the wall clock stepped: restate its recorded expirations. */
