@@ -4,6 +4,7 @@ import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,6 +20,10 @@ final class FaultLoad {
     private static final long MAX_STEPS = 1_000_000;
 
     private final List<FaultClient> clients;
+    private final int threadsPerClient;
+    private final long seed;
+    /** How many times the threads were started (only the thread that starts and stops the load touches it). */
+    private int rounds;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong indefinite = new AtomicLong();
@@ -28,16 +33,39 @@ final class FaultLoad {
 
     FaultLoad(List<FaultClient> clients, int threadsPerClient, long seed) {
         this.clients = List.copyOf(clients);
+        this.threadsPerClient = threadsPerClient;
+        this.seed = seed;
+        start();
+    }
+
+    /** Starts {@code threadsPerClient} threads per client, each with a random of its own (seed, round, thread). */
+    private void start() {
+        running.set(true);
+        threads.clear();
         int n = 0;
         for (FaultClient client : clients) {
             for (int t = 0; t < threadsPerClient; t++) {
-                Random random = new Random(seed + n++);
+                Random random = new Random(seed + 1_000_003L * rounds + n++);
                 Thread thread = new Thread(() -> run(client, random), "fault-load-" + client.name() + "-" + t);
                 thread.setDaemon(true);
                 threads.add(thread);
             }
         }
+        rounds++;
         threads.forEach(Thread::start);
+    }
+
+    /**
+     * Stops the load, runs {@code action} with no call of the load in flight (a check of the clients' records, which
+     * also pulls what the mailbox clients were sent), and starts the load again; counts and latencies go on.
+     */
+    <T> T paused(Callable<T> action) throws Exception {
+        stop();
+        try {
+            return action.call();
+        } finally {
+            start();
+        }
     }
 
     private void run(FaultClient client, Random random) {

@@ -20,14 +20,17 @@ import org.estuary.client.EstuaryClient;
 import org.junit.Test;
 
 /**
- * The soak: 64 remote clients, each with a connection of its own, a third each on the lease renewal service, the
- * event mailbox and the transaction manager (the operations of the kill loop's clients), against the distribution on
- * its embedded store for {@code estuary.soak.seconds} (default 120; {@code bench/run faults soak SECONDS}). Not in the
- * test command. Every {@code estuary.soak.sample.seconds} (default 10) it takes the container JVM's heap after a full
- * collection ({@code jcmd GC.run}, {@code GC.heap_info}) and its thread count ({@code /proc/PID/status}); it reports
- * them with the latency percentiles of each service and the ERROR lines logged after the warm-up (the first fifth),
- * and fails on a wrong answer, an ERROR line or an acknowledged change lost. Whether heap and threads are flat is
- * read from the samples it prints (docs/RELIABILITY.md).
+ * The soak: 64 remote clients, each with a connection of its own, a third each on the lease renewal service, the event
+ * mailbox and the transaction manager (the operations of the kill loop's clients), against the distribution on its
+ * embedded store for {@code estuary.soak.seconds} (default 120; {@code bench/run faults soak SECONDS}). Not in the
+ * test command. Every {@code estuary.soak.sample.seconds} (default 10) it pauses the load while each client checks its
+ * records against the services, as the kill loop does after each restart (the mailbox clients pull what they sent and
+ * cancel full registrations, the renewal clients replace full sets: what the services hold stays steady instead of
+ * growing until the mailboxes refuse events and the renewal rounds swamp the clients' landlords), then it takes the
+ * container JVM's heap after a full collection ({@code jcmd GC.run}, {@code GC.heap_info}) and its thread count
+ * ({@code /proc/PID/status}); it reports them with the latency percentiles of each service and the ERROR lines logged
+ * after the warm-up (the first fifth), and fails on a wrong answer, an ERROR line or an acknowledged change lost.
+ * Whether heap and threads are flat is read from the samples it prints (docs/RELIABILITY.md).
  */
 public class Soak {
 
@@ -64,9 +67,11 @@ public class Soak {
             long end = start + TimeUnit.SECONDS.toNanos(seconds);
             int errorsAfterWarmUp = -1;
             List<String> samples = new ArrayList<>();
+            List<String> lost = new ArrayList<>();
             while (System.nanoTime() < end && load.wrong() == null) {
                 Thread.sleep(TimeUnit.SECONDS.toMillis(Math.min(sample,
                         Math.max(1, TimeUnit.NANOSECONDS.toSeconds(end - System.nanoTime())))));
+                lost.addAll(load.paused(() -> FaultClient.checkAll(clients)));
                 if (errorsAfterWarmUp < 0 && System.nanoTime() >= warmUp) {
                     errorsAfterWarmUp = errors(karaf);
                 }
@@ -78,7 +83,7 @@ public class Soak {
             load.stop();
             assertNull("a wrong answer during the soak", load.wrong());
             System.out.println("Soak: " + load.latencies());
-            List<String> lost = FaultClient.checkAll(clients);
+            lost.addAll(FaultClient.checkAll(clients));
             int errors = errors(karaf) - Math.max(0, errorsAfterWarmUp);
             System.out.println("soak: clients=" + CLIENTS + " seconds=" + seconds + " lost=" + lost.size()
                     + " errors_logged=" + errors + " " + samples.get(0).substring(6) + " | "
