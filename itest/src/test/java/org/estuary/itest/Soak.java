@@ -26,11 +26,12 @@ import org.junit.Test;
  * test command. Every {@code estuary.soak.sample.seconds} (default 10) it pauses the load while each client checks its
  * records against the services, as the kill loop does after each restart (the mailbox clients pull what they sent and
  * cancel full registrations, the renewal clients replace full sets: what the services hold stays steady instead of
- * growing until the mailboxes refuse events and the renewal rounds swamp the clients' landlords), then it takes the
- * container JVM's heap after a full collection ({@code jcmd GC.run}, {@code GC.heap_info}) and its thread count
- * ({@code /proc/PID/status}); it reports them with the latency percentiles of each service and the ERROR lines logged
- * after the warm-up (the first fifth), and fails on a wrong answer, an ERROR line or an acknowledged change lost.
- * Whether heap and threads are flat is read from the samples it prints (docs/RELIABILITY.md).
+ * growing until the mailboxes refuse events and the renewal rounds swamp the clients' landlords), and, the load still
+ * paused, takes the container JVM's live heap (the total of a class histogram, {@code jcmd GC.class_histogram}, which
+ * collects first) and its thread count ({@code /proc/PID/status}); it reports them with the latency percentiles of
+ * each service and the ERROR lines logged after the warm-up (the first fifth), and fails on a wrong answer, an ERROR
+ * line or an acknowledged change lost. Whether heap and threads are flat is read from the samples it prints
+ * (docs/RELIABILITY.md).
  */
 public class Soak {
 
@@ -71,12 +72,16 @@ public class Soak {
             while (System.nanoTime() < end && load.wrong() == null) {
                 Thread.sleep(TimeUnit.SECONDS.toMillis(Math.min(sample,
                         Math.max(1, TimeUnit.NANOSECONDS.toSeconds(end - System.nanoTime())))));
-                lost.addAll(load.paused(() -> FaultClient.checkAll(clients)));
+                // with no call in flight: the clients' check, then the container's live heap and threads
+                long[] heapAndThreads = load.paused(() -> {
+                    lost.addAll(FaultClient.checkAll(clients));
+                    return new long[] {liveHeap(pid), threads(pid)};
+                });
                 if (errorsAfterWarmUp < 0 && System.nanoTime() >= warmUp) {
                     errorsAfterWarmUp = errors(karaf);
                 }
-                String line = "Soak: t=" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + "s heap_after_gc_kb="
-                        + heapAfterGc(pid) + " threads=" + threads(pid) + " indefinite=" + load.indefinite();
+                String line = "Soak: t=" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + "s live_heap_kb="
+                        + heapAndThreads[0] + " threads=" + heapAndThreads[1] + " indefinite=" + load.indefinite();
                 samples.add(line);
                 System.out.println(line);
             }
@@ -108,16 +113,22 @@ public class Soak {
                 .findFirst().orElseThrow(() -> new AssertionError("no java process under bin/karaf")).pid();
     }
 
-    private static final Pattern USED = Pattern.compile("used (\\d+)K");
+    /** The last line of a class histogram: {@code Total <instances> <bytes>}. */
+    private static final Pattern TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
 
-    /** The heap in use right after a full collection of the container's JVM, in KiB. */
-    private static long heapAfterGc(long pid) throws IOException, InterruptedException {
-        jcmd(pid, "GC.run");
-        Matcher used = USED.matcher(jcmd(pid, "GC.heap_info"));
-        if (!used.find()) {
-            throw new AssertionError("jcmd GC.heap_info printed no heap use");
+    /**
+     * The bytes of the objects alive in the container's JVM, in KiB: a class histogram, which collects the whole heap
+     * first and counts what survived, in one command (a collection followed by a separate heap report would count
+     * what was allocated in between too).
+     */
+    private static long liveHeap(long pid) throws IOException, InterruptedException {
+        String histogram = jcmd(pid, "GC.class_histogram");
+        Matcher total = TOTAL.matcher(histogram);
+        if (!total.find()) {
+            throw new AssertionError("jcmd GC.class_histogram printed no total: "
+                    + histogram.substring(Math.max(0, histogram.length() - 400)));
         }
-        return Long.parseLong(used.group(1));
+        return Long.parseLong(total.group(1)) / 1024;
     }
 
     private static String jcmd(long pid, String command) throws IOException, InterruptedException {
