@@ -1,6 +1,7 @@
 package org.estuary.txn.internal;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.time.Clock;
@@ -15,7 +16,7 @@ import org.estuary.core.time.Clock;
  *
  * <p>The ids are spread over stripes, each with a lock of its own, so committing threads rarely meet. A stripe keeps
  * its ids in buckets by completion time, each bucket taking the completions of an eighth of {@code retention.ms}
- * in an open-addressing table; a bucket goes as a whole once its last id is past retention, and a lookup answers
+ * in the order they come; a bucket goes as a whole once its last id is past retention, and a lookup answers
  * exactly: an id is known until {@code retention.ms} after it completed (to the millisecond, never less). Expiry
  * happens as ids are added or looked up, on the manager's clock. Thread-safe.
  */
@@ -106,57 +107,76 @@ final class CommittedIds {
 
     /**
      * The ids completed within one span from {@code base} (a nanoTime value), each with its completion in
-     * milliseconds after {@code base}: linear probing over a power-of-two table, 0 marking a free slot.
+     * milliseconds after {@code base}, appended in completion order: an add writes the next slot of two arrays, where
+     * an insert into a hash table of millions of random ids would miss the processor's caches twice per commit.
+     * Lookups, which are rare (a client asking about a transaction it already finished), index the ids appended
+     * since the last lookup into an open-addressing table of positions first; an id added twice keeps its first
+     * completion.
      */
     private static final class Bucket {
+        private static final int INITIAL = 64;
+
         private final long base;
-        private long[] ids = new long[64];
-        private int[] offsets = new int[64];
+        private long[] ids = new long[INITIAL];
+        private int[] offsets = new int[INITIAL];
         private int size;
+        /** Linear probing over positions in {@link #ids} plus one (0: a free slot); null until the first lookup. */
+        private int[] index;
+        /** The ids before this position are in {@link #index}. */
+        private int indexed;
 
         Bucket(long base) {
             this.base = base;
         }
 
         void put(long id, int offsetMillis) {
-            if (3 * (size + 1) > 2 * ids.length) {
-                grow();
+            if (size == ids.length) {
+                ids = Arrays.copyOf(ids, size * 2);
+                offsets = Arrays.copyOf(offsets, size * 2);
             }
-            int mask = ids.length - 1;
-            int slot = (int) (mix(id) >>> 32) & mask;
-            while (ids[slot] != 0) {
-                if (ids[slot] == id) {
-                    return; // already there: it keeps its first completion
-                }
-                slot = (slot + 1) & mask;
-            }
-            ids[slot] = id;
-            offsets[slot] = offsetMillis;
+            ids[size] = id;
+            offsets[size] = offsetMillis;
             size++;
         }
 
         /** The completion offset of {@code id}, or -1 if it is not in this bucket. */
         int offsetOf(long id) {
-            int mask = ids.length - 1;
-            for (int slot = (int) (mix(id) >>> 32) & mask; ids[slot] != 0; slot = (slot + 1) & mask) {
-                if (ids[slot] == id) {
-                    return offsets[slot];
+            catchUp();
+            int mask = index.length - 1;
+            for (int slot = slot(id, mask); index[slot] != 0; slot = (slot + 1) & mask) {
+                int at = index[slot] - 1;
+                if (ids[at] == id) {
+                    return offsets[at];
                 }
             }
             return -1;
         }
 
-        private void grow() {
-            long[] oldIds = ids;
-            int[] oldOffsets = offsets;
-            ids = new long[oldIds.length * 2];
-            offsets = new int[oldIds.length * 2];
-            size = 0;
-            for (int i = 0; i < oldIds.length; i++) {
-                if (oldIds[i] != 0) {
-                    put(oldIds[i], oldOffsets[i]);
+        /** Indexes the ids appended since the last lookup, in a table at most two-thirds full. */
+        private void catchUp() {
+            if (index == null || 3 * size > 2 * index.length) {
+                int capacity = INITIAL;
+                while (3 * size > 2 * capacity) {
+                    capacity *= 2;
+                }
+                index = new int[capacity];
+                indexed = 0;
+            }
+            int mask = index.length - 1;
+            for (; indexed < size; indexed++) {
+                long id = ids[indexed];
+                int slot = slot(id, mask);
+                while (index[slot] != 0 && ids[index[slot] - 1] != id) {
+                    slot = (slot + 1) & mask;
+                }
+                if (index[slot] == 0) { // an id already indexed keeps its first completion
+                    index[slot] = indexed + 1;
                 }
             }
+        }
+
+        private static int slot(long id, int mask) {
+            return (int) (mix(id) >>> 32) & mask;
         }
     }
 }

@@ -59,6 +59,28 @@ class CommittedIdsTest {
     }
 
     @Test
+    void idsAddedBetweenLookupsAreFoundAsTheBucketGrows() {
+        CommittedIds ids = new CommittedIds(clock, 60_000);
+        for (long id = 1; id <= 5_000; id++) {
+            ids.add(id * 7);
+            // a lookup after each add: what came since the last lookup joins the index, which grows as it fills
+            assertTrue(ids.contains(id * 7), "id " + id * 7);
+            assertTrue(ids.contains((id + 1) / 2 * 7), "an earlier id " + (id + 1) / 2 * 7);
+            assertFalse(ids.contains(id * 7 + 1), "id " + (id * 7 + 1));
+        }
+    }
+
+    @Test
+    void anIdAddedTwiceKeepsItsFirstCompletion() {
+        CommittedIds ids = new CommittedIds(clock, 8_000);
+        ids.add(11);
+        clock.advance(500, TimeUnit.MILLISECONDS); // the same bucket (a span is 1 s)
+        ids.add(11);
+        clock.advance(7_500, TimeUnit.MILLISECONDS);
+        assertFalse(ids.contains(11), "retention counts from the first completion");
+    }
+
+    @Test
     void noRetentionKeepsNothing() {
         CommittedIds ids = new CommittedIds(clock, 0);
         ids.add(5);
