@@ -25,10 +25,17 @@ final class CommitPoints {
     static final int MAX_GROUP = 256;
     /** How often a waiting thread looks again before it parks (a few microseconds). */
     private static final int SPINS = 256;
+    /**
+     * Waiters spin only while a group's write takes less than this (a store that acknowledges at once): when it
+     * waits for a sync, spinning threads would only take the processors from the leader and the store.
+     */
+    private static final long SPIN_WORTH_NANOS = 20_000;
 
     private final TxnState state;
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean leading = new AtomicBoolean();
+    /** How long the last group's write took (nanoseconds), written by its leader. */
+    private volatile long lastWriteNanos;
 
     CommitPoints(TxnState state) {
         this.state = state;
@@ -79,8 +86,10 @@ final class CommitPoints {
             if (!leading.get() && leading.compareAndSet(false, true)) {
                 List<Pending> group;
                 try {
+                    long started = System.nanoTime();
                     group = drain();
                     interrupted |= write(group);
+                    lastWriteNanos = System.nanoTime() - started;
                 } finally {
                     leading.set(false);
                 }
@@ -92,7 +101,7 @@ final class CommitPoints {
                 for (Pending p : group) {
                     wake(p);
                 }
-            } else if (spins < SPINS) {
+            } else if (spins < SPINS && lastWriteNanos < SPIN_WORTH_NANOS) {
                 spins++; // a batch the store acknowledges at once (memory) is finished before a park would start
                 Thread.onSpinWait();
             } else {
