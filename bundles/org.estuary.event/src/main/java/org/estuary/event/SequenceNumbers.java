@@ -104,6 +104,22 @@ public final class SequenceNumbers {
      * @since 1.5
      */
     public void prepare(EventKind kind) throws IOException {
+        prepare(kind, marks);
+    }
+
+    /**
+     * {@link #prepare(EventKind)} with the first block reserved ahead through {@code via} rather than the marks this
+     * object was made with: a view of the same marks that writes the reservation in a batch of the caller's own
+     * ({@link StoredHighWaterMark#joining}), so a service records a new kind and its first block with one write.
+     * The kind's mark is still loaded from the marks this object was made with.
+     *
+     * @throws NullPointerException if {@code kind} or {@code via} is null
+     * @throws IOException if the mark cannot be loaded
+     * @throws IllegalStateException if {@code maxKinds} kinds are already numbered
+     * @since 1.6
+     */
+    public void prepare(EventKind kind, HighWaterMark via) throws IOException {
+        Objects.requireNonNull(via, "via");
         Counter counter = counter(kind);
         synchronized (counter) {
             counter.loadIfNeeded(kind);
@@ -112,7 +128,7 @@ public final class SequenceNumbers {
                 long upTo = counter.reserved > Long.MAX_VALUE - blockSize ? Long.MAX_VALUE
                         : counter.reserved + blockSize;
                 counter.ahead = upTo;
-                marks.reserveAhead(kind, upTo, () -> counter.durable(upTo));
+                via.reserveAhead(kind, upTo, () -> counter.durable(upTo));
             }
         }
     }

@@ -2,6 +2,9 @@ package org.estuary.event;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -109,12 +112,70 @@ public final class StoredHighWaterMark implements HighWaterMark {
         }
         String key = keys.apply(kind);
         ahead.merge(key, upTo, Math::max);
-        background.write(Batch.builder().put(space, key, encode(upTo)).build(), () -> {
-            if (ahead.remove(key, upTo) || ahead.containsKey(key)) { // not forgotten meanwhile
-                marks.merge(key, upTo, Math::max);
-            }
-            onDurable.run();
-        });
+        background.write(Batch.builder().put(space, key, encode(upTo)).build(), () -> durable(key, upTo, onDurable));
+    }
+
+    /** A reservation ahead is durable: its mark counts from now on (after a restart too), and its caller is told. */
+    private void durable(String key, long upTo, Runnable onDurable) {
+        if (ahead.remove(key, upTo) || ahead.containsKey(key)) { // not forgotten meanwhile
+            marks.merge(key, upTo, Math::max);
+        }
+        onDurable.run();
+    }
+
+    /**
+     * These marks, with their reservations ahead put into {@code batch}, a write of the service's own, rather than
+     * written on their own: for a service that records a new kind (a registration) and reserves its first numbers in
+     * the same batch ({@link SequenceNumbers#prepare(EventKind, HighWaterMark)}), so both are durable with one sync
+     * and the kind's first event waits for no write (S1: the batch is applied whole or not at all). The service
+     * calls {@link Joined#acknowledged} once the batch is durable, {@link Joined#failed} if it failed.
+     *
+     * @since 1.6
+     */
+    public Joined joining(Batch.Builder batch) {
+        return new Joined(Objects.requireNonNull(batch, "batch"));
+    }
+
+    /** A view of the marks that reserves ahead into one batch of the service's own ({@link #joining}). */
+    @ProviderType
+    public final class Joined implements HighWaterMark {
+        private final Batch.Builder batch;
+        private final Map<String, Long> reserved = new HashMap<>();
+        private final List<Runnable> onDurable = new ArrayList<>();
+
+        private Joined(Batch.Builder batch) {
+            this.batch = batch;
+        }
+
+        @Override
+        public OptionalLong load(EventKind kind) {
+            return StoredHighWaterMark.this.load(kind);
+        }
+
+        @Override
+        public void reserve(EventKind kind, long upTo) throws IOException {
+            StoredHighWaterMark.this.reserve(kind, upTo);
+        }
+
+        /** Puts the mark into the batch; {@code onDurable} runs in {@link #acknowledged}. */
+        @Override
+        public void reserveAhead(EventKind kind, long upTo, Runnable onDurable) {
+            String key = keys.apply(kind);
+            ahead.merge(key, upTo, Math::max); // a copy into a new store before the batch is durable carries it (S8)
+            batch.put(space, key, encode(upTo));
+            reserved.merge(key, upTo, Math::max);
+            this.onDurable.add(() -> durable(key, upTo, onDurable));
+        }
+
+        /** The batch is durable: the marks it carries count, and what reserved them is told. */
+        public void acknowledged() {
+            onDurable.forEach(Runnable::run);
+        }
+
+        /** The batch failed: its marks are not reserved (the service forgets their kinds). */
+        public void failed() {
+            reserved.forEach(ahead::remove);
+        }
     }
 
     /** Drops the mark of a kind whose source is gone for good; the service deletes its record in the same batch. */
@@ -133,7 +194,7 @@ public final class StoredHighWaterMark implements HighWaterMark {
      * in flight to the store being left: its numbers may be handed out once it is durable there.
      */
     public void snapshotInto(Batch.Builder batch) {
-        Map<String, Long> newest = new java.util.HashMap<>(marks);
+        Map<String, Long> newest = new HashMap<>(marks);
         ahead.forEach((key, mark) -> newest.merge(key, mark, Math::max));
         newest.forEach((key, mark) -> batch.put(space, key, encode(mark)));
     }

@@ -115,4 +115,59 @@ class StoredHighWaterMarkTest {
         assertEquals(20, marks.load(kept).getAsLong());
         assertTrue(marks.load(forgotten).isEmpty(), "a kind forgotten meanwhile stays forgotten");
     }
+
+    // EV.2.3.2, S1: a new kind's first block recorded in the service's own batch counts once that batch is durable;
+    // its first event then waits for no write of its own, and numbering continues above the block after a restart.
+    @Test
+    void ev232AFirstBlockJoinedToTheServicesBatchCountsOnceThatBatchIsDurable() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger ownWrites = new java.util.concurrent.atomic.AtomicInteger();
+        StoredHighWaterMark marks = new StoredHighWaterMark("test/sequence", kind -> kind.source() + "."
+                + kind.eventId(), batch -> {
+                    ownWrites.incrementAndGet();
+                    try {
+                        store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+                    } catch (StoreException | InterruptedException e) {
+                        throw new IOException(e);
+                    }
+                }, (batch, onDurable) -> ownWrites.incrementAndGet());
+        SequenceNumbers numbers = new SequenceNumbers(marks, 10, 100);
+        EventKind kind = EventKind.of("source-e", 1);
+        Batch.Builder registration = Batch.builder().put("test/registrations", "1", new byte[] {1});
+        StoredHighWaterMark.Joined first = marks.joining(registration);
+        numbers.prepare(kind, first);
+        Batch batch = registration.build();
+        assertEquals(2, batch.size(), "the registration's record and its first mark, one batch");
+        assertTrue(marks.load(kind).isEmpty(), "not counted before the batch is durable");
+
+        store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+        first.acknowledged();
+        assertEquals(10, marks.load(kind).getAsLong());
+        for (int i = 1; i <= 5; i++) {
+            assertEquals(i, numbers.next(kind));
+        }
+        assertEquals(0, ownWrites.get(), "the first numbers wait for no write of their own");
+
+        StoredHighWaterMark restarted = marks();
+        restarted.recover(store, (key, value) -> { });
+        assertEquals(11, new SequenceNumbers(restarted, 10, 100).next(kind), "EV.2.3.2: above the joined block");
+    }
+
+    // S8: a joined block whose batch failed is not carried into a copy of the state; one still in flight is.
+    @Test
+    void s8AJoinedBlockGoesIntoACopyWhileInFlightAndNotOnceItsBatchFailed() throws Exception {
+        StoredHighWaterMark marks = marks();
+        SequenceNumbers numbers = new SequenceNumbers(marks, 10, 100);
+        EventKind kind = EventKind.of("source-f", 1);
+        StoredHighWaterMark.Joined first = marks.joining(Batch.builder());
+        numbers.prepare(kind, first);
+        Batch.Builder inFlight = Batch.builder();
+        marks.snapshotInto(inFlight);
+        assertEquals(1, inFlight.size(), "the block may be handed out once durable in the store left");
+
+        first.failed();
+        numbers.forget(kind);
+        Batch.Builder afterFailure = Batch.builder();
+        marks.snapshotInto(afterFailure);
+        assertEquals(0, afterFailure.size());
+    }
 }

@@ -215,7 +215,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
         for (Live live : recovered) {
             if (!live.ended) {
-                notifier.prepare(proxy(), live.id);
+                notifier.prepare(proxy(), live.id, marks);
                 core.register(live.id, live.record.interest());
             }
         }
@@ -331,14 +331,17 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
             live.decided = interest;
             live.listener = listener;
             registrations.put(live.id, live);
-            // Its first sequence numbers are queued before its record (S2, S3: acknowledged no later), so the
-            // first event, sent before this call returns, waits for no reservation of its own: one sync per call.
-            notifier.prepare(proxy(), live.id);
+            Batch.Builder record = Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id),
+                    Records.encode(live.record));
+            // Its first sequence numbers go into its record's batch (S1: durable together, one sync per call), so
+            // the first event, sent before this call returns, waits for no reservation of its own (LD.3.2).
+            StoredHighWaterMark.Joined firstNumbers = marks.joining(record);
+            notifier.prepare(proxy(), live.id, firstNumbers);
+            Batch batch = record.build();
             return new WritePath.Change<Created>() {
                 @Override
                 public Batch batch() {
-                    return Batch.builder().put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(
-                            live.record)).build();
+                    return batch;
                 }
 
                 /**
@@ -349,6 +352,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
                  */
                 @Override
                 public Created acknowledged() {
+                    firstNumbers.acknowledged();
                     metrics.registrationsGranted.inc();
                     long seq = 0;
                     if (!live.ended) {
@@ -367,7 +371,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
                     live.ended = true;
                     leases.remove(live.id);
                     registrations.remove(live.id);
-                    notifier.ended(proxy(), live.id); // its reserved numbers, queued before its record
+                    firstNumbers.failed();
+                    notifier.ended(proxy(), live.id);
                 }
             };
         });

@@ -11,6 +11,7 @@ import org.estuary.event.DeliveryRefusedException;
 import org.estuary.event.EventDelivery;
 import org.estuary.event.EventKind;
 import org.estuary.event.GoverningLease;
+import org.estuary.event.HighWaterMark;
 import org.estuary.event.SequenceNumbers;
 
 /**
@@ -55,13 +56,15 @@ final class Notifier {
     }
 
     /**
-     * Reserves the registration's first numbers in the background: a lookup service that many registrations seek
-     * tells each of them at once, and a reservation per registration in that burst would wait for the store once
-     * per registration. If the mark cannot be read, the first event reserves its numbers itself.
+     * Reserves the registration's first numbers ahead of its first event, through {@code via}: the service's marks,
+     * which write the reservation in the background (a recovered registration), or a view of them that puts it into
+     * the registration's own batch ({@code StoredHighWaterMark.joining}, a new one). A lookup service that many
+     * registrations seek tells each of them at once, and a reservation per registration in that burst would wait for
+     * the store once per registration. If the mark cannot be read, the first event reserves its numbers itself.
      */
-    void prepare(Object source, long registrationId) {
+    void prepare(Object source, long registrationId, HighWaterMark via) {
         try {
-            numbers.prepare(EventKind.of(source, registrationId));
+            numbers.prepare(EventKind.of(source, registrationId), via);
         } catch (IOException | IllegalStateException e) {
             LOG.log(System.Logger.Level.DEBUG, "sequence numbers of registration "
                     + Long.toUnsignedString(registrationId) + " not reserved ahead: " + e.getMessage());

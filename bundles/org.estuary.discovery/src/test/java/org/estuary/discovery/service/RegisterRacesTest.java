@@ -25,6 +25,7 @@ import net.jini.discovery.RemoteDiscoveryEvent;
 
 import org.estuary.discovery.protocol.UnicastResponse;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.Operation;
 import org.estuary.store.api.testing.InterceptedStore;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.junit.jupiter.api.AfterEach;
@@ -41,7 +42,7 @@ class RegisterRacesTest {
     private static final class GatedStore extends InterceptedStore {
         private final List<Runnable> held = new ArrayList<>();
         private boolean closed;
-        private int applied;
+        private final List<Batch> applied = new ArrayList<>();
 
         GatedStore() {
             super(MemoryStores.open());
@@ -55,8 +56,8 @@ class RegisterRacesTest {
             return held.size();
         }
 
-        synchronized int applied() {
-            return applied;
+        synchronized List<Batch> applied() {
+            return List.copyOf(applied);
         }
 
         void open() {
@@ -72,7 +73,7 @@ class RegisterRacesTest {
         @Override
         public CompletionStage<Void> apply(Batch batch) {
             synchronized (this) {
-                applied++;
+                applied.add(batch);
                 if (closed) {
                     CompletableFuture<Void> stage = new CompletableFuture<>();
                     held.add(() -> forward(batch, stage));
@@ -140,19 +141,23 @@ class RegisterRacesTest {
     }
 
     // LD.3.1, LD.3.2: register answers once its record is durable, and its first event (the lookup services already
-    // known) is numbered from a block reserved in the same turn at the store: its call waits for one write.
+    // known) is numbered from a block recorded in the same batch as the registration (S1: durable together): its
+    // call waits for one write, and the first event for none of its own.
     @Test
-    void theFirstNumbersAreQueuedWithTheRecord() throws Exception {
+    void theFirstNumbersAreRecordedInTheRegistrationsBatch() throws Exception {
         DiscoveryService service = startKnowingALookup();
         store.close();
-        int before = store.applied();
+        int before = store.applied().size();
         Listener listener = new Listener();
         Future<LookupDiscoveryRegistration> registered = client.submit(() -> service.register(new String[] {"g"},
                 null, listener, null, 60_000));
-        awaitHeld(2); // the reservation of its first numbers and its record, both queued before it waits
+        awaitHeld();
         store.open();
         assertFirstEventFollows(listener, registered.get(20, TimeUnit.SECONDS));
-        assertEquals(2, store.applied() - before, "no reservation of its own for the first event");
+        List<Batch> written = store.applied().subList(before, store.applied().size());
+        assertEquals(1, written.size(), "one batch per register: " + written);
+        assertEquals(java.util.Set.of(Records.REGISTRATIONS, Records.SEQUENCES), written.get(0).operations().stream()
+                .map(Operation::space).collect(java.util.stream.Collectors.toSet()), "the record and its numbers");
     }
 
     // LD.3.1: a registration lasts until its lease ends; one that ended while its record was written seeks nothing.
