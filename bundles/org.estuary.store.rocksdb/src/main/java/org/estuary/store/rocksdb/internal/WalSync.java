@@ -4,9 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import org.estuary.store.api.LatencyWindow;
@@ -18,13 +17,18 @@ import org.estuary.store.api.StoreException.Reason;
  * other, unsynced, and then acknowledged together by one {@code FlushWAL(sync)} that covers all of them.
  *
  * <p>Who runs what: one thread at a time is the <em>leader</em>: it syncs everything written so far, in its own
- * thread, then hands the leadership on and only then completes the stages its sync covered, so the next sync runs
- * while those callers wake. A thread waiting for its batch ({@link #await}) leads when nobody does; otherwise it
- * parks until its batch is decided or a leader hands it the leadership (the oldest waiting caller whose batch the
- * sync did not cover gets it). Batches nobody waits for ({@link #background}) are synced by the thread
+ * thread, decides the batches its sync covered, hands the leadership on and only then completes the stages it
+ * decided, so the next sync runs while those callers wake. A thread waiting for its batch ({@link #await}) leads
+ * when nobody does; otherwise it parks, and is woken once: when its stage is complete (by the thread that completed
+ * it, after completing it) or when a leader hands it the leadership (the oldest waiting caller whose batch the sync
+ * did not cover gets it). Batches nobody waits for ({@link #background}) are synced by the thread
  * {@code estuary-rocksdb-sync}, which leads when the leadership is free and such a batch is not covered yet. Stages
  * complete in the order the batches were written, by one thread at a time (Store S3): a leader finding another
- * thread completing leaves its stages to it.
+ * thread completing leaves its stages to it, and that thread wakes their waiters.
+ *
+ * <p>A parked caller reads only volatile state (its stage, its {@code lead} flag), and a thread that wakes it first
+ * publishes that state and then reads the caller's {@code waiter}, which the caller set before it looked: so either
+ * the caller sees the change and does not park, or its waker sees the caller and unparks it; no wake-up is lost.
  *
  * <p>A failed sync fails every batch written so far with an unknown outcome: they were written over each other and
  * are in RocksDB's memtable, so they may still become durable, but none is acknowledged.
@@ -42,13 +46,13 @@ final class WalSync {
         final long ticket;
         final long accepted;
         final CompletableFuture<Void> stage = new CompletableFuture<>();
-        // Guarded by the WalSync:
+        // Written under the WalSync; outcome published to other threads with the stage.
         private boolean decided;
         private StoreException outcome;
-        /** The caller parked in {@link #await} for this batch, if any. */
-        private Thread waiter;
-        /** The leadership was handed to this batch's caller. */
-        private boolean lead;
+        /** The caller parked in {@link #await} for this batch, if any; read by whoever completes its stage. */
+        private volatile Thread waiter;
+        /** The leadership was handed to this batch's caller; read by that caller while it parks. */
+        private volatile boolean lead;
 
         Pending(long ticket, long accepted) {
             this.ticket = ticket;
@@ -70,8 +74,10 @@ final class WalSync {
     private boolean leading;
     private boolean completing;
     private boolean closed;
-    private long commits;
-    private long failures;
+    // Written under this, read without it (admission's fast path, stats).
+    private volatile int size;
+    private volatile long commits;
+    private volatile long failures;
 
     WalSync(Disk disk, int bound, LatencyWindow latency) {
         this.disk = disk;
@@ -83,21 +89,27 @@ final class WalSync {
     }
 
     /** Waits until fewer than the bound are pending, at most until {@code deadline}; whether there is room (S5). */
-    synchronized boolean awaitRoom(long deadline) throws InterruptedException {
-        while (pending.size() >= bound) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
+    boolean awaitRoom(long deadline) throws InterruptedException {
+        if (size < bound) {
+            return true; // the common case, without the monitor the leader and the completing thread take
         }
-        return true;
+        synchronized (this) {
+            while (pending.size() >= bound) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            return true;
+        }
     }
 
     /** Called under the store's write lock right after a batch was written: its place in the queue. */
     synchronized Pending written(long accepted) {
         Pending p = new Pending(++written, accepted);
         pending.add(p);
+        size = pending.size();
         return p;
     }
 
@@ -115,49 +127,46 @@ final class WalSync {
      */
     void await(Pending p, long timeoutNanos) throws StoreException, InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
-        while (true) {
+        while (!p.stage.isDone()) {
             long target = -1;
             synchronized (this) {
-                if (p.decided) {
-                    p.waiter = null;
-                    break;
-                }
-                if (p.lead || !leading) {
+                if (!p.decided && (p.lead || !leading)) {
                     p.lead = false;
                     leading = true;
                     target = written;
                 } else {
-                    p.waiter = Thread.currentThread();
+                    p.waiter = Thread.currentThread(); // before the checks below: see the class comment
                 }
             }
             if (target >= 0) {
                 lead(target);
                 continue;
             }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                giveUp(p);
-                throw timedOut(timeoutNanos, null);
-            }
-            LockSupport.parkNanos(this, left);
-            if (Thread.interrupted()) {
-                giveUp(p);
-                throw new InterruptedException();
+            while (!p.stage.isDone() && !p.lead) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    giveUp(p);
+                    throw timedOut(timeoutNanos);
+                }
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    giveUp(p);
+                    throw new InterruptedException();
+                }
             }
         }
+        p.waiter = null;
         try {
-            p.stage.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (ExecutionException e) {
+            p.stage.join();
+        } catch (CompletionException e) {
             throw StoreException.from(e);
-        } catch (TimeoutException e) {
-            throw timedOut(timeoutNanos, e);
         }
     }
 
-    private static StoreException timedOut(long timeoutNanos, Throwable cause) {
+    private static StoreException timedOut(long timeoutNanos) {
         return new StoreException(Reason.UNAVAILABLE, "rocksdb store did not acknowledge a batch within "
                 + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms (its WAL sync is slow); it may still become "
-                + "durable", cause, true);
+                + "durable", null, true);
     }
 
     /** A caller stops waiting: the leadership handed to it, if any, goes on to another. */
@@ -170,17 +179,17 @@ final class WalSync {
     }
 
     /** Batches written and not yet acknowledged. */
-    synchronized int queued() {
-        return pending.size();
+    int queued() {
+        return size;
     }
 
     /** Batches acknowledged so far. */
-    synchronized long commits() {
+    long commits() {
         return commits;
     }
 
     /** Batches failed by a failed sync so far. */
-    synchronized long failures() {
+    long failures() {
         return failures;
     }
 
@@ -259,6 +268,7 @@ final class WalSync {
             failure = new StoreException(Reason.UNAVAILABLE, "rocksdb store failed to sync its WAL: " + e, e, true);
         }
         synchronized (this) {
+            long decided = 0;
             for (Pending p : pending) {
                 if (p.decided) {
                     continue;
@@ -269,14 +279,12 @@ final class WalSync {
                 p.decided = true;
                 p.outcome = failure;
                 decidedUpTo = p.ticket;
-                if (failure == null) {
-                    commits++;
-                } else {
-                    failures++;
-                }
-                if (p.waiter != null) {
-                    LockSupport.unpark(p.waiter);
-                }
+                decided++;
+            }
+            if (failure == null) {
+                commits += decided;
+            } else {
+                failures += decided;
             }
             handOn();
         }
@@ -289,9 +297,10 @@ final class WalSync {
      */
     private void handOn() {
         for (Pending p : pending) {
-            if (!p.decided && p.waiter != null) {
+            Thread waiter = p.waiter;
+            if (!p.decided && waiter != null) {
                 p.lead = true;
-                LockSupport.unpark(p.waiter);
+                LockSupport.unpark(waiter);
                 return;
             }
         }
@@ -299,7 +308,10 @@ final class WalSync {
         notifyAll();
     }
 
-    /** Completes the decided stages at the head, oldest first, unless another thread is at it (S3 order). */
+    /**
+     * Completes the decided stages at the head, oldest first, unless another thread is at it (S3 order), and wakes
+     * each one's waiter once its stage is complete.
+     */
     private void complete() {
         synchronized (this) {
             if (completing) {
@@ -314,10 +326,14 @@ final class WalSync {
                 while ((head = pending.peekFirst()) != null && head.decided) {
                     ready.add(pending.pollFirst());
                 }
+                size = pending.size();
                 if (ready.isEmpty()) {
                     completing = false;
                     notifyAll(); // room for admission, and the closing thread
                     return;
+                }
+                if (size < bound) {
+                    notifyAll(); // admission waits only when the queue was full
                 }
             }
             long now = System.nanoTime();
@@ -327,6 +343,10 @@ final class WalSync {
                     p.stage.complete(null);
                 } else {
                     p.stage.completeExceptionally(p.outcome);
+                }
+                Thread waiter = p.waiter; // after the stage is complete: see the class comment
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
                 }
             }
             ready.clear();

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,8 +26,9 @@ import org.rocksdb.RocksDBException;
 
 /**
  * The group commit of WAL syncs (Store S3, S5): batches written while a sync runs share the next one, a leader that
- * holds its sync holds every later acknowledgement, batches queued with {@code apply} are synced by the store's own
- * thread, and a full queue refuses with OVERLOADED after the admission time.
+ * holds its sync holds every later acknowledgement, the leadership goes to the oldest caller still waiting, a caller
+ * whose stage another thread completes is woken by it, batches queued with {@code apply} are synced by the store's
+ * own thread, and a full queue refuses with OVERLOADED after the admission time.
  */
 class WalSyncTest {
 
@@ -77,6 +79,29 @@ class WalSyncTest {
         }
 
         abstract void after(int sync);
+    }
+
+    /** A probe that holds the first sync, names the thread of each sync and tells when the second one returned. */
+    static final class Leaders extends HeldSyncBase {
+        final List<Thread> threads = new CopyOnWriteArrayList<>();
+        final CountDownLatch secondReturned = new CountDownLatch(1);
+
+        @Override
+        public void beforeSync() throws RocksDBException {
+            threads.add(Thread.currentThread());
+            super.beforeSync();
+        }
+
+        @Override
+        void after(int sync) {
+        }
+
+        @Override
+        public void synced(long nanos) {
+            if (threads.size() == 2) {
+                secondReturned.countDown();
+            }
+        }
     }
 
     private static Batch put(String key) {
@@ -155,6 +180,126 @@ class WalSyncTest {
             waiting.get(10, TimeUnit.SECONDS);
         } finally {
             probe.release.countDown();
+            writers.shutdownNow();
+            store.close();
+        }
+    }
+
+    /** Starts a thread that writes {@code key} and waits for it; its outcome, once it has one. */
+    private static CompletableFuture<Void> waitingWriter(RocksStore store, String key, List<Thread> started) {
+        CompletableFuture<Void> outcome = new CompletableFuture<>();
+        Thread writer = new Thread(() -> {
+            try {
+                store.applyAndWait(put(key), 10, TimeUnit.SECONDS);
+                outcome.complete(null);
+            } catch (Throwable e) {
+                outcome.completeExceptionally(e);
+            }
+        }, "writer-" + key);
+        writer.setDaemon(true);
+        started.add(writer);
+        writer.start();
+        return outcome;
+    }
+
+    /** Waits at most 10 s until {@code thread} is parked (waiting for its batch). */
+    private static void awaitParked(Thread thread) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.TIMED_WAITING, thread.getState(), thread.getName() + " waits for its batch");
+    }
+
+    @Test
+    void theLeadershipGoesToTheOldestCallerWhoseBatchTheLastSyncDidNotCover() throws Exception {
+        // S3: the first writer's sync covers its batch only; b and c, written while it runs, wait; the leader hands
+        // the leadership to b (the older), whose sync in its own thread covers c too
+        Leaders probe = new Leaders();
+        RocksStore store = new RocksStore(TestSettings.of(dir), probe);
+        List<Thread> writers = new ArrayList<>();
+        try {
+            CompletableFuture<Void> a = waitingWriter(store, "a", writers);
+            assertTrue(probe.entered.await(10, TimeUnit.SECONDS), "a leads the first sync");
+            CompletableFuture<Void> b = waitingWriter(store, "b", writers);
+            awaitParked(writers.get(1));
+            CompletableFuture<Void> c = waitingWriter(store, "c", writers);
+            awaitParked(writers.get(2));
+            assertEquals(3, store.stats().queued());
+            probe.release.countDown();
+            CompletableFuture.allOf(a, b, c).get(10, TimeUnit.SECONDS);
+            assertEquals(List.of(writers.get(0), writers.get(1)), probe.threads,
+                    "the first sync in a's thread, the second, for b and c, in b's");
+            assertEquals(3, store.stats().commits());
+        } finally {
+            probe.release.countDown();
+            store.close();
+        }
+    }
+
+    @Test
+    void aCallerWhoseStageAnotherThreadCompletesIsWokenByIt() throws Exception {
+        // S3: x's stage (synced by the store's thread) completes first, its callback held; b leads the second sync
+        // itself, but its stage completes only after x's, in the thread completing x's: that thread wakes b
+        Leaders probe = new Leaders();
+        RocksStore store = new RocksStore(TestSettings.of(dir), probe);
+        CountDownLatch callbackEntered = new CountDownLatch(1);
+        CountDownLatch callbackRelease = new CountDownLatch(1);
+        List<Thread> writers = new ArrayList<>();
+        try {
+            store.apply(put("x")).thenRun(() -> {
+                callbackEntered.countDown();
+                try {
+                    callbackRelease.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertTrue(probe.entered.await(10, TimeUnit.SECONDS), "the store's thread syncs x");
+            CompletableFuture<Void> b = waitingWriter(store, "b", writers);
+            awaitParked(writers.get(0));
+            probe.release.countDown();
+            assertTrue(callbackEntered.await(10, TimeUnit.SECONDS), "x's stage completes");
+            assertTrue(probe.secondReturned.await(10, TimeUnit.SECONDS), "b's sync returns");
+            assertEquals(writers.get(0), probe.threads.get(1), "b led the second sync");
+            awaitParked(writers.get(0));
+            assertTrue(!b.isDone(), "S3: b is not acknowledged before x's stage has completed");
+            callbackRelease.countDown();
+            b.get(10, TimeUnit.SECONDS);
+            assertEquals(2, store.stats().commits());
+        } finally {
+            probe.release.countDown();
+            callbackRelease.countDown();
+            store.close();
+        }
+    }
+
+    @Test
+    void manyCallersEachGetTheirAcknowledgement() throws Exception {
+        // no wake-up is lost: with syncs that return at once (sync.mode=none) the leadership and the completing
+        // change hands as often as they can; every caller returns within its timeout, acknowledged
+        RocksSettings noSync = new RocksSettings(dir, false, 4096, 1000, 1024 * 1024, 2, 1_000_000, 268_435_456);
+        RocksStore store = new RocksStore(noSync, RocksProbe.NONE);
+        int threads = 16;
+        int batches = 300;
+        ExecutorService writers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String prefix = "w" + t + "-";
+                done.add(writers.submit(() -> {
+                    for (int i = 0; i < batches; i++) {
+                        store.applyAndWait(put(prefix + (i % 10)), 10, TimeUnit.SECONDS);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals(threads * batches, store.stats().commits());
+            assertEquals(0, store.stats().queued());
+        } finally {
             writers.shutdownNow();
             store.close();
         }
