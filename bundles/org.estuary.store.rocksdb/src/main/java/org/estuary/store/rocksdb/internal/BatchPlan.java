@@ -19,8 +19,12 @@ import org.rocksdb.WriteBatch;
  * A batch as one RocksDB {@link WriteBatch} (a clear becomes a range delete of its space), with how it changes the
  * store's record and byte counts, measured against what the database holds before it (point lookups of the sizes
  * it replaces, an iteration for a clear), so the store can refuse it before anything is written (Store S1, S5).
+ *
+ * <p>A plan may be made outside the store's write lock: it remembers how many batches had been
+ * written when its lookups began ({@link #seen}) and which keys it read ({@link Footprint}), so that under the lock
+ * the store can tell whether a batch written since changed one of them ({@link RecentWrites}) and plan again if so.
  */
-final class BatchPlan {
+final class BatchPlan implements AutoCloseable {
 
     /** How the batch changes the counters, and how much it leaves by itself. */
     record Effect(long records, long bytes, long ownRecords, long ownBytes) {
@@ -29,16 +33,78 @@ final class BatchPlan {
         }
     }
 
-    private static final byte[] NO_VALUE = new byte[0];
-
-    private BatchPlan() {
+    /**
+     * The keys a batch reads and writes (space -> key -> value length it leaves, -1: deleted) and the spaces it
+     * clears; immutable once planned.
+     */
+    record Footprint(Map<String, Map<String, Integer>> keys, Set<String> cleared) {
+        /** Whether a batch with this footprint, written after {@code later} read the database, changed what it read. */
+        boolean changes(Footprint later) {
+            for (String space : later.cleared) {
+                if (cleared.contains(space) || keys.containsKey(space)) {
+                    return true;
+                }
+            }
+            for (Map.Entry<String, Map<String, Integer>> space : later.keys.entrySet()) {
+                if (cleared.contains(space.getKey())) {
+                    return true;
+                }
+                Map<String, Integer> mine = keys.get(space.getKey());
+                if (mine != null) {
+                    for (String key : space.getValue().keySet()) {
+                        if (mine.containsKey(key)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
     }
 
-    /** Measures {@code batch} against {@code db} and fills {@code out} with its operations; under the write lock. */
-    static Effect plan(Batch batch, RocksDB db, WriteBatch out) throws RocksDBException {
-        // space -> key -> value length the batch leaves so far (-1: deleted); spaces the batch cleared
-        Map<String, Map<String, Integer>> left = new HashMap<>();
-        Set<String> cleared = new HashSet<>();
+    private static final byte[] NO_VALUE = new byte[0];
+
+    /** The database the plan read. */
+    final RocksDB db;
+    /** Batches written before its lookups began ({@link RecentWrites#count()}). */
+    final long seen;
+    final Effect effect;
+    final Footprint footprint;
+    final WriteBatch writes;
+
+    private BatchPlan(RocksDB db, long seen, Effect effect, Footprint footprint, WriteBatch writes) {
+        this.db = db;
+        this.seen = seen;
+        this.effect = effect;
+        this.footprint = footprint;
+        this.writes = writes;
+    }
+
+    /**
+     * Measures {@code batch} against {@code db} and turns it into a {@link WriteBatch}; {@code seen} batches were
+     * written before it began reading.
+     */
+    static BatchPlan plan(Batch batch, RocksDB db, long seen) throws RocksDBException {
+        WriteBatch out = new WriteBatch();
+        try {
+            // space -> key -> value length the batch leaves so far (-1: deleted); spaces the batch cleared
+            Map<String, Map<String, Integer>> left = new HashMap<>();
+            Set<String> cleared = new HashSet<>();
+            Effect effect = measure(batch, db, out, left, cleared);
+            return new BatchPlan(db, seen, effect, new Footprint(left, cleared), out);
+        } catch (RocksDBException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        writes.close();
+    }
+
+    private static Effect measure(Batch batch, RocksDB db, WriteBatch out, Map<String, Map<String, Integer>> left,
+            Set<String> cleared) throws RocksDBException {
         long records = 0;
         long bytes = 0;
         for (Operation op : batch.operations()) {

@@ -27,14 +27,15 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
-import org.rocksdb.WriteBatch;
 
 /**
  * The records of the RocksDB store, in a RocksDB database in its data directory.
  *
- * <p>Who runs what: a caller of {@link #apply} or {@link #submit} plans its batch against the database and writes
- * it, unsynced, under the write lock ({@code order}), so batches take effect in the order they were accepted (S2)
- * and each is measured against all before it (S5); RocksDB makes each write atomic (S1). The acknowledgement waits
+ * <p>Who runs what: a caller of {@link #apply} or {@link #submit} plans its batch against the database (its point
+ * lookups) before it takes the write lock ({@code order}), and writes it, unsynced, under that lock, so batches take
+ * effect in the order they were accepted (S2); under the lock it plans again if a batch written since touched what
+ * its plan read ({@link RecentWrites}), so each is measured against all before it (S5); RocksDB makes each write
+ * atomic (S1). The acknowledgement waits
  * for a WAL sync, which {@link WalSync} groups: the caller that waits leads it, or the store's sync thread for
  * batches nobody waits for (S3). Scans iterate the database, each over one implicit RocksDB snapshot (S4). The
  * handle lock keeps the database open while a scan or a sync uses it: closing or reopening it takes that lock
@@ -56,6 +57,8 @@ final class RocksStore implements Store {
     private final ReentrantReadWriteLock handle = new ReentrantReadWriteLock();
     private final Object order = new Object();
     private final AtomicLong refusals = new AtomicLong();
+    /** Batches written lately, against which a batch planned ahead is checked (under the write lock). */
+    private final RecentWrites recent = new RecentWrites(1024);
     private volatile String lastFailure;
     private volatile StoreException broken;
     /** The first corruption found; every later call fails with it until an operator repairs the data. */
@@ -144,34 +147,77 @@ final class RocksStore implements Store {
             return refuse(new StoreException(Reason.UNAVAILABLE, "interrupted while waiting for room in the "
                     + "rocksdb store's queue; nothing was written", e, false));
         }
-        synchronized (order) {
-            if (closed) {
-                return refuse(closedException());
-            }
-            if (corrupt != null) {
-                return refuse(corrupt);
-            }
-            StoreException unusable = broken == null ? null : reopen();
-            if (unusable != null) {
-                return refuse(unusable);
-            }
-            try (WriteBatch writeBatch = new WriteBatch()) {
-                BatchPlan.Effect effect = BatchPlan.plan(batch, engine.db, writeBatch);
-                StoreException refusal = admit(effect);
-                if (refusal != null) {
-                    return refuse(refusal);
+        BatchPlan early = planAhead(batch);
+        try {
+            synchronized (order) {
+                if (closed) {
+                    return refuse(closedException());
                 }
-                probe.beforeWrite();
-                engine.db.write(engine.writes, writeBatch);
-                records += effect.records();
-                bytes += effect.bytes();
-            } catch (RocksDBException e) {
-                StoreException failure = Failures.of(e, settings.directory(), false);
-                broken = failure;
-                return refuse(failure);
+                if (corrupt != null) {
+                    return refuse(corrupt);
+                }
+                StoreException unusable = broken == null ? null : reopen();
+                if (unusable != null) {
+                    return refuse(unusable);
+                }
+                return write(batch, early, accepted);
             }
-            return new Queued(wal.written(accepted), null);
+        } finally {
+            if (early != null) {
+                early.close();
+            }
         }
+    }
+
+    /**
+     * Plans {@code batch} against the open database before the write lock is taken, so that its lookups do not hold
+     * up other writers; null when there is no usable database or a lookup failed (planned again under the lock,
+     * which reports the failure).
+     */
+    private BatchPlan planAhead(Batch batch) {
+        handle.readLock().lock();
+        try {
+            Engine open = engine;
+            if (open == null || closed || corrupt != null || broken != null) {
+                return null;
+            }
+            return BatchPlan.plan(batch, open.db, recent.count());
+        } catch (RocksDBException e) {
+            return null;
+        } finally {
+            handle.readLock().unlock();
+        }
+    }
+
+    /**
+     * Under the write lock: writes {@code batch} unsynced, with the plan made ahead if nothing written since changed
+     * what it read (S2, S5), else with one made now.
+     */
+    private Queued write(Batch batch, BatchPlan early, long accepted) {
+        BatchPlan plan = early;
+        try {
+            if (plan == null || plan.db != engine.db || !recent.current(plan)) {
+                plan = BatchPlan.plan(batch, engine.db, recent.count());
+            }
+            StoreException refusal = admit(plan.effect);
+            if (refusal != null) {
+                return refuse(refusal);
+            }
+            probe.beforeWrite();
+            engine.db.write(engine.writes, plan.writes);
+            records += plan.effect.records();
+            bytes += plan.effect.bytes();
+            recent.add(plan);
+        } catch (RocksDBException e) {
+            StoreException failure = Failures.of(e, settings.directory(), false);
+            broken = failure;
+            return refuse(failure);
+        } finally {
+            if (plan != early && plan != null) {
+                plan.close();
+            }
+        }
+        return new Queued(wal.written(accepted), null);
     }
 
     /** Null if a batch with this effect fits, otherwise why not (S5). Under the write lock. */

@@ -1,0 +1,103 @@
+package org.estuary.store.rocksdb.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.estuary.store.api.Batch;
+import org.estuary.store.api.StoreStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Batches planned before the write lock (Store S2, S5): a plan is used only if no batch written since it began
+ * reading touched its keys or cleared their spaces, so the store's record and byte counts stay those of the
+ * database.
+ */
+class PlanAheadTest {
+
+    @TempDir
+    Path dir;
+
+    private static Batch put(String space, String key, int length) {
+        return Batch.builder().put(space, key, new byte[length]).build();
+    }
+
+    @Test
+    void aPlanIsCurrentUnlessALaterBatchTouchedWhatItRead() throws Exception {
+        try (Engine engine = Engine.open(TestSettings.of(dir))) {
+            RecentWrites recent = new RecentWrites(4);
+            try (BatchPlan plan = BatchPlan.plan(put("a/x", "k", 10), engine.db, recent.count());
+                    BatchPlan otherKey = BatchPlan.plan(put("a/x", "other", 10), engine.db, recent.count());
+                    BatchPlan otherSpace = BatchPlan.plan(put("a/y", "k", 10), engine.db, recent.count())) {
+                recent.add(otherKey);
+                recent.add(otherSpace);
+                assertTrue(recent.current(plan), "batches of other keys leave what the plan read as it was");
+                try (BatchPlan sameKey = BatchPlan.plan(
+                        Batch.builder().delete("a/x", "k").build(), engine.db, recent.count())) {
+                    recent.add(sameKey);
+                }
+                assertFalse(recent.current(plan), "S5: a batch of the same key changed the size the plan read");
+            }
+            try (BatchPlan plan = BatchPlan.plan(put("a/x", "k", 10), engine.db, recent.count());
+                    BatchPlan clear = BatchPlan.plan(Batch.builder().clear("a/x").build(), engine.db, recent.count())) {
+                recent.add(clear);
+                assertFalse(recent.current(plan), "a clear of the plan's space changed what it read");
+            }
+            try (BatchPlan plan = BatchPlan.plan(put("a/z", "k", 10), engine.db, recent.count());
+                    BatchPlan other = BatchPlan.plan(put("a/w", "k", 10), engine.db, recent.count())) {
+                for (int i = 0; i < 5; i++) {
+                    recent.add(other);
+                }
+                assertFalse(recent.current(plan), "more batches written since the plan than are remembered");
+            }
+        }
+    }
+
+    @Test
+    void countsKeptWhileWritersRaceOnTheSameKeysAreTheDatabasesCounts() throws Exception {
+        // eight writers put and delete the same twenty keys with values of changing sizes: each batch's effect on
+        // the counts must be measured against the batch before it, as a recount after a restart finds them
+        RocksStore store = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
+        ExecutorService writers = Executors.newFixedThreadPool(8);
+        StoreStats kept;
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int seed = t;
+                done.add(writers.submit(() -> {
+                    for (int i = 0; i < 400; i++) {
+                        String key = "k" + ((i * 7 + seed) % 20);
+                        Batch batch = (i + seed) % 5 == 0 ? Batch.builder().delete("race/t", key).build()
+                                : put("race/t", key, 1 + (i * 31 + seed * 17) % 300);
+                        store.applyAndWait(batch, 10, TimeUnit.SECONDS);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get(60, TimeUnit.SECONDS);
+            }
+            kept = store.stats();
+        } finally {
+            writers.shutdownNow();
+            store.close();
+        }
+        RocksStore reopened = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
+        try {
+            StoreStats counted = reopened.stats();
+            assertEquals(counted.records(), kept.records(), "records kept while writing = records recounted");
+            assertEquals(counted.bytes(), kept.bytes(), "bytes kept while writing = bytes recounted");
+        } finally {
+            reopened.close();
+        }
+    }
+}
