@@ -10,7 +10,6 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
@@ -32,9 +31,9 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
-import org.estuary.store.api.testing.ComponentConfig;
+import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ServerJvm;
-import org.estuary.store.rocksdb.internal.RocksStoreComponent;
+import org.estuary.store.rocksdb.testing.RocksStores;
 
 /**
  * The lookup discovery service's fan-out: REGISTRATIONS registrations (each seeking the group {@value #GROUP}, each
@@ -135,8 +134,7 @@ public final class DiscoveryBench {
         NetworkDiscovery discovery = new NetworkDiscovery(network, clock, InetAddress.getLoopbackAddress(), true,
                 DiscoveryBench::idOf, service.discoveryListener());
         service.attach(discovery.tracker());
-        RocksStoreComponent store = new RocksStoreComponent(ComponentConfig.of(RocksStoreComponent.Config.class,
-                Map.of("data_directory", data.toString())));
+        Store store = RocksStores.open(data);
         service.bindStore(store);
         service.start();
         LookupDiscoveryService lds = service.proxy();
@@ -154,7 +152,7 @@ public final class DiscoveryBench {
             discovery.close();
             service.close();
             delivery.close();
-            store.deactivate();
+            RocksStores.close(store);
             clock.close();
             UnicastRemoteObject.unexportObject(arrivals, true);
         }

@@ -1,7 +1,7 @@
 package org.estuary.bench.discovery;
 
 import java.net.InetAddress;
-import java.util.Map;
+import java.nio.file.Path;
 
 import net.jini.discovery.LookupDiscoveryService;
 
@@ -19,8 +19,8 @@ import org.estuary.io.ReadScope;
 import org.estuary.lease.LeasePolicy;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
-import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.store.rocksdb.internal.RocksStoreComponent;
+import org.estuary.store.api.Store;
+import org.estuary.store.rocksdb.testing.RocksStores;
 
 /**
  * The server JVM of the remote client operations ({@link ClientOpsBench}): the lookup discovery service as in
@@ -46,8 +46,7 @@ public final class DiscoveryServer {
         NetworkDiscovery discovery = new NetworkDiscovery(NetworkNamespace.settings(), clock,
                 InetAddress.getLoopbackAddress(), true, proxy -> null, service.discoveryListener());
         service.attach(discovery.tracker());
-        RocksStoreComponent store = new RocksStoreComponent(ComponentConfig.of(RocksStoreComponent.Config.class,
-                Map.of("data_directory", args[1])));
+        Store store = RocksStores.open(Path.of(args[1]));
         service.bindStore(store);
         service.start();
         RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
@@ -60,7 +59,7 @@ public final class DiscoveryServer {
         discovery.close();
         service.close();
         delivery.close();
-        store.deactivate();
+        RocksStores.close(store);
         clock.close();
         System.exit(0);
     }

@@ -2,9 +2,9 @@ package org.estuary.bench.renewal;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -20,8 +20,9 @@ import org.estuary.io.Marshallers;
 import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreStats;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
+import org.estuary.store.memory.testing.MemoryStores;
 
 /**
  * Part (a): LEASES client leases in SETS renewal sets of one renewal service on the memory store, granted by
@@ -48,7 +49,7 @@ public final class InProcessBench {
         int perSet = leases / setCount;
 
         ManualClock clock = new ManualClock(1_700_000_000_000L);
-        MemoryStoreComponent store = new MemoryStoreComponent(storeConfig(4L * leases, 8L << 30));
+        Store store = memoryStore(4L * leases, 8L << 30);
         Marshaller marshaller = Marshallers.builder().classLoader(InProcessBench.class.getClassLoader()).build();
         CountingPool pool = new CountingPool("bench-renewal", 4, 10_000); // renewal.threads, renewal.queue
         EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.defaults());
@@ -180,20 +181,8 @@ public final class InProcessBench {
         return memory.getHeapMemoryUsage().getUsed();
     }
 
-    /** The memory store's configuration with room for the benchmark (its defaults hold 1,000,000 records). */
-    static MemoryStoreComponent.Config storeConfig(long maxRecords, long maxBytes) {
-        return (MemoryStoreComponent.Config) Proxy.newProxyInstance(InProcessBench.class.getClassLoader(),
-                new Class<?>[] {MemoryStoreComponent.Config.class}, (proxy, method, args) -> {
-                    switch (method.getName()) {
-                        case "max_records":
-                            return maxRecords;
-                        case "max_bytes":
-                            return maxBytes;
-                        case "annotationType":
-                            return MemoryStoreComponent.Config.class;
-                        default:
-                            return method.getDefaultValue();
-                    }
-                });
+    /** A memory store with room for the benchmark (its defaults hold 1,000,000 records). */
+    static Store memoryStore(long maxRecords, long maxBytes) {
+        return MemoryStores.open(Map.of("max_records", maxRecords, "max_bytes", maxBytes));
     }
 }

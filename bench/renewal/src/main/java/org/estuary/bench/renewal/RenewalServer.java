@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.estuary.core.time.SystemClock;
@@ -15,10 +16,8 @@ import org.estuary.remote.RmiExporter;
 import org.estuary.renewal.internal.BenchRenewalServices;
 import org.estuary.renewal.internal.RenewalService;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
-import org.estuary.store.rocksdb.internal.RocksStoreComponent;
-import org.estuary.store.rocksdb.internal.SyncCountingRocks;
+import org.estuary.store.api.testing.SyncCountingStore;
+import org.estuary.store.rocksdb.testing.RocksStores;
 
 /**
  * The remote parts' server JVM: the renewal service as the bundle's component runs it (system clock, 4 renewal
@@ -35,9 +34,9 @@ public final class RenewalServer {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-renewal-timer");
-        SyncCountingRocks embedded = args.length > 2 && args[1].equals("embedded") ? embedded(args[2]) : null;
-        Store store = embedded != null ? embedded.store()
-                : new MemoryStoreComponent(InProcessBench.storeConfig(1_000_000, 128L << 20));
+        SyncCountingStore embedded = args.length > 2 && args[1].equals("embedded")
+                ? RocksStores.syncCounting(Path.of(args[2]), Map.of()) : null;
+        Store store = embedded != null ? embedded.store() : InProcessBench.memoryStore(1_000_000, 128L << 20);
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.defaults(), "bench-events");
         RenewalService service = BenchRenewalServices.start(clock,
@@ -59,11 +58,5 @@ public final class RenewalServer {
         BenchRenewalServices.close(service);
         renewals.shutdownNow();
         clock.close();
-    }
-
-    /** The embedded store in {@code dir}, configured as DS would configure it from its defaults, its syncs counted. */
-    private static SyncCountingRocks embedded(String dir) {
-        return new SyncCountingRocks(ComponentConfig.of(RocksStoreComponent.Config.class,
-                Map.of("data_directory", dir)));
     }
 }

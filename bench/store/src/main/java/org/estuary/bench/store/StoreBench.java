@@ -18,14 +18,11 @@ import java.util.stream.IntStream;
 
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.testing.ComponentConfig;
 import org.estuary.store.api.testing.SyncCountingStore;
-import org.estuary.store.jdbc.internal.CommitCountingJdbc;
-import org.estuary.store.jdbc.internal.JdbcStoreComponent;
+import org.estuary.store.jdbc.testing.JdbcStores;
 import org.estuary.store.jdbc.testing.PostgresServer;
-import org.estuary.store.memory.internal.MemoryStoreComponent;
-import org.estuary.store.rocksdb.internal.RocksStoreComponent;
-import org.estuary.store.rocksdb.internal.SyncCountingRocks;
+import org.estuary.store.memory.testing.MemoryStores;
+import org.estuary.store.rocksdb.testing.RocksStores;
 
 /**
  * The store benchmark: first the disk's own limit (fio, {@code --rw=write --ioengine=sync --fdatasync=1}, when
@@ -130,11 +127,10 @@ public final class StoreBench {
         // then the same with two syncs in flight, a second round once 10 batches wait: what overlapping syncs allow.
         BACKENDS.put("bare", bare(1, 1));
         BACKENDS.put("bare2", bare(2, 10));
-        BACKENDS.put(EMBEDDED, counted(dir -> new SyncCountingRocks(ComponentConfig.of(
-                RocksStoreComponent.Config.class, Map.of("data_directory", dir.toString(), "sync_mode", SYNC,
-                        "max_bytes", 1L << 30)))));
+        BACKENDS.put(EMBEDDED, counted(dir -> RocksStores.syncCounting(dir, Map.of("sync_mode", SYNC,
+                "max_bytes", 1L << 30))));
         BACKENDS.put("jdbc", new Backend() {
-            private final Map<Store, CommitCountingJdbc> open = new java.util.IdentityHashMap<>();
+            private final Map<Store, SyncCountingStore> open = new java.util.IdentityHashMap<>();
             private PostgresServer server;
             private int run;
 
@@ -144,15 +140,15 @@ public final class StoreBench {
                     server = PostgresServer.startOrThrow("bench");
                 }
                 // A fresh table per run, so every run starts empty as the embedded store's does.
-                CommitCountingJdbc jdbc = new CommitCountingJdbc(server.dataSource("estuary-bench"), ComponentConfig.of(
-                        JdbcStoreComponent.Config.class, Map.of("table_prefix", "bench" + (run++) + "_")));
+                SyncCountingStore jdbc = JdbcStores.commitCounting(server.dataSource("estuary-bench"),
+                        "bench" + (run++) + "_");
                 open.put(jdbc.store(), jdbc);
                 return jdbc.store();
             }
 
             @Override
             public long syncs(Store store) {
-                return open.get(store).commits();
+                return open.get(store).syncs();
             }
 
             @Override
@@ -186,8 +182,7 @@ public final class StoreBench {
         BACKENDS.put("memory", new Backend() {
             @Override
             public Store open(Path dir) {
-                return new MemoryStoreComponent(ComponentConfig.of(MemoryStoreComponent.Config.class, Map.of(
-                        "max_bytes", 1L << 30)));
+                return MemoryStores.open(Map.of("max_bytes", 1L << 30));
             }
 
             @Override
@@ -197,7 +192,7 @@ public final class StoreBench {
 
             @Override
             public void close(Store store) {
-                ((MemoryStoreComponent) store).deactivate();
+                MemoryStores.close(store);
             }
         });
     }
