@@ -453,11 +453,32 @@ public final class StoreBench {
         }
     }
 
-    /** The bytes of the files under {@code dir}. */
+    /**
+     * The bytes of the files under {@code dir}. The store deletes files while it runs (RocksDB's compaction drops the
+     * table files it merged): a file gone between the listing and the look at its size counts nothing.
+     */
     static long directoryBytes(Path dir) throws java.io.IOException {
-        try (var files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
-        }
+        long[] bytes = {0};
+        Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file,
+                    java.nio.file.attribute.BasicFileAttributes attributes) {
+                if (attributes.isRegularFile()) {
+                    bytes[0] += attributes.size();
+                }
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, java.io.IOException e)
+                    throws java.io.IOException {
+                if (e instanceof java.nio.file.NoSuchFileException) {
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+        });
+        return bytes[0];
     }
 
     /** One run's line. */
