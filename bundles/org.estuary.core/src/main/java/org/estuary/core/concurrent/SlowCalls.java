@@ -63,21 +63,6 @@ public final class SlowCalls {
         return call;
     }
 
-    /** How many calls are set aside now. */
-    public synchronized int setAside() {
-        return setAside;
-    }
-
-    /** How long a call runs before it is set aside, in milliseconds. */
-    public long slowAfterMillis() {
-        return slowAfterMillis;
-    }
-
-    /** How many calls may be set aside at once. */
-    public int maxSetAside() {
-        return maxSetAside;
-    }
-
     private void resize(int delta) {
         if (pool == null) {
             return;

@@ -5,5 +5,5 @@
  * answer, so they cannot take every thread of such a pool.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("2.0.0")
 package org.estuary.core.concurrent;
