@@ -7,10 +7,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.event.PullEventMailbox;
@@ -27,11 +30,11 @@ import org.junit.Test;
  * records against the services, as the kill loop does after each restart (the mailbox clients pull what they sent and
  * cancel full registrations, the renewal clients replace full sets: what the services hold stays steady instead of
  * growing until the mailboxes refuse events and the renewal rounds swamp the clients' landlords), and, the load still
- * paused, takes the container JVM's live heap (the total of a class histogram, {@code jcmd GC.class_histogram}, which
- * collects first) and its thread count ({@code /proc/PID/status}); it reports them with the latency percentiles of
- * each service and the ERROR lines logged after the warm-up (the first fifth), and fails on a wrong answer, an ERROR
- * line or an acknowledged change lost. Whether heap and threads are flat is read from the samples it prints
- * (docs/RELIABILITY.md).
+ * paused, takes the container JVM's live heap (a class histogram, {@code jcmd GC.class_histogram}, which collects
+ * first) and its thread count ({@code /proc/PID/status}); it reports them with the latency percentiles of each
+ * service, the classes whose live bytes grew most after the warm-up and the ERROR lines logged after the warm-up (the
+ * first fifth), and fails on a wrong answer, an ERROR line or an acknowledged change lost. Whether heap and threads
+ * are flat is read from the samples it prints (docs/RELIABILITY.md).
  */
 public class Soak {
 
@@ -69,25 +72,38 @@ public class Soak {
             int errorsAfterWarmUp = -1;
             List<String> samples = new ArrayList<>();
             List<String> lost = new ArrayList<>();
+            Histogram afterWarmUp = null;
+            Histogram last = null;
+            long afterWarmUpAt = 0;
             while (System.nanoTime() < end && load.wrong() == null) {
                 Thread.sleep(TimeUnit.SECONDS.toMillis(Math.min(sample,
                         Math.max(1, TimeUnit.NANOSECONDS.toSeconds(end - System.nanoTime())))));
                 // with no call in flight: the clients' check, then the container's live heap and threads
-                long[] heapAndThreads = load.paused(() -> {
+                long[] threads = new long[1];
+                Histogram live = load.paused(() -> {
                     lost.addAll(FaultClient.checkAll(clients));
-                    return new long[] {liveHeap(pid), threads(pid)};
+                    threads[0] = threads(pid);
+                    return Histogram.of(pid);
                 });
+                long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
                 if (errorsAfterWarmUp < 0 && System.nanoTime() >= warmUp) {
                     errorsAfterWarmUp = errors(karaf);
+                    afterWarmUp = live;
+                    afterWarmUpAt = elapsed;
                 }
-                String line = "Soak: t=" + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + "s live_heap_kb="
-                        + heapAndThreads[0] + " threads=" + heapAndThreads[1] + " indefinite=" + load.indefinite();
+                last = live;
+                String line = "Soak: t=" + elapsed + "s live_heap_kb=" + live.totalBytes() / 1024 + " threads="
+                        + threads[0] + " indefinite=" + load.indefinite();
                 samples.add(line);
                 System.out.println(line);
             }
             load.stop();
             assertNull("a wrong answer during the soak", load.wrong());
             System.out.println("Soak: " + load.latencies());
+            if (afterWarmUp != null && last != afterWarmUp) {
+                System.out.println("Soak: live heap growth by class since t=" + afterWarmUpAt + "s: "
+                        + last.growthSince(afterWarmUp, 15));
+            }
             lost.addAll(FaultClient.checkAll(clients));
             int errors = errors(karaf) - Math.max(0, errorsAfterWarmUp);
             System.out.println("soak: clients=" + CLIENTS + " seconds=" + seconds + " lost=" + lost.size()
@@ -113,22 +129,40 @@ public class Soak {
                 .findFirst().orElseThrow(() -> new AssertionError("no java process under bin/karaf")).pid();
     }
 
-    /** The last line of a class histogram: {@code Total <instances> <bytes>}. */
+    private static final Pattern ROW = Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
     private static final Pattern TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
 
     /**
-     * The bytes of the objects alive in the container's JVM, in KiB: a class histogram, which collects the whole heap
-     * first and counts what survived, in one command (a collection followed by a separate heap report would count
-     * what was allocated in between too).
+     * The objects alive in the container's JVM: a class histogram ({@code jcmd GC.class_histogram}), which collects
+     * the whole heap first and counts what survived, in one command (a collection followed by a separate heap report
+     * would count what was allocated in between too). Bytes in total and by class.
      */
-    private static long liveHeap(long pid) throws IOException, InterruptedException {
-        String histogram = jcmd(pid, "GC.class_histogram");
-        Matcher total = TOTAL.matcher(histogram);
-        if (!total.find()) {
-            throw new AssertionError("jcmd GC.class_histogram printed no total: "
-                    + histogram.substring(Math.max(0, histogram.length() - 400)));
+    private record Histogram(long totalBytes, Map<String, Long> bytesByClass) {
+
+        static Histogram of(long pid) throws IOException, InterruptedException {
+            String text = jcmd(pid, "GC.class_histogram");
+            Matcher total = TOTAL.matcher(text);
+            if (!total.find()) {
+                throw new AssertionError("jcmd GC.class_histogram printed no total: "
+                        + text.substring(Math.max(0, text.length() - 400)));
+            }
+            Map<String, Long> byClass = new HashMap<>();
+            for (Matcher row = ROW.matcher(text); row.find();) {
+                byClass.merge(row.group(3), Long.parseLong(row.group(2)), Long::sum);
+            }
+            return new Histogram(Long.parseLong(total.group(1)), byClass);
         }
-        return Long.parseLong(total.group(1)) / 1024;
+
+        /** The {@code rows} classes whose live bytes grew most since {@code earlier}, with their growth in KiB. */
+        String growthSince(Histogram earlier, int rows) {
+            return bytesByClass.entrySet().stream()
+                    .map(e -> Map.entry(e.getKey(), e.getValue() - earlier.bytesByClass.getOrDefault(e.getKey(), 0L)))
+                    .filter(e -> e.getValue() > 0)
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .limit(rows)
+                    .map(e -> e.getKey() + " +" + e.getValue() / 1024 + " KiB")
+                    .collect(Collectors.joining(", "));
+        }
     }
 
     private static String jcmd(long pid, String command) throws IOException, InterruptedException {
