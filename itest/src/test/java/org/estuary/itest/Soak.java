@@ -102,7 +102,7 @@ public class Soak {
             System.out.println("Soak: " + load.latencies());
             if (afterWarmUp != null && last != afterWarmUp) {
                 System.out.println("Soak: live heap growth by class since t=" + afterWarmUpAt + "s: "
-                        + last.growthSince(afterWarmUp, 15));
+                        + last.growthSince(afterWarmUp, 40));
             }
             lost.addAll(FaultClient.checkAll(clients));
             int errors = errors(karaf) - Math.max(0, errorsAfterWarmUp);

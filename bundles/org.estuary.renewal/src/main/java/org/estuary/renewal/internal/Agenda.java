@@ -12,9 +12,11 @@ import org.estuary.core.time.Clock;
  * entries themselves by {@link ClientEntry#due}, each knowing its place in it ({@link ClientEntry#place}), so that a
  * new due time moves the entry in place: scheduling allocates nothing. With a million leases renewed every half
  * minute, a new object per due time, referenced from the long-lived entry and from the heap's array, would make
- * every young collection scan those old objects' cards; the heap only ever points at entries. An entry removed from
- * its set stays until it comes up and is skipped then. Guarded by the service lock; the timer calls {@code onDue}
- * without it.
+ * every young collection scan those old objects' cards; the heap only ever points at entries. An entry that leaves
+ * its set leaves the heap at once ({@link SetTable} tells {@link #forget}), so neither it nor what it holds (the
+ * client's lease and its landlord's stub, which keeps the client's landlord exported through RMI's distributed
+ * collector) waits for a due time that may be hours away. Guarded by the service lock; the timer calls
+ * {@code onDue} without it.
  */
 final class Agenda {
 
@@ -34,9 +36,7 @@ final class Agenda {
     /** {@code entry} is due at {@code dueNanos}, in place of any due time it had; {@link Clock#NEVER}: never. */
     void schedule(ClientEntry entry, long dueNanos) {
         if (dueNanos == Clock.NEVER) {
-            if (entry.place >= 0) {
-                removeAt(entry.place);
-            }
+            forget(entry);
             return;
         }
         if (entry.place < 0) {
@@ -57,6 +57,13 @@ final class Agenda {
             }
         }
         arm();
+    }
+
+    /** {@code entry} needs no more attention: it leaves the heap if it is in it. */
+    void forget(ClientEntry entry) {
+        if (entry.place >= 0) {
+            removeAt(entry.place);
+        }
     }
 
     /** The entries due at or before {@code nowNanos}, each once. */

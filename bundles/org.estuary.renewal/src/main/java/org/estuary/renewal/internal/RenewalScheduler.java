@@ -60,6 +60,7 @@ final class RenewalScheduler {
                 executor instanceof ThreadPoolExecutor ? (ThreadPoolExecutor) executor : null,
                 new RateLimitedLog(LOG)::warn);
         this.agenda = new Agenda(clock, this::tick);
+        state.sets.whenRemoved(agenda::forget);
     }
 
     /** Under the lock: look at {@code entry} now (new, changed or recovered). */

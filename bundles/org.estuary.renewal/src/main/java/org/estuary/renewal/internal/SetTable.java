@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 import net.jini.core.lease.Lease;
 
@@ -27,6 +29,13 @@ final class SetTable {
     private final Callers.Counts setsHeld = new Callers.Counts();
     private final Callers.Counts leasesHeld = new Callers.Counts();
     private long nextKey = 1;
+    /** Told of every entry that leaves the table: the scheduler's agenda forgets it ({@link #whenRemoved}). */
+    private Consumer<ClientEntry> removed = entry -> { };
+
+    /** {@code listener} is told of every entry that leaves the table from now on (the scheduler, once). */
+    void whenRemoved(Consumer<ClientEntry> listener) {
+        removed = Objects.requireNonNull(listener, "listener");
+    }
 
     /** LR.2: {@code NoSuchObjectException} for a set that is gone. */
     SetState require(long setId) throws NoSuchObjectException {
@@ -124,6 +133,7 @@ final class SetTable {
         if (entry.live != null) {
             byLease.remove(entry.live, entry);
         }
+        removed.accept(entry);
     }
 
     /** An entry that left its set comes back (its removal was not recorded). */

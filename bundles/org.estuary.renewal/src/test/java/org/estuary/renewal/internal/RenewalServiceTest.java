@@ -50,6 +50,30 @@ class RenewalServiceTest extends HarnessTest {
     }
 
     @Test
+    void leasesThatLeaveTheirSetAreNoLongerScheduled() throws Exception {
+        // LR.2: a removed lease is never renewed again, and the service keeps nothing of it: not until its next
+        // renewal would have been due (an hour here), which under set churn held every removed lease and its
+        // landlord's stub for that long
+        RenewalService service = harness.start();
+        LeaseRenewalSet kept = service.proxy().createLeaseRenewalSet(3_600_000);
+        LeaseRenewalSet cancelled = service.proxy().createLeaseRenewalSet(3_600_000);
+        Lease removed = landlord.grant(3_600_000);
+        kept.renewFor(removed, 3_600_000);
+        kept.renewFor(landlord.grant(3_600_000), 3_600_000);
+        for (int i = 0; i < 5; i++) {
+            cancelled.renewFor(landlord.grant(3_600_000), 3_600_000);
+        }
+        harness.advance(0);
+        assertEquals(7, service.counts()[2], "every client lease scheduled");
+
+        kept.remove(removed);
+        assertEquals(6, service.counts()[2], "the removed lease is no longer scheduled");
+        cancelled.getRenewalSetLease().cancel();
+        assertEquals(1, service.counts()[2], "the cancelled set's leases are no longer scheduled");
+        assertEquals(1, service.counts()[1]);
+    }
+
+    @Test
     void item7StateSurvivesARestartOnTheSameStore() throws Exception {
         RenewalService first = harness.start();
         LeaseRenewalSet set = first.proxy().createLeaseRenewalSet(3_600_000);
