@@ -188,8 +188,8 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
                     EventDelivery::close);
             DiscoveryService service = activation.start("service", () -> new DiscoveryService(timer, marshaller,
                     settings, delivery), DiscoveryService::close);
-            activation.start("wall clock watch", () -> WallClockWatch.start("lookup discovery service", timer,
-                    WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
+            activation.start("wall clock watch",
+                    () -> WallClockWatch.start("lookup discovery service", timer, service::restate));
             NetworkDiscovery discovery = activation.start("discovery", () -> new NetworkDiscovery(discoverySettings,
                     timer, bind, multicast, new RegistrarIds(marshaller), service.discoveryListener()),
                     NetworkDiscovery::close);

@@ -275,15 +275,12 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     }
 
     /**
-     * Restates the recorded expiration of every registration's lease whose record a step of the wall clock has put
-     * off its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@link DurableLandlord#restate}), so that a
-     * restart recovers each at its deadline (LD.3.1, LE.2.2).
-     *
-     * @return the number of records rewritten
-     * @throws RemoteException if the store failed to record one
+     * {@link WallClockWatch.Restate}: rewrites the records of the registrations' leases that a step of the wall
+     * clock put off their deadlines ({@link DurableLandlord#restate}), so that a restart recovers each at its deadline
+     * (LD.3.1, LE.2.2).
      */
-    public int restate() throws RemoteException {
-        return landlord.restate(WallClockWatch.BOUND_MILLIS);
+    public int restate(long toleranceMillis) throws RemoteException {
+        return landlord.restate(toleranceMillis);
     }
 
     public void close() {

@@ -7,6 +7,7 @@ import java.util.Set;
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.testing.TestStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,8 +46,8 @@ class WallClockRestartTest {
         service.register(new String[] {"g"}, null, new Listener(), null, 600_000);
         harness.advance(60_000);
         harness.clock.setWallTime(harness.clock.currentTimeMillis() + stepMillis);
-        assertEquals(1, service.restate(), "the registration's record is rewritten");
-        assertEquals(0, service.restate(), "once");
+        assertEquals(1, service.restate(WallClockWatch.BOUND_MILLIS), "the registration's record is rewritten");
+        assertEquals(0, service.restate(WallClockWatch.BOUND_MILLIS), "once");
 
         harness.start(); // a fresh service recovers from the store, on the stepped wall clock
         assertEquals(Set.of("g"), harness.tracker().groups(), "recovered: discovery seeks its groups");

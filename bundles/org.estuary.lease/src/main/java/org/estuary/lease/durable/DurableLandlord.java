@@ -1,6 +1,9 @@
 package org.estuary.lease.durable;
 
 import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 import net.jini.core.lease.UnknownLeaseException;
@@ -13,6 +16,7 @@ import org.estuary.lease.OneByOne;
 import org.estuary.lease.client.Landlord;
 import org.estuary.lease.client.RenewResults;
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.Operation;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.WritePath;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -157,29 +161,37 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
     }
 
     /**
+     * The leases whose records one {@linkplain #restate restatement} writes as one store batch at most: a step with
+     * n leases is n / 1024 writes, each holding the service's lock while it decides about its page, and a page's
+     * records (a lease's record is small: an expiration and the resource's fields) stay far below what a store takes
+     * in one batch.
+     */
+    static final int RESTATE_PAGE = 1024;
+
+    /**
      * Rewrites the record of every live lease whose expiration as shown is more than {@code toleranceMillis} away
      * from the wall-clock time of its monotonic deadline ({@link LeaseTable#restate}): what a service does when
      * {@link WallClockSteps} saw a step of the wall clock, so that its store holds expirations a restart recovers
-     * at the leases' deadlines (LE.2.2: a lease lasts the time granted, whatever the wall clock does). Each rewrite
-     * goes through the write path like a renewal, ordered with the lease's renewals by its ticket, and is shown once
-     * durable; a lease renewed meanwhile keeps the renewal's record. A rewrite the store failed leaves the record
-     * and the expiration shown as they were, for the next call to retry.
+     * at the leases' deadlines (LE.2.2: a lease lasts the time granted, whatever the wall clock does). The leases go
+     * in pages of {@value #RESTATE_PAGE}, each page's rewrites one batch through the write path, decided under the
+     * lock like renewals and ordered with each lease's renewals by its ticket; a lease's new expiration is shown once
+     * its page is durable, unless it was renewed meanwhile (the renewal's record stands). A page the store failed
+     * leaves its records and the expirations shown as they were, for the next call to retry; the other pages are
+     * still tried.
      *
      * @return the number of leases whose records were rewritten
-     * @throws RemoteException as the write path answers a store failure, the first one, once every lease has been
+     * @throws RemoteException as the write path answers a store failure, the first one, once every page has been
      *     tried
      * @since 2.2
      */
     public final int restate(long toleranceMillis) throws RemoteException {
+        long[] ids = leases.leaseIds();
         int rewritten = 0;
         RemoteException firstFailure = null;
-        for (long leaseId : leases.leaseIds()) {
+        for (int from = 0; from < ids.length; from += RESTATE_PAGE) {
+            long[] page = Arrays.copyOfRange(ids, from, Math.min(ids.length, from + RESTATE_PAGE));
             try {
-                if (this.<Boolean, UnknownLeaseException>call(() -> restating(leaseId, toleranceMillis))) {
-                    rewritten++;
-                }
-            } catch (UnknownLeaseException endedMeanwhile) {
-                // nothing left to restate
+                rewritten += this.<Integer, RuntimeException>call(() -> restating(page, toleranceMillis));
             } catch (RemoteException e) {
                 if (firstFailure == null) {
                     firstFailure = e;
@@ -194,31 +206,81 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
         return rewritten;
     }
 
-    /** Under the lock: the rewrite of lease {@code leaseId}'s record at its restated expiration, if it is off. */
-    private WritePath.Change<Boolean> restating(long leaseId, long toleranceMillis) throws UnknownLeaseException {
-        R resource = live(leaseId);
-        long shown = expiration(resource);
-        long restated = leases.restate(leaseId);
-        if (Math.abs(Times.saturatedSubtract(restated, shown)) <= toleranceMillis) {
-            return WritePath.Change.answer(false);
+    /**
+     * Under the lock: the rewrites of the records of the live leases of {@code page} whose expirations are off, as
+     * one batch (none when every one is in step).
+     */
+    private WritePath.Change<Integer> restating(long[] page, long toleranceMillis) {
+        Batch.Builder batch = Batch.builder();
+        List<Restated<R>> restated = new ArrayList<>();
+        for (long leaseId : page) {
+            R resource = leases.get(leaseId);
+            if (resource == null || resource.gone()) {
+                continue; // ended meanwhile: nothing left to restate
+            }
+            long expiration;
+            try {
+                expiration = leases.restate(leaseId);
+            } catch (UnknownLeaseException expired) {
+                continue; // past its deadline, not swept yet
+            }
+            if (Math.abs(Times.saturatedSubtract(expiration, expiration(resource))) <= toleranceMillis) {
+                continue;
+            }
+            for (Operation op : renewal(resource, expiration).operations()) {
+                append(batch, op);
+            }
+            restated.add(new Restated<>(leaseId, resource, expiration, resource.renewals.decide()));
         }
-        WritePath.Ticket renewals = resource.renewals;
-        long ticket = renewals.decide();
-        Batch batch = renewal(resource, restated);
-        return new WritePath.Change<Boolean>() {
+        if (restated.isEmpty()) {
+            return WritePath.Change.answer(0);
+        }
+        Batch records = batch.build();
+        return new WritePath.Change<Integer>() {
             @Override
             public Batch batch() {
-                return batch;
+                return records;
             }
 
             @Override
-            public Boolean acknowledged() {
-                if (leases.get(leaseId) == resource && renewals.show(ticket)) {
-                    show(resource, restated);
+            public Integer acknowledged() {
+                for (Restated<R> lease : restated) {
+                    if (leases.get(lease.leaseId) == lease.resource && lease.resource.renewals.show(lease.ticket)) {
+                        show(lease.resource, lease.expiration);
+                    }
                 }
-                return true;
+                return restated.size();
             }
         };
+    }
+
+    /** One lease of a page being restated: the expiration its record gets, and that change's ticket. */
+    private static final class Restated<T extends LeasedResource> {
+        final long leaseId;
+        final T resource;
+        final long expiration;
+        final long ticket;
+
+        Restated(long leaseId, T resource, long expiration, long ticket) {
+            this.leaseId = leaseId;
+            this.resource = resource;
+            this.expiration = expiration;
+            this.ticket = ticket;
+        }
+    }
+
+    /** Adds {@code op}, one operation of a lease's renewal records, to a page's batch. */
+    private static void append(Batch.Builder batch, Operation op) {
+        switch (op.kind()) {
+            case PUT:
+                batch.put(op.space(), op.key(), op.value());
+                break;
+            case DELETE:
+                batch.delete(op.space(), op.key());
+                break;
+            default:
+                batch.clear(op.space());
+        }
     }
 
     @Override

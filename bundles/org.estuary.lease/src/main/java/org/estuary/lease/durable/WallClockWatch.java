@@ -17,16 +17,22 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class WallClockWatch implements AutoCloseable {
 
-    /** What a service does when the wall clock stepped: restate its recorded expirations. */
+    /**
+     * What a service does when the wall clock stepped: restate the expirations it recorded (a persistent service,
+     * {@link DurableLandlord#restate} for its own leases) and shows (its management view). A service implements it
+     * and has a watch {@linkplain #start(String, Clock, Restate) started} on it, as an activation step.
+     */
     @FunctionalInterface
     public interface Restate {
         /**
-         * Restates the service's recorded expirations.
+         * Restates the expirations recorded or shown more than {@code toleranceMillis} from the wall-clock time of
+         * their leases' monotonic deadlines.
          *
+         * @param toleranceMillis the watch's bound: how far an expiration may be off and stay as it is
          * @return how many records were rewritten, for the log
          * @throws Exception if the store failed: the watch tries again at its next look
          */
-        int restate() throws Exception;
+        int restate(long toleranceMillis) throws Exception;
     }
 
     /** A look every 5 s: a step is seen within it, and a crash within it loses the step (docs/RELIABILITY.md). */
@@ -39,7 +45,6 @@ public final class WallClockWatch implements AutoCloseable {
 
     private final String owner;
     private final Clock clock;
-    private final long periodMillis;
     private final WallClockSteps steps;
     private final Restate restate;
     private boolean closed;
@@ -47,31 +52,25 @@ public final class WallClockWatch implements AutoCloseable {
     private boolean running;
     private Clock.Scheduled next;
 
-    private WallClockWatch(String owner, Clock clock, long periodMillis, long boundMillis, Restate restate) {
+    private WallClockWatch(String owner, Clock clock, Restate restate) {
         this.owner = Objects.requireNonNull(owner, "owner");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.restate = Objects.requireNonNull(restate, "restate");
-        if (periodMillis <= 0) {
-            throw new IllegalArgumentException("periodMillis must be positive: " + periodMillis);
-        }
-        this.periodMillis = periodMillis;
-        this.steps = new WallClockSteps(clock, boundMillis);
+        this.steps = new WallClockSteps(clock, BOUND_MILLIS);
     }
 
     /**
-     * Starts watching: the first look is one period from now.
+     * Starts watching for a service: a look every {@value #PERIOD_MILLIS} ms, a move of more than
+     * {@value #BOUND_MILLIS} ms a step, on which {@code restate} is called with that bound; the first look is
+     * one period from now.
      *
      * @param owner names the service in the log
-     * @param boundMillis the largest move of the wall clock against the monotonic clock between two looks that is
-     *     not a step; also how far a recorded expiration may be from its deadline's wall-clock time unrestated
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code periodMillis} is not positive or {@code boundMillis} negative
      */
-    public static WallClockWatch start(String owner, Clock clock, long periodMillis, long boundMillis,
-            Restate restate) {
-        WallClockWatch watch = new WallClockWatch(owner, clock, periodMillis, boundMillis, restate);
+    public static WallClockWatch start(String owner, Clock clock, Restate restate) {
+        WallClockWatch watch = new WallClockWatch(owner, clock, restate);
         synchronized (watch) {
-            watch.next = clock.schedule(watch::look, periodMillis, TimeUnit.MILLISECONDS);
+            watch.next = clock.schedule(watch::look, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
         }
         return watch;
     }
@@ -108,20 +107,20 @@ public final class WallClockWatch implements AutoCloseable {
                 thread.setDaemon(true);
                 thread.start();
             }
-            next = clock.schedule(this::look, periodMillis, TimeUnit.MILLISECONDS);
+            next = clock.schedule(this::look, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
     private void restate() {
         boolean failed = false;
         try {
-            int rewritten = restate.restate();
+            int rewritten = restate.restate(BOUND_MILLIS);
             LOG.log(System.Logger.Level.INFO, () -> owner + ": restated the expirations of " + rewritten
                     + " leases after a step of the wall clock");
         } catch (Exception e) {
             failed = true;
             LOG.log(System.Logger.Level.WARNING, owner + ": restating the leases' expirations after a step of the"
-                    + " wall clock failed; tried again in " + periodMillis + " ms", e);
+                    + " wall clock failed; tried again in " + PERIOD_MILLIS + " ms", e);
         } finally {
             synchronized (this) {
                 running = false;

@@ -60,7 +60,8 @@ class DurableLandlordTest {
     private final ManualClock clock = TestClocks.manual();
     private final HeldStore store = new HeldStore();
     private final ExecutorService callers = Executors.newFixedThreadPool(3);
-    private final LeaseTable<Room> leases = new LeaseTable<>(clock, new LeasePolicy(10_000, 60_000), 100,
+    private final LeaseTable<Room> leases = new LeaseTable<>(clock, new LeasePolicy(10_000, 60_000),
+            2 * DurableLandlord.RESTATE_PAGE + 1,
             new LeaseListener<>() {
                 @Override
                 public void expired(long id, Room room) {
@@ -204,6 +205,33 @@ class DurableLandlordTest {
     @Test
     void le22AfterAWallClockStepBackRestateRecordsWhatARestartRecoversAtTheDeadline() throws Exception {
         stepsAndRestarts(-3_600_000);
+    }
+
+    @Test
+    void le22RestateWritesOneBatchPerPageOfLeases() throws Exception {
+        int count = 2 * DurableLandlord.RESTATE_PAGE + 1;
+        Room[] rooms = new Room[count];
+        for (int i = 0; i < count; i++) {
+            rooms[i] = lease(40_000);
+        }
+        clock.setWallTime(clock.currentTimeMillis() + 3_600_000);
+        Future<Integer> restate = callers.submit(() -> landlord.restate(1_000));
+        int[] sizes = new int[3];
+        for (int page = 0; page < 3; page++) {
+            int written = page;
+            await(() -> store.count() == written + 1, "page " + page + " is queued");
+            sizes[page] = store.batch(page).size();
+            store.stage(page).complete(null);
+        }
+        assertEquals(count, restate.get(10, TimeUnit.SECONDS), "every lease's record is rewritten");
+        assertEquals(3, store.count(), "one store batch per page of leases");
+        assertEquals(count, sizes[0] + sizes[1] + sizes[2]);
+        assertEquals(DurableLandlord.RESTATE_PAGE, sizes[0], "a page holds the records of its leases");
+        assertEquals(3, calls, "one turn at the write path per page");
+        for (Room room : rooms) {
+            assertEquals(TestClocks.START + 40_000 + 3_600_000, shown(room),
+                    "LE.2.2: each lease's record is the wall-clock time of its deadline, shown once durable");
+        }
     }
 
     @Test

@@ -18,9 +18,9 @@ class WallClockWatchTest {
     private final BlockingQueue<String> calls = new LinkedBlockingQueue<>();
     private volatile boolean storeDown;
 
-    private int restate() throws Exception {
+    private int restate(long toleranceMillis) throws Exception {
         boolean down = storeDown;
-        calls.add(down ? "failed" : "restated");
+        calls.add((down ? "failed" : "restated") + " to within " + toleranceMillis + " ms");
         if (down) {
             throw new Exception("store down");
         }
@@ -35,23 +35,23 @@ class WallClockWatchTest {
 
     @Test
     void aStepSeenAtALookIsRestatedAndAFailedRestatementIsTriedAgainAtTheNext() throws Exception {
-        try (WallClockWatch watch = WallClockWatch.start("test service", clock, 5_000, 1_000, this::restate)) {
-            TestClocks.advance(clock, 5_000);
+        try (WallClockWatch watch = WallClockWatch.start("test service", clock, this::restate)) {
+            TestClocks.advance(clock, WallClockWatch.PERIOD_MILLIS);
             assertTrue(calls.isEmpty(), "no step, nothing restated");
 
             storeDown = true;
             clock.setWallTime(clock.currentTimeMillis() + 3_600_000);
-            TestClocks.advance(clock, 5_000);
-            assertEquals("failed", nextCall());
+            TestClocks.advance(clock, WallClockWatch.PERIOD_MILLIS);
+            assertEquals("failed to within 1000 ms", nextCall(), "restated to within the bound of a step");
             // the failed one may still be finishing: the look after it retries
             storeDown = false;
             for (int i = 0; i < 100 && calls.isEmpty(); i++) {
-                TestClocks.advance(clock, 5_000);
+                TestClocks.advance(clock, WallClockWatch.PERIOD_MILLIS);
                 if (calls.isEmpty()) {
                     Thread.sleep(10); // bounded: the restating thread hands its result back
                 }
             }
-            assertEquals("restated", nextCall(), "tried again at a later look");
+            assertEquals("restated to within 1000 ms", nextCall(), "tried again at a later look");
         }
         assertEquals(0, clock.pending(), "closed: no look left scheduled");
     }

@@ -141,8 +141,7 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
                 EventDelivery::close);
         MailboxService service = activation.start("service",
                 () -> new MailboxService(clock, marshaller, settings, delivery), MailboxService::close);
-        activation.start("wall clock watch", () -> WallClockWatch.start("event mailbox", clock,
-                WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
+        activation.start("wall clock watch", () -> WallClockWatch.start("event mailbox", clock, service::restate));
         return service;
     }
 

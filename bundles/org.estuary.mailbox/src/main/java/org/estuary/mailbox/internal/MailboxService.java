@@ -572,15 +572,12 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     }
 
     /**
-     * Restates the recorded lease expiration of every registration whose record a step of the wall clock has put
-     * off its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@code DurableLandlord.restate}), so that
-     * a restart recovers each at its deadline (LE.2.2).
-     *
-     * @return the number of records rewritten
-     * @throws RemoteException if the store failed to record one
+     * {@link WallClockWatch.Restate}: rewrites the records of the registrations' leases that a step of the wall
+     * clock put off their deadlines ({@code DurableLandlord.restate}), so that a restart recovers each at its deadline
+     * (LE.2.2).
      */
-    public int restate() throws RemoteException {
-        return landlord.restate(WallClockWatch.BOUND_MILLIS);
+    public int restate(long toleranceMillis) throws RemoteException {
+        return landlord.restate(toleranceMillis);
     }
 
     /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */

@@ -32,12 +32,12 @@ final class AdminView implements TxnAdmin {
 
     @Override
     public Page<TxnInfo> transactions(long offset, int limit) {
-        return Pages.at(state.table(), offset, limit, AdminView::info);
+        return Pages.at(state.table(), offset, limit, this::info);
     }
 
     @Override
     public Page<TxnInfo> transactionsAfter(long afterId, long offset, int limit) {
-        return Pages.after(state.table(), afterId, offset, limit, AdminView::info);
+        return Pages.after(state.table(), afterId, offset, limit, this::info);
     }
 
     @Override
@@ -80,20 +80,20 @@ final class AdminView implements TxnAdmin {
         return state.metrics.snapshot();
     }
 
-    private static TxnInfo info(Txn txn) {
+    private TxnInfo info(Txn txn) {
         synchronized (txn.lock) {
             return infoLocked(txn);
         }
     }
 
-    private static TxnInfo infoLocked(Txn txn) {
+    private TxnInfo infoLocked(Txn txn) {
         String phase = switch (txn.state) {
             case TransactionConstants.ACTIVE -> "open";
             case TransactionConstants.VOTING -> txn.deciding ? "committing" : "voting";
             case TransactionConstants.COMMITTED -> txn.notified.isDone() ? "completed" : "rolling forward";
             default -> txn.notified.isDone() ? "completed" : "telling participants";
         };
-        return new TxnInfo(txn.id, TxnStates.name(txn.state), phase, txn.expiration, txn.parts.size(),
+        return new TxnInfo(txn.id, TxnStates.name(txn.state), phase, state.expiration(txn), txn.parts.size(),
                 txn.parentMgr == null ? null : Records.key(txn.parentId) + " of " + txn.parentMgr,
                 txn.abortReason);
     }

@@ -46,7 +46,7 @@ final class Txn {
     final List<Txn> children = new ArrayList<>();
     /** The commit record while the roll-forward runs (top-level, COMMITTED with PREPARED participants), for S8. */
     byte[] record;
-    /** The lease's expiration when granted (epoch ms), for the management view. */
+    /** The lease's expiration when granted (epoch ms), for the management view once the lease is gone. */
     long expiration;
     /** Completes when the vote is over: every vote in, one ABORTED, the vote's time up, or the transaction aborted. */
     CompletableFuture<Void> voting;

@@ -11,6 +11,7 @@ import org.estuary.core.concurrent.Pools;
 import org.estuary.core.time.SystemClock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.LeasePolicy;
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.management.Registrations;
 import org.estuary.remote.component.ServiceComponent;
 import org.estuary.txn.admin.TxnAdmin;
@@ -134,8 +135,11 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
         ThreadPoolExecutor pool = activation.start("participant threads",
                 () -> Pools.bounded("estuary-txn", settings.threads(), settings.queue()),
                 ThreadPoolExecutor::shutdownNow);
-        return activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
+        TxnManager manager = activation.start("manager", () -> new TxnManager(clock, marshaller, settings, pool),
                 TxnManager::close);
+        activation.start("wall clock watch",
+                () -> WallClockWatch.start("transaction manager", clock, manager.state()::restate));
+        return manager;
     }
 
     /** Its admin interface, its operators' view (shell commands and console page) and its MBean. */

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import net.jini.core.lease.LeaseDeniedException;
+import net.jini.core.lease.UnknownLeaseException;
 import net.jini.core.transaction.CannotJoinException;
 import net.jini.core.transaction.UnknownTransactionException;
 import net.jini.core.transaction.server.CrashCountException;
@@ -23,11 +24,13 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
 import org.estuary.store.api.Batch;
@@ -224,6 +227,43 @@ final class TxnState {
     /** The transaction {@code id} while the manager holds it whole, or null. */
     Txn find(long id) {
         return txns.get(id);
+    }
+
+    /**
+     * Under the transaction's lock: the expiration of its lease as the management view shows it, the lease table's
+     * while it holds the lease (renewals and {@linkplain #restate restatements} included), else the one granted.
+     */
+    long expiration(Txn txn) {
+        try {
+            return leases.expiration(txn.id);
+        } catch (UnknownLeaseException ended) {
+            return txn.expiration;
+        }
+    }
+
+    /**
+     * {@link WallClockWatch.Restate}: after a step of the wall clock, the expiration of every transaction's lease that
+     * is more than {@code toleranceMillis} from the wall-clock time of its deadline becomes that time
+     * ({@link LeaseTable#restate}). The leases end at their deadlines on monotonic time whatever the wall clock does
+     * (TX.2.1: a transaction is aborted when its lease expires, not an hour early or late); what the restatement
+     * changes is the expiration the management view shows. Nothing is recorded: only commit points are durable, and
+     * no transaction's lease outlives a restart.
+     *
+     * @return the number of leases whose expirations were restated
+     */
+    int restate(long toleranceMillis) {
+        int restated = 0;
+        for (long id : leases.leaseIds()) {
+            try {
+                long shown = leases.expiration(id);
+                if (Math.abs(Times.saturatedSubtract(leases.restate(id), shown)) > toleranceMillis) {
+                    restated++;
+                }
+            } catch (UnknownLeaseException ended) {
+                // expired or cancelled meanwhile
+            }
+        }
+        return restated;
     }
 
     /** The transactions in id order, a copy for one page of the management view. */

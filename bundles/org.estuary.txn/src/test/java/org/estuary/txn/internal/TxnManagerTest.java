@@ -32,9 +32,13 @@ import net.jini.core.transaction.server.CrashCountException;
 import net.jini.core.transaction.server.TransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
 
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.store.api.Store;
+import org.estuary.txn.admin.TxnInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The manager's state machine (TX.2.1-TX.2.8) with scripted participants on a manual clock. */
 class TxnManagerTest {
@@ -543,6 +547,26 @@ class TxnManagerTest {
         renewed.lease.renew(30_000);
         managers.advance(20_000);
         assertEquals(ACTIVE, mgr.getState(renewed.id));
+    }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {3_600_000, -3_600_000})
+    void tx21AWallClockStepNeitherAbortsATransactionEarlyNorLetsItOutliveItsLease(long step) throws Exception {
+        TxnManager manager = managers.start();
+        TransactionManager mgr = manager.proxy();
+        TransactionManager.Created created = mgr.create(30_000);
+        managers.advance(10_000);
+        managers.clock.setWallTime(managers.clock.currentTimeMillis() + step);
+        assertEquals(1, manager.state().restate(WallClockWatch.BOUND_MILLIS), "the lease's expiration is restated");
+        assertEquals(0, manager.state().restate(WallClockWatch.BOUND_MILLIS), "once");
+        TxnInfo shown = new AdminView(manager).transactions(0, 10).items().get(0);
+        assertEquals(managers.clock.currentTimeMillis() + 20_000, shown.expiration(),
+                "LE.2.2: the expiration shown is the wall-clock time of the lease's deadline as the clock reads now");
+        // TX.2.1: the lease ends at its granted time on monotonic time, and the transaction aborts then
+        managers.advance(20_000 - 1);
+        assertEquals(ACTIVE, mgr.getState(created.id), "not aborted early");
+        managers.advance(1);
+        assertEquals(ABORTED, mgr.getState(created.id), "aborted when its lease expired, not an hour later");
     }
 
     @Test
