@@ -181,8 +181,8 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
                 EventDelivery::close);
         RenewalService service = activation.start("service", () -> new RenewalService(clock, marshaller, settings,
                 renewals, delivery), RenewalService::close);
-        activation.start("wall clock watch", () -> WallClockWatch.start("lease renewal service", clock,
-                WallClockWatch.PERIOD_MILLIS, WallClockWatch.BOUND_MILLIS, service::restate));
+        activation.start("wall clock watch",
+                () -> WallClockWatch.start("lease renewal service", clock, service::restate));
         return service;
     }
 

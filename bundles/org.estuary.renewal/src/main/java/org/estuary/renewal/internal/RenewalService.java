@@ -560,16 +560,17 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     }
 
     /**
-     * Restates the recorded lease expiration of every renewal set whose record a step of the wall clock has put off
-     * its deadline by more than {@link WallClockWatch#BOUND_MILLIS} ({@code DurableLandlord.restate}), so that a
-     * restart recovers each at its deadline (LR.2, LE.2.2). The client leases in the sets keep the expirations
-     * recorded for them (docs/RELIABILITY.md).
+     * {@link WallClockWatch.Restate}: rewrites the records that a step of the wall clock put off their deadlines, so
+     * that a restart recovers each at its deadline: the renewal sets' leases ({@code DurableLandlord.restate}; LR.2,
+     * LE.2.2) and the client leases in them ({@link RenewalState#restateClientLeases}: renewed in time, leaving their
+     * sets at their desired expirations; LR.2).
      *
      * @return the number of records rewritten
-     * @throws RemoteException if the store failed to record one
+     * @throws RemoteException if the store failed to record a set's
      */
-    public int restate() throws RemoteException {
-        return landlord.restate(WallClockWatch.BOUND_MILLIS);
+    public int restate(long toleranceMillis) throws RemoteException {
+        int clientLeases = state.restateClientLeases(toleranceMillis); // queued, also when a set's record fails
+        return clientLeases + landlord.restate(toleranceMillis);
     }
 
     /** The landlord of the set leases, which answers this backend's {@code Landlord} calls. */

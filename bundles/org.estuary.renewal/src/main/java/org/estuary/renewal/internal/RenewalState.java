@@ -10,6 +10,7 @@ import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.core.time.Clock;
+import org.estuary.core.time.Times;
 import org.estuary.event.EventDelivery;
 import org.estuary.event.GoverningLease;
 import org.estuary.event.SequenceNumbers;
@@ -291,6 +292,55 @@ final class RenewalState {
         } catch (IOException e) {
             throw new MarshalException("client lease cannot be marshalled: " + e, e);
         }
+    }
+
+    /**
+     * LR.2, LE.2.2: after a step of the wall clock, rewrites the record of every client lease whose recorded
+     * actual expiration is more than {@code toleranceMillis} from the wall-clock time of its deadline, and of every
+     * one whose actual expiration is {@code Lease.FOREVER} and desired one is not (nothing in memory tells whether
+     * its recorded desired expiration is off): the actual expiration becomes the wall-clock time of its deadline, as
+     * the desired one does in every record written. Recovered from such records, each lease is renewed before its
+     * actual expiration and leaves its set at its desired one, neither an hour early nor late. The records go as
+     * renewal results go ({@link Round}: a batch of at most {@value Round#MAX_RECORDS}, in the background, each
+     * lease shown as recorded once durable). The live copies keep their own expirations; the next renewal replaces
+     * them.
+     *
+     * @return the number of records queued
+     */
+    int restateClientLeases(long toleranceMillis) {
+        int rewritten = 0;
+        synchronized (lock) {
+            Round round = new Round(persistence);
+            for (SetState set : sets.sets()) {
+                for (ClientEntry entry : set.entries.values()) {
+                    if (!offTheWallClock(entry, toleranceMillis)) {
+                        continue;
+                    }
+                    long actual = entry.actualAt == Clock.NEVER ? entry.actual
+                            : clock.wallTimeOfDeadline(entry.actualAt);
+                    long before = entry.actual;
+                    entry.actual = actual;
+                    try {
+                        Marshalled<Lease> form = newestForm(entry);
+                        round.add(entry, form, actual, records.encodeLease(entry, form, clock));
+                        rewritten++;
+                    } catch (MarshalException e) {
+                        entry.actual = before; // our own copy marshalled before: its record stays as it is
+                    }
+                }
+            }
+            round.write();
+        }
+        return rewritten;
+    }
+
+    /** Under the lock: whether {@code entry}'s record may be off the wall clock by more than the tolerance. */
+    private boolean offTheWallClock(ClientEntry entry, long toleranceMillis) {
+        if (entry.actualAt == Clock.NEVER) {
+            return entry.desiredAt != Clock.NEVER;
+        }
+        return Math.abs(Times.saturatedSubtract(clock.wallTimeOfDeadline(entry.actualAt), entry.actual))
+                > toleranceMillis;
     }
 
     /** The batch that records {@code entry} holding {@code lease}. */

@@ -12,6 +12,7 @@ import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
 
 import org.estuary.lease.client.LandlordLease;
+import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.renewal.conformance.TestLandlord;
 import org.estuary.renewal.conformance.TestListener;
 import org.junit.jupiter.api.Test;
@@ -175,8 +176,8 @@ class WallClockStepTest {
             LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(10 * MINUTE);
             harness.advance(MINUTE);
             harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
-            assertEquals(1, service.restate(), "the set's record is rewritten");
-            assertEquals(0, service.restate(), "once");
+            assertEquals(1, service.restate(WallClockWatch.BOUND_MILLIS), "the set's record is rewritten");
+            assertEquals(0, service.restate(WallClockWatch.BOUND_MILLIS), "once");
             harness.advance(0);
             harness.start();
             harness.advance(9 * MINUTE - SECOND);
@@ -186,6 +187,50 @@ class WallClockStepTest {
                     "LR.2: the recovered set ended at its deadline, not an hour off");
         } finally {
             harness.close();
+        }
+    }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void lr2AClientLeaseRecoveredAfterAWallClockStepAndARestartIsRenewedUntilItsDesiredExpiration(long step)
+            throws Exception {
+        // LR.2: the service renews a client lease until its desired expiration, then drops it; the service restates
+        // the actual and desired expirations it recorded before the step, so that after a restart the lease is
+        // neither dropped (or failed) an hour early nor left to expire at its landlord because it looks an hour away
+        Harness harness = new Harness();
+        TestLandlord landlord = new TestLandlord(harness.clock);
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+            TestListener failures = new TestListener();
+            set.setRenewalFailureListener(failures.ref(), null);
+            LandlordLease lease = landlord.grant(MINUTE);
+            set.renewFor(lease, DESIRED, MINUTE);
+            harness.advance(30 * SECOND);
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            assertEquals(2, service.restate(WallClockWatch.BOUND_MILLIS),
+                    "the records of the set and of its client lease are rewritten");
+            assertEquals(0, service.restate(WallClockWatch.BOUND_MILLIS), "once");
+            harness.advance(0);
+            harness.start();
+            long leftAt = -1;
+            long lostAt = -1;
+            for (long second = 31; second <= 12 * 60 && leftAt < 0; second++) {
+                harness.advance(SECOND);
+                if (lostAt < 0 && second * SECOND < DESIRED && landlord.table.get(lease.leaseId()) == null) {
+                    lostAt = second;
+                }
+                if (set.getLeases().length == 0) {
+                    leftAt = second;
+                }
+            }
+            assertEquals(-1, lostAt, "LR.2: renewed after the restart; its landlord holds it until it leaves its set");
+            assertEquals(DESIRED / SECOND, leftAt,
+                    "LR.2: it leaves its set at its desired expiration, not an hour off");
+            assertEquals(0, failures.events.size(), "LR.2.1: no failure event: nothing failed");
+        } finally {
+            harness.close();
+            landlord.close();
         }
     }
 }
