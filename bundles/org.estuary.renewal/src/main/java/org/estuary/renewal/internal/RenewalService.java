@@ -569,7 +569,9 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
      * @throws RemoteException if the store failed to record a set's
      */
     public int restate(long toleranceMillis) throws RemoteException {
-        int clientLeases = state.restateClientLeases(toleranceMillis); // queued, also when a set's record fails
+        // Queued first, in the background: the sets' records, waited for next, are acknowledged after them (S3),
+        // so a restatement that returned has the client leases' records durable too (when a set needed one).
+        int clientLeases = state.restateClientLeases(toleranceMillis);
         return clientLeases + landlord.restate(toleranceMillis);
     }
 

@@ -46,11 +46,17 @@ class WallClockStepTest {
         int failureEvents;
     }
 
+    /** {@link #run(long, boolean)} without a restart. */
+    private static Run run(long step) throws Exception {
+        return run(step, false);
+    }
+
     /**
      * A client lease of one minute (renewed a minute at a time) put in a set for {@link #DESIRED}; then the wall
-     * clock steps by {@code step} and monotonic time runs on for twelve minutes, one second at a time.
+     * clock steps by {@code step}, the service restates its records and, if {@code restart}, a new service recovers
+     * the set from the store; monotonic time runs on for twelve minutes, one second at a time.
      */
-    private static Run run(long step) throws Exception {
+    private static Run run(long step, boolean restart) throws Exception {
         Harness harness = new Harness();
         TestLandlord landlord = new TestLandlord(harness.clock);
         try {
@@ -62,6 +68,13 @@ class WallClockStepTest {
             set.renewFor(lease, DESIRED, MINUTE);
             harness.advance(0);
             harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            if (restart) {
+                assertEquals(2, service.restate(WallClockWatch.BOUND_MILLIS),
+                        "the records of the set and of its client lease are rewritten after a step");
+                assertEquals(0, service.restate(WallClockWatch.BOUND_MILLIS), "once");
+                harness.advance(0);
+                harness.start();
+            }
             Run run = new Run();
             int calls = 0;
             for (long second = 0; second <= 12 * 60; second++) {
@@ -196,41 +209,11 @@ class WallClockStepTest {
             throws Exception {
         // LR.2: the service renews a client lease until its desired expiration, then drops it; the service restates
         // the actual and desired expirations it recorded before the step, so that after a restart the lease is
-        // neither dropped (or failed) an hour early nor left to expire at its landlord because it looks an hour away
-        Harness harness = new Harness();
-        TestLandlord landlord = new TestLandlord(harness.clock);
-        try {
-            RenewalService service = harness.start();
-            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
-            TestListener failures = new TestListener();
-            set.setRenewalFailureListener(failures.ref(), null);
-            LandlordLease lease = landlord.grant(MINUTE);
-            set.renewFor(lease, DESIRED, MINUTE);
-            harness.advance(30 * SECOND);
-            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
-            assertEquals(2, service.restate(WallClockWatch.BOUND_MILLIS),
-                    "the records of the set and of its client lease are rewritten");
-            assertEquals(0, service.restate(WallClockWatch.BOUND_MILLIS), "once");
-            harness.advance(0);
-            harness.start();
-            long leftAt = -1;
-            long lostAt = -1;
-            for (long second = 31; second <= 12 * 60 && leftAt < 0; second++) {
-                harness.advance(SECOND);
-                if (lostAt < 0 && second * SECOND < DESIRED && landlord.table.get(lease.leaseId()) == null) {
-                    lostAt = second;
-                }
-                if (set.getLeases().length == 0) {
-                    leftAt = second;
-                }
-            }
-            assertEquals(-1, lostAt, "LR.2: renewed after the restart; its landlord holds it until it leaves its set");
-            assertEquals(DESIRED / SECOND, leftAt,
-                    "LR.2: it leaves its set at its desired expiration, not an hour off");
-            assertEquals(0, failures.events.size(), "LR.2.1: no failure event: nothing failed");
-        } finally {
-            harness.close();
-            landlord.close();
-        }
+        // neither dropped an hour early nor left to expire at its landlord because it looks an hour away
+        Run recovered = run(step, true);
+        assertEquals(-1, recovered.lostAt, "LR.2: renewed after the restart; its landlord holds it until then");
+        assertEquals(DESIRED / SECOND, recovered.leftAt,
+                "LR.2: it leaves its set at its desired expiration, not an hour off");
+        assertEquals(0, recovered.failureEvents, "LR.2.1: no failure event: nothing failed");
     }
 }
