@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -26,6 +27,8 @@ import net.jini.core.lease.Lease;
 import net.jini.core.transaction.UnknownTransactionException;
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionConstants;
+import net.jini.discovery.LookupDiscoveryRegistration;
+import net.jini.discovery.LookupDiscoveryService;
 import net.jini.event.MailboxPullRegistration;
 import net.jini.event.PullEventMailbox;
 import net.jini.lease.ExpirationWarningEvent;
@@ -45,7 +48,10 @@ import org.junit.Test;
  * rewrites (an hour ahead, then an hour behind); the monotonic clock is left alone, as an NTP step leaves it. Leases
  * end at their granted time, neither earlier nor later, whatever the container's wall clock says; client leases in
  * a renewal set are renewed when their landlord's term makes them due, neither early nor late; expiration
- * warnings come when they are due; leases granted after a step last what they were granted for.
+ * warnings come when they are due; leases granted after a step last what they were granted for. A step, then a
+ * crash: the persistent services rewrote the expirations they recorded before the step, so the restarted container
+ * (its clock still stepped) recovers the renewal set, its client lease, the mailbox and the discovery registrations
+ * at their granted times, not an hour early.
  *
  * <p>A pause: the container stopped with SIGSTOP for longer than the leases it grants, then resumed with SIGCONT. A
  * lease that ended during the pause stays ended (nothing renews it silently), hour-long ones are all there, a client
@@ -61,8 +67,11 @@ public class TimeFaultsIT {
     /** A pause longer than {@link #CLIENT_LEASE} and the short leases the test asks for. */
     private static final long PAUSE_MS = 8_000L;
     private static final long SHORT = 3_000L;
-    /** Leases that outlast the wall-clock test's two steps. */
-    private static final long LONG = 240_000L;
+    /** Leases that outlast the wall-clock test's steps and its restart. */
+    private static final long LONG = 600_000L;
+    /** The persistent services, as they name themselves when they restate their records after a step. */
+    private static final List<String> PERSISTENT = List.of("lease renewal service", "event mailbox",
+            "lookup discovery service");
 
     /** The file libfaketime reads the container's wall-clock offset from (FAKETIME_TIMESTAMP_FILE). */
     private static Path offset;
@@ -72,6 +81,7 @@ public class TimeFaultsIT {
     private static LeaseRenewalService renewal;
     private static PullEventMailbox mailbox;
     private static NestableTransactionManager txn;
+    private static LookupDiscoveryService discovery;
     private static final List<RemoteEvent> events = new CopyOnWriteArrayList<>();
     /** When each event of {@link #events} arrived, in this JVM's clock. */
     private static final Map<RemoteEvent, Long> arrivals = new ConcurrentHashMap<>();
@@ -95,12 +105,14 @@ public class TimeFaultsIT {
             builder.environment().put("FAKETIME_FORCE_MONOTONIC_FIX", "0");
             return builder;
         });
-        karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class);
+        karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class,
+                LookupDiscoveryService.class);
         client = EstuaryClient.connect("127.0.0.1", karaf.registryPort);
         landlord = new TestLandlord(client, CLIENT_LEASE);
         renewal = client.lookup(LeaseRenewalService.class);
         mailbox = client.lookup(PullEventMailbox.class);
         txn = client.lookup(NestableTransactionManager.class);
+        discovery = client.lookup(LookupDiscoveryService.class);
         listener = client.exportListener(event -> {
             arrivals.put(event, System.currentTimeMillis());
             events.add(event);
@@ -130,7 +142,7 @@ public class TimeFaultsIT {
     }
 
     @Test
-    public void wallClockStepsNeitherEndLeasesEarlyNorKeepThemLate() throws Exception {
+    public void wallClockStepsNeitherEndLeasesEarlyNorKeepThemLateAlsoAcrossARestart() throws Exception {
         LeaseRenewalSet kept = renewal.createLeaseRenewalSet(LONG);
         long keptGranted = kept.getRenewalSetLease().getExpiration();
         kept.setRenewalFailureListener(listener, null);
@@ -144,17 +156,48 @@ public class TimeFaultsIT {
         long notDueGranted = longLandlord.expiration(notDue);
         MailboxPullRegistration registration = mailbox.pullRegister(LONG);
         long registrationGranted = registration.getLease().getExpiration();
+        // LD.3.1: a registration that asks for no groups and no locators, so it discovers nothing and sends nothing
+        LookupDiscoveryRegistration discovering = discovery.register(new String[0], null, listener, null, LONG);
+        long discoveringGranted = discovering.getLease().getExpiration();
         long transaction = txn.create(LONG).id;
         try {
             step("+1h", HOUR);
             // LE.2: a lease lasts its granted duration: a wall clock an hour ahead ends none of them early
-            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, discovering,
+                    discoveringGranted);
+            assertActive(transaction);
             assertClientLeasesRenewedByTheirOwnTime(kept, renewed, notDue, longLandlord, notDueGranted);
             assertGrantedFromNow("with the clock an hour ahead");
-            LeaseRenewalSet warned = warnedSet();
 
+            // A step, then a crash: each persistent service restated the expirations it recorded before the step,
+            // so recovery with the clock still an hour ahead puts its leases back at their granted times, not an
+            // hour early (expired at once). The transaction and the client lease due every 2 s do not outlive the
+            // container (only commit points are durable; the lease would expire at its landlord while it is down).
+            txn.abort(transaction);
+            kept.remove(renewed);
+            landlord.remove(renewed);
+            karaf.await("each persistent service restated its records after the step", BOUND,
+                    () -> PERSISTENT.stream().allMatch(service -> restatements(service) >= 1));
+            karaf = karaf.crashAndRestart();
+            karaf.awaitBound(LeaseRenewalService.class, PullEventMailbox.class, NestableTransactionManager.class,
+                    LookupDiscoveryService.class);
+            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, discovering,
+                    discoveringGranted);
+            assertTrue("LR.2: the client lease not yet due left its set at the restart",
+                    Arrays.asList(kept.getLeases()).contains(notDue));
+            assertEquals("LR.2: the client lease not yet due was renewed at the restart, early", notDueGranted,
+                    longLandlord.expiration(notDue));
+            Map<String, Integer> restatedBefore = PERSISTENT.stream()
+                    .collect(Collectors.toMap(service -> service, TimeFaultsIT::restatements));
+
+            transaction = txn.create(LONG).id;
+            renewed = landlord.lease(CLIENT_LEASE);
+            kept.renewFor(renewed, LONG);
+            LeaseRenewalSet warned = warnedSet();
             step("-1h", -HOUR);
-            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, transaction);
+            assertAliveBeforeGranted(kept, keptGranted, registration, registrationGranted, discovering,
+                    discoveringGranted);
+            assertActive(transaction);
             assertClientLeasesRenewedByTheirOwnTime(kept, renewed, notDue, longLandlord, notDueGranted);
             assertGrantedFromNow("with the clock an hour behind");
             // LR.3.1: the warning asked for before the step comes at its time, not an hour later
@@ -172,7 +215,10 @@ public class TimeFaultsIT {
                     () -> gone(brief));
             assertTrue("the 3 s renewal set ended before its granted time",
                     System.currentTimeMillis() >= briefGranted);
-            // LR.2.1: no client lease failed to be renewed through either step
+            // the step back was seen and restated as well
+            karaf.await("the persistent services restated their records after the step back", BOUND,
+                    () -> PERSISTENT.stream().allMatch(service -> restatements(service) > restatedBefore.get(service)));
+            // LR.2.1: no client lease failed to be renewed through either step or the restart
             assertFalse("a renewal failure event for a client lease of the set kept through the steps",
                     events.stream().anyMatch(e -> e instanceof RenewalFailureEvent && kept.equals(e.getSource())));
         } finally {
@@ -182,7 +228,18 @@ public class TimeFaultsIT {
         landlord.remove(renewed);
         kept.getRenewalSetLease().cancel();
         registration.getLease().cancel();
+        discovering.getLease().cancel();
         txn.abort(transaction);
+    }
+
+    /** How often {@code service} logged that it restated its records after a step of the wall clock. */
+    private static int restatements(String service) {
+        return karaf.logged(service + ": restated the expirations of");
+    }
+
+    private static void assertActive(long transaction) throws Exception {
+        assertEquals("TX.2.1: the transaction ended before its lease", TransactionConstants.ACTIVE,
+                txn.getState(transaction));
     }
 
     /**
@@ -274,13 +331,14 @@ public class TimeFaultsIT {
     }
 
     private static void assertAliveBeforeGranted(LeaseRenewalSet set, long setGranted,
-            MailboxPullRegistration registration, long registrationGranted, long transaction) throws Exception {
+            MailboxPullRegistration registration, long registrationGranted, LookupDiscoveryRegistration discovering,
+            long discoveringGranted) throws Exception {
         long now = System.currentTimeMillis();
-        assertTrue("the check comes before the leases' granted times", now < setGranted && now < registrationGranted);
+        assertTrue("the check comes before the leases' granted times",
+                now < setGranted && now < registrationGranted && now < discoveringGranted);
         assertFalse("the renewal set ended before its granted time " + setGranted, gone(set));
         registration.getRemoteEvents().close(); // NoSuchObjectException if it ended (EM.2)
-        assertEquals("TX.2.3: the transaction ended before its lease", TransactionConstants.ACTIVE,
-                txn.getState(transaction));
+        discovering.getGroups(); // NoSuchObjectException if it ended (LD.4.1)
     }
 
     @Test
