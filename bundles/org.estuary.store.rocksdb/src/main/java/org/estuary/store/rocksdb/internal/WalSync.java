@@ -74,6 +74,12 @@ final class WalSync {
     private boolean leading;
     private boolean completing;
     private boolean closed;
+    /**
+     * Threads other than the background one waiting on this monitor (for room, for the leadership to be free, for
+     * the last stages): a change they wait for is announced only when one waits, so a sync does not wake the
+     * background thread for nothing.
+     */
+    private int waiting;
     // Written under this, read without it (admission's fast path, stats).
     private volatile int size;
     private volatile long commits;
@@ -99,7 +105,12 @@ final class WalSync {
                 if (left <= 0) {
                     return false;
                 }
-                TimeUnit.NANOSECONDS.timedWait(this, left);
+                waiting++;
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+                } finally {
+                    waiting--;
+                }
             }
             return true;
         }
@@ -206,8 +217,18 @@ final class WalSync {
         drain();
         synchronized (this) {
             while (!pending.isEmpty()) {
-                wait(); // another thread completes the last stages
+                waitHere(); // another thread completes the last stages
             }
+        }
+    }
+
+    /** Under this: waits on the monitor as one of the {@link #waiting} threads. */
+    private void waitHere() throws InterruptedException {
+        waiting++;
+        try {
+            wait();
+        } finally {
+            waiting--;
         }
     }
 
@@ -221,7 +242,7 @@ final class WalSync {
             long target;
             synchronized (this) {
                 while (leading) {
-                    wait();
+                    waitHere();
                 }
                 if (decidedUpTo >= written) {
                     return;
@@ -305,7 +326,9 @@ final class WalSync {
             }
         }
         leading = false;
-        notifyAll();
+        if (waiting > 0 || wanted > decidedUpTo) {
+            notifyAll(); // a drain, or the background thread with a batch to sync
+        }
     }
 
     /**
@@ -329,11 +352,15 @@ final class WalSync {
                 size = pending.size();
                 if (ready.isEmpty()) {
                     completing = false;
-                    notifyAll(); // room for admission, and the closing thread
+                    if (waiting > 0) {
+                        notifyAll(); // room for admission, and the closing thread
+                    }
                     return;
                 }
                 if (size < bound) {
-                    notifyAll(); // admission waits only when the queue was full
+                    if (waiting > 0) {
+                        notifyAll(); // admission waits only when the queue was full
+                    }
                 }
             }
             long now = System.nanoTime();
