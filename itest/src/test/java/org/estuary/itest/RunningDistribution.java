@@ -157,11 +157,8 @@ final class RunningDistribution implements AutoCloseable {
         return key;
     }
 
-    private static final java.util.regex.Pattern SSH_CLOSED_NOTICE =
-            java.util.regex.Pattern.compile("(?m)^Connection to 127\\.0\\.0\\.1 closed by remote host\\.\\R?");
-
-    /** Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. */
-    String ssh(String line) throws IOException, InterruptedException {
+    /** Waits until Karaf's SSH server accepts connections: it starts after the features, the console among them. */
+    void awaitSshServer() throws InterruptedException {
         await("Karaf's SSH server listening on " + sshPort, Duration.ofSeconds(60), () -> {
             try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), sshPort)) {
                 return true;
@@ -169,6 +166,14 @@ final class RunningDistribution implements AutoCloseable {
                 return false;
             }
         });
+    }
+
+    private static final java.util.regex.Pattern SSH_CLOSED_NOTICE =
+            java.util.regex.Pattern.compile("(?m)^Connection to 127\\.0\\.0\\.1 closed by remote host\\.\\R?");
+
+    /** Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. */
+    String ssh(String line) throws IOException, InterruptedException {
+        awaitSshServer();
         Path out = Files.createTempFile("estuary-ssh", ".out");
         Process process = new ProcessBuilder("ssh", "-i", sshKey.toString(), "-p", Integer.toString(sshPort), "-o",
                 "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
