@@ -58,8 +58,9 @@ final class ClientEntry {
     int version;
     boolean renewing;
     /**
-     * Recovered from the store and not yet renewed since: its recorded actual expiration may be older than the
-     * landlord's (a renewal whose background write a crash lost), so a passed one is first renewed, not dropped.
+     * Its actual expiration may be earlier than the landlord's, so a passed one is first renewed, not dropped: it was
+     * recovered from the store and not renewed since (a renewal whose background write a crash lost), or its last
+     * renewal was out while the wall clock stepped (the earlier of two readings was taken).
      */
     boolean unconfirmed;
     /** The current retry delay (LR.2: indefinite failures are retried), capped at Integer.MAX_VALUE ms (24 days). */

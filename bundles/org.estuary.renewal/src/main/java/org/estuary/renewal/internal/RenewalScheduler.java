@@ -23,6 +23,7 @@ import org.estuary.io.Marshalled;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.io.ReadScope;
 import org.estuary.lease.client.LandlordLease;
+import org.estuary.lease.durable.WallClockWatch;
 
 /**
  * Keeps client leases renewed (LR.2): decides for each entry when it is due whether to drop it (desired
@@ -137,7 +138,7 @@ final class RenewalScheduler {
                     continue;
                 }
                 entry.renewing = true;
-                batches.add(new Call(entry, entry.version, entry.requestAt(now), clock));
+                batches.add(new Call(entry, entry.version, entry.requestAt(now), now, clock));
             }
             for (List<Call> batch : batches.all) {
                 busy.start(batch.get(0).lease);
@@ -195,10 +196,8 @@ final class RenewalScheduler {
             if (call.failure == null) {
                 // Marshalled here, outside the service lock, so renewal threads serialize in parallel.
                 try {
-                    call.renewedTo = call.lease.getExpiration(); // only this thread changes it while in flight
-                    call.snapshot = state.admission.record(call.lease);
-                    call.record = state.records.encodeLease(call.entry.setId, call.desired, call.renewDuration,
-                            call.renewedTo, call.snapshot);
+                    call.snapshot = state.admission.record(call.lease); // only this thread renews it while out
+                    call.encode(state.records, clock);
                 } catch (IOException | RuntimeException e) {
                     call.snapshot = null; // renewed, but this renewal cannot be recorded; the old record stays
                 }
@@ -264,14 +263,19 @@ final class RenewalScheduler {
                 Throwable failure = all != null ? all : call.failure;
                 if (entry.version != call.version) {
                     if (failure == null) {
-                        entry.actualIs(entry.live.getExpiration(), clock);
+                        entry.actualIs(entry.live == call.lease ? call.renewedExpiration(clock)
+                                : entry.live.getExpiration(), clock);
                     }
                     plan(entry); // changed meanwhile (renewFor again): apply the result, decide afresh
                     continue;
                 }
                 if (failure == null) {
                     state.metrics.renewals.inc();
-                    entry.actualIs(entry.live.getExpiration(), clock);
+                    if (call.snapshot != null && call.steppedSinceEncoded(clock)) {
+                        call.encode(state.records, clock); // the wall clock stepped since (LE.2.2)
+                    }
+                    entry.actualIs(call.renewedExpiration(clock), clock);
+                    entry.unconfirmed = call.steppedWhileOut(clock); // then its next renewal decides, not the time
                     entry.lastFailure = null;
                     entry.retryDelayMillis = 0;
                     entry.version++;
@@ -304,11 +308,16 @@ final class RenewalScheduler {
         final long version;
         final long duration;
         /**
-         * The entry's durations when the call was made (the desired expiration as the wall clock showed it then, for
-         * the record); still its own at finish if the version is unchanged.
+         * The entry's desired expiration (a monotonic deadline) and renew duration when the call was made; still its
+         * own at finish if the version is unchanged.
          */
-        final long desired;
+        final long desiredAt;
         final long renewDuration;
+        /** When the call was made ({@code clock.nanoTime()}) and the wall-clock time of that moment then. */
+        final long madeAt;
+        final long wallAtMade;
+        /** The wall-clock time of {@link #desiredAt} that {@link #record} holds. */
+        long desired;
         Throwable failure;
         Marshalled<Lease> snapshot;
         /** The expiration the renewal gave the lease, which {@link #snapshot} holds. */
@@ -316,13 +325,54 @@ final class RenewalScheduler {
         /** The store record of the renewed lease, encoded with {@link #snapshot}. */
         byte[] record;
 
-        Call(ClientEntry entry, long version, long duration, Clock clock) {
+        Call(ClientEntry entry, long version, long duration, long now, Clock clock) {
             this.entry = entry;
             this.lease = entry.live;
             this.version = version;
             this.duration = duration;
-            this.desired = clock.wallTimeOfDeadline(entry.desiredAt);
+            this.desiredAt = entry.desiredAt;
             this.renewDuration = entry.renewDuration;
+            this.madeAt = now;
+            this.wallAtMade = clock.wallTimeOfDeadline(now);
+        }
+
+        /**
+         * The renewed lease's expiration on the wall clock as it reads now. The lease counts its expiration from the
+         * time it sent the request (LE.2.3), read from the same wall clock: if that clock stepped while the call was
+         * out, the send time may have been read on either side of the step, and the earlier of the two readings is
+         * taken, so that the lease is renewed early rather than after its landlord dropped it.
+         */
+        long renewedExpiration(Clock clock) {
+            long expiration = lease.getExpiration();
+            long step = stepSinceMade(clock);
+            return Math.abs(step) <= WallClockWatch.BOUND_MILLIS ? expiration
+                    : Math.min(expiration, Times.saturatedAdd(expiration, step));
+        }
+
+        /** Whether the wall clock stepped by more than the watch's bound since the call was made. */
+        boolean steppedWhileOut(Clock clock) {
+            return Math.abs(stepSinceMade(clock)) > WallClockWatch.BOUND_MILLIS;
+        }
+
+        private long stepSinceMade(Clock clock) {
+            return Times.saturatedSubtract(clock.wallTimeOfDeadline(madeAt), wallAtMade);
+        }
+
+        /**
+         * Encodes the record of the renewed lease, its expirations as the wall clock reads now: a record written after
+         * a step of the wall clock carries stepped times, as the service's restatement writes them (LR.2, LE.2.2),
+         * also when the step came while this call was out.
+         */
+        void encode(Records records, Clock clock) {
+            renewedTo = renewedExpiration(clock);
+            desired = clock.wallTimeOfDeadline(desiredAt);
+            record = records.encodeLease(entry.setId, desired, renewDuration, renewedTo, snapshot);
+        }
+
+        /** Whether the wall clock stepped by more than the watch's bound since {@link #encode} read it. */
+        boolean steppedSinceEncoded(Clock clock) {
+            return Math.abs(Times.saturatedSubtract(clock.wallTimeOfDeadline(desiredAt), desired))
+                    > WallClockWatch.BOUND_MILLIS;
         }
     }
 }

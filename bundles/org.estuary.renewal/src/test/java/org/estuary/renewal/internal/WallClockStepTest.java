@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import net.jini.core.lease.Lease;
 import net.jini.lease.LeaseRenewalSet;
@@ -215,5 +219,60 @@ class WallClockStepTest {
         assertEquals(DESIRED / SECOND, recovered.leftAt,
                 "LR.2: it leaves its set at its desired expiration, not an hour off");
         assertEquals(0, recovered.failureEvents, "LR.2.1: no failure event: nothing failed");
+    }
+
+    @ParameterizedTest(name = "wall clock stepped by {0} ms")
+    @ValueSource(longs = {HOUR, -HOUR})
+    void lr2AClientLeaseWhoseRenewalIsOutDuringAStepIsRecordedWithTheSteppedDesiredExpiration(long step)
+            throws Exception {
+        // LR.2, LE.2.2: a renewal that is out at its landlord when the wall clock steps is recorded once it returns;
+        // that record carries the desired expiration as the stepped clock shows its deadline, as the restatement
+        // wrote it meanwhile, so a restart after it neither drops the lease an hour early nor keeps it an hour late
+        Harness harness = new Harness();
+        ExecutorService renewer = Executors.newSingleThreadExecutor();
+        harness.renewOn(renewer);
+        TestLandlord landlord = new TestLandlord(harness.clock);
+        try {
+            RenewalService service = harness.start();
+            LeaseRenewalSet set = service.proxy().createLeaseRenewalSet(Lease.FOREVER);
+            LandlordLease lease = landlord.grant(MINUTE);
+            set.renewFor(lease, DESIRED, MINUTE);
+            CountDownLatch release = new CountDownLatch(1);
+            landlord.hold = release;
+            long second = 0;
+            while (second < 60 && !landlord.holding.await(50, TimeUnit.MILLISECONDS)) {
+                harness.advance(SECOND);
+                second++;
+            }
+            assertTrue(landlord.holding.await(10, TimeUnit.SECONDS), "the renewal is out at its landlord");
+            harness.clock.setWallTime(harness.clock.currentTimeMillis() + step);
+            assertEquals(2, service.restate(WallClockWatch.BOUND_MILLIS),
+                    "the records of the set and of its client lease are rewritten after the step");
+            landlord.hold = null;
+            release.countDown();
+            renewer.submit(() -> { }).get(10, TimeUnit.SECONDS); // the renewal returned and was recorded
+            // Its landlord counted the renewal from a send time read on one side of the step or the other; the
+            // service takes the earlier, so after a step ahead the lease is renewed again at once, never late.
+            harness.advance(0);
+            renewer.submit(() -> { }).get(10, TimeUnit.SECONDS);
+            harness.renewOn(Runnable::run);
+            harness.advance(0);
+            harness.start();
+            long leftAt = -1;
+            for (; second <= 12 * 60 && leftAt < 0; second++) {
+                assertTrue(second * SECOND >= DESIRED || landlord.table.get(lease.leaseId()) != null,
+                        "LR.2: its landlord holds it until its desired expiration, second " + second);
+                if (set.getLeases().length == 0) {
+                    leftAt = second;
+                }
+                harness.advance(SECOND);
+            }
+            assertEquals(DESIRED / SECOND, leftAt,
+                    "LR.2: recovered after the restart, it leaves its set at its desired expiration, not an hour off");
+        } finally {
+            harness.close();
+            landlord.close();
+            renewer.shutdownNow();
+        }
     }
 }
