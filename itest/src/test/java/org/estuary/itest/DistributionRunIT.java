@@ -188,10 +188,11 @@ public class DistributionRunIT {
     /**
      * Karaf 4.4's scripts read the heap from JAVA_OPTS or EXTRA_JAVA_OPTS only; bin/setenv turns JAVA_MAX_MEM
      * (default 1024M) into the -Xmx there, so the container does not run with the JVM's default of a quarter of
-     * the machine's memory.
+     * the machine's memory; it sets RMI's acknowledgement timeout there too, so that 30 s of replies' timers stay on
+     * the heap, not the JDK's 5 minutes.
      */
     @Test
-    public void theContainerJvmRunsWithTheHeapSetenvGives() {
+    public void theContainerJvmRunsWithTheHeapAndRmiTimersSetenvGives() {
         List<String> containers = new ArrayList<>();
         for (ProcessHandle handle : (Iterable<ProcessHandle>) karaf.karaf.descendants()::iterator) {
             List<String> arguments = List.of(handle.info().arguments().orElse(new String[0]));
@@ -201,6 +202,7 @@ public class DistributionRunIT {
         }
         assertEquals("one container JVM: " + containers, 1, containers.size());
         assertTrue(containers.get(0), containers.get(0).contains("-Xmx1024M"));
+        assertTrue(containers.get(0), containers.get(0).contains("-Dsun.rmi.dgc.ackTimeout=30000"));
     }
 
     /** True when bundles.json lists Estuary bundles, all of them in state Active. */
