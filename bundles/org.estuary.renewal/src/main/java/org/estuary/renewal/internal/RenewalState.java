@@ -2,6 +2,7 @@ package org.estuary.renewal.internal;
 
 import java.io.IOException;
 import java.rmi.MarshalException;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -43,6 +44,8 @@ final class RenewalState {
 
     /** How long after a failed copy into a new store the next copy may start (S8). */
     private static final long STORE_RETRY_MILLIS = 1_000;
+    /** Client leases looked at per hold of the lock when they are restated after a step of the wall clock. */
+    static final int RESTATE_PAGE = 1_024;
 
     /** The one lock: every operation holds it while it reads or changes the state (LR.2: atomic). */
     final Object lock = new Object();
@@ -302,36 +305,49 @@ final class RenewalState {
      * the desired one does in every record written. Recovered from such records, each lease is renewed before its
      * actual expiration and leaves its set at its desired one, neither an hour early nor late. The records go as
      * renewal results go ({@link Round}: a batch of at most {@value Round#MAX_RECORDS}, in the background, each
-     * lease shown as recorded once durable). The live copies keep their own expirations; the next renewal replaces
-     * them.
+     * lease shown as recorded once durable), the lock held for {@value #RESTATE_PAGE} leases at a time. The live
+     * copies keep their own expirations; the next renewal replaces them.
      *
      * @return the number of records queued
      */
     int restateClientLeases(long toleranceMillis) {
-        int rewritten = 0;
+        List<SetState> all;
         synchronized (lock) {
-            Round round = new Round(persistence);
-            for (SetState set : sets.sets()) {
-                for (ClientEntry entry : set.entries.values()) {
-                    if (!offTheWallClock(entry, toleranceMillis)) {
-                        continue;
-                    }
-                    long actual = entry.actualAt == Clock.NEVER ? entry.actual
-                            : clock.wallTimeOfDeadline(entry.actualAt);
-                    long before = entry.actual;
-                    entry.actual = actual;
-                    try {
-                        Marshalled<Lease> form = newestForm(entry);
-                        round.add(entry, form, actual, records.encodeLease(entry, form, clock));
-                        rewritten++;
-                    } catch (MarshalException e) {
-                        entry.actual = before; // our own copy marshalled before: its record stays as it is
+            all = sets.sets();
+        }
+        int rewritten = 0;
+        int next = 0;
+        while (next < all.size()) {
+            synchronized (lock) { // a page at a time, so client calls wait for one page, not for every lease
+                Round round = new Round(persistence);
+                for (int visited = 0; next < all.size() && visited < RESTATE_PAGE; next++) {
+                    for (ClientEntry entry : all.get(next).entries.values()) {
+                        visited++;
+                        if (!entry.removed && offTheWallClock(entry, toleranceMillis) && restate(entry, round)) {
+                            rewritten++;
+                        }
                     }
                 }
+                round.write();
             }
-            round.write();
+            Thread.yield(); // the lock is not fair: let a client call that waited for this page take it first
         }
         return rewritten;
+    }
+
+    /** Under the lock: queues {@code entry}'s record with its expirations as the wall clock reads them now. */
+    private boolean restate(ClientEntry entry, Round round) {
+        long actual = entry.actualAt == Clock.NEVER ? entry.actual : clock.wallTimeOfDeadline(entry.actualAt);
+        long before = entry.actual;
+        entry.actual = actual;
+        try {
+            Marshalled<Lease> form = newestForm(entry);
+            round.add(entry, form, actual, records.encodeLease(entry, form, clock));
+            return true;
+        } catch (MarshalException e) {
+            entry.actual = before; // our own copy marshalled before: its record stays as it is
+            return false;
+        }
     }
 
     /** Under the lock: whether {@code entry}'s record may be off the wall clock by more than the tolerance. */
