@@ -317,15 +317,20 @@ public final class StoreBench {
             }
         }
         Churn churn = null;
-        if (CHURN_SECONDS > 0 && (only == null || only.contains(EMBEDDED))) {
+        // BACKEND "churn" runs the churn alone (after the disk's limit), without the embedded store's other runs.
+        if (CHURN_SECONDS > 0 && (only == null || only.contains(EMBEDDED) || only.contains(CHURN))) {
             Path dir = data.resolve(EMBEDDED + "-churn");
             Files.createDirectories(dir);
             churn = churn(BACKENDS.get(EMBEDDED), dir, CHURN_WRITERS, CHURN_SECONDS);
             System.out.printf("backend=%s churn writers=%d seconds=%d window_s=%d first_window_records_per_s=%.0f "
-                    + "last_window_records_per_s=%.0f churn_ratio=%.2f dir_mb_max=%.1f dir_mb_end=%.1f "
-                    + "live_records_end=%d%n", EMBEDDED, CHURN_WRITERS, CHURN_SECONDS, churn.windowSeconds,
-                    churn.first, churn.last, churn.ratio(), churn.dirMaxBytes / 1e6, churn.dirEndBytes / 1e6,
-                    churn.liveEnd);
+                    + "last_window_records_per_s=%.0f churn_ratio=%.2f first_window_syncs_per_s=%.0f "
+                    + "last_window_syncs_per_s=%.0f first_window_sync_us=%.0f last_window_sync_us=%.0f "
+                    + "first_window_cpu_us_per_record=%.1f last_window_cpu_us_per_record=%.1f dir_mb_max=%.1f "
+                    + "dir_mb_end=%.1f live_records_end=%d%n", EMBEDDED, CHURN_WRITERS, CHURN_SECONDS,
+                    churn.windowSeconds, churn.first.recordsPerSecond, churn.last.recordsPerSecond, churn.ratio(),
+                    churn.first.syncsPerSecond, churn.last.syncsPerSecond, churn.first.syncMicros,
+                    churn.last.syncMicros, churn.first.cpuMicrosPerRecord, churn.last.cpuMicrosPerRecord,
+                    churn.dirMaxBytes / 1e6, churn.dirEndBytes / 1e6, churn.liveEnd);
         }
         for (Map.Entry<String, Backend> backend : BACKENDS.entrySet()) {
             if (only == null || only.contains(backend.getKey())) {
@@ -363,7 +368,10 @@ public final class StoreBench {
                 double atGroup = fioFsyncLimit(data, seconds, groupKb);
                 System.out.printf("disk: fio_fdatasync_per_s=%.0f at --bs=%dk (the bytes of one 64-writer group)%n",
                         atGroup, groupKb);
-                disk = String.format(" w64_group_fsync_limit_per_s=%.0f", atGroup);
+                // Beside w64_ratio (against the 1 KB limit): the 64 writers' syncs/s against what the disk allows
+                // syncs of their group's size, one at a time; no group commit with one sync in flight passes 1.
+                disk = String.format(" w64_group_fsync_limit_per_s=%.0f w64_group_ratio=%.2f", atGroup,
+                        w64.syncsPerSecond / atGroup);
             }
             System.out.printf("store: fsync_limit_per_s=%.0f single_writer_ratio=%.2f w64_records_per_sync=%.1f "
                     + "w64_ratio=%.2f w64_sync_busy=%s w64_cpu_cores=%.2f w64_cpu_us_per_record=%.1f "
@@ -385,13 +393,31 @@ public final class StoreBench {
     /** Records each churn writer keeps live: it deletes the record it put this many batches before. */
     static final int CHURN_LIVE = 100;
 
+    /** The backend name that runs the churn alone: {@code bench/run store 5 "" churn 600}. */
+    static final String CHURN = "churn";
+
     /**
-     * A churn run: records/s over its first and last window (a minute, or a third of a shorter run), the data
-     * directory's largest and final size, the live records at the end.
+     * A churn run: its first and last window (a minute, or a third of a shorter run), the data directory's largest
+     * and final size, the live records at the end.
      */
-    record Churn(int windowSeconds, double first, double last, long dirMaxBytes, long dirEndBytes, long liveEnd) {
+    record Churn(int windowSeconds, Window first, Window last, long dirMaxBytes, long dirEndBytes, long liveEnd) {
         double ratio() {
-            return last / first;
+            return last.recordsPerSecond / first.recordsPerSecond;
+        }
+    }
+
+    /**
+     * One window of a churn run: records/s, and what tells the disk from the store when the rate moves: WAL syncs/s,
+     * the mean time of one sync (the disk's part), and the JVM's CPU per record (the store's and the engine's part).
+     */
+    record Window(double recordsPerSecond, double syncsPerSecond, double syncMicros, double cpuMicrosPerRecord) {
+        /** The window from sample {@code from} to sample {@code to} (seconds since the start) of {@code counters}. */
+        static Window of(long records, Counters[] counters, int from, int to) {
+            double seconds = to - from;
+            long syncs = counters[to].syncs - counters[from].syncs;
+            return new Window(records / seconds, syncs / seconds,
+                    syncs == 0 ? 0 : (counters[to].syncNanos - counters[from].syncNanos) / 1e3 / syncs,
+                    records == 0 ? 0 : (counters[to].cpuNanos - counters[from].cpuNanos) / 1e3 / records);
         }
     }
 
@@ -399,17 +425,19 @@ public final class StoreBench {
      * Queue-like churn, as the mailbox stores and drops events: each of {@code writers} thread writers puts a new
      * 1 KB record under a key never used before and, in the same batch, deletes the one it put {@link #CHURN_LIVE}
      * batches before, waiting for each acknowledgement; so the store holds a steady number of live records while
-     * every key is written once and deleted once. Counts acknowledged batches per second and samples the data
-     * directory's size every second.
+     * every key is written once and deleted once. Counts acknowledged batches per second, samples the store's sync
+     * counters and the JVM's CPU time every second and the data directory's size.
      */
     static Churn churn(Backend backend, Path dir, int writers, int seconds) throws Exception {
         int window = Math.max(1, Math.min(60, seconds / 3));
         java.util.concurrent.atomic.AtomicLongArray perSecond = new java.util.concurrent.atomic.AtomicLongArray(
                 seconds + 1);
+        Counters[] sampled = new Counters[seconds + 1];
         Store store = backend.open(dir);
         ExecutorService pool = Executors.newFixedThreadPool(writers);
         long dirMax = 0;
         try {
+            sampled[0] = Counters.of(backend, store);
             long start = System.nanoTime();
             long end = start + TimeUnit.SECONDS.toNanos(seconds);
             List<Future<?>> futures = new ArrayList<>();
@@ -431,8 +459,12 @@ public final class StoreBench {
                     return null;
                 }));
             }
-            while (System.nanoTime() < end) {
-                Thread.sleep(1000);
+            for (int s = 1; s <= seconds; s++) {
+                long wait = start + TimeUnit.SECONDS.toNanos(s) - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                sampled[s] = Counters.of(backend, store);
                 dirMax = Math.max(dirMax, directoryBytes(dir));
             }
             for (Future<?> f : futures) {
@@ -445,8 +477,9 @@ public final class StoreBench {
                 last += perSecond.get(seconds - 1 - i);
             }
             long dirEnd = directoryBytes(dir);
-            return new Churn(window, (double) first / window, (double) last / window, Math.max(dirMax, dirEnd),
-                    dirEnd, store.stats().records());
+            return new Churn(window, Window.of(first, sampled, 0, window),
+                    Window.of(last, sampled, seconds - window, seconds), Math.max(dirMax, dirEnd), dirEnd,
+                    store.stats().records());
         } finally {
             pool.shutdownNow();
             backend.close(store);
