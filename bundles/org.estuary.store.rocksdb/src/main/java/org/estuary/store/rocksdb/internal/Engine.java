@@ -3,13 +3,17 @@ package org.estuary.store.rocksdb.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.TablePropertiesCollectorFactory;
 import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteOptions;
 
@@ -25,6 +29,9 @@ import org.rocksdb.WriteOptions;
  * on every read ({@code paranoid_checks}).</li>
  * <li>{@code recycle_log_file_num}, {@code bytes_per_sync}, a bounded info log and WAL, leveled compaction: churn
  * (puts then deletes) keeps the directory bounded.</li>
+ * <li>Whole-key bloom filters in the memtable and every table file, for the point lookups that measure each batch
+ * (most of them miss), and deletion-triggered compaction, for the tombstones of churn ({@link RocksSettings} says
+ * why).</li>
  * </ul>
  */
 final class Engine implements AutoCloseable {
@@ -34,11 +41,16 @@ final class Engine implements AutoCloseable {
     }
 
     private final Options options;
+    private final BloomFilter filter;
+    private final TablePropertiesCollectorFactory deletions;
     final WriteOptions writes;
     final RocksDB db;
 
-    private Engine(Options options, WriteOptions writes, RocksDB db) {
+    private Engine(Options options, BloomFilter filter, TablePropertiesCollectorFactory deletions,
+            WriteOptions writes, RocksDB db) {
         this.options = options;
+        this.filter = filter;
+        this.deletions = deletions;
         this.writes = writes;
         this.db = db;
     }
@@ -52,6 +64,10 @@ final class Engine implements AutoCloseable {
                     + directory + " (" + e + "); make it writable or change data.directory ("
                     + Failures.CONFIGURATION + ")", e, false);
         }
+        BloomFilter filter = new BloomFilter(RocksSettings.FILTER_BITS_PER_KEY);
+        TablePropertiesCollectorFactory deletions = TablePropertiesCollectorFactory
+                .NewCompactOnDeletionCollectorFactory(RocksSettings.DELETION_WINDOW,
+                        RocksSettings.DELETION_TRIGGER, RocksSettings.DELETION_RATIO);
         Options options = new Options()
                 .setCreateIfMissing(true)
                 .setManualWalFlush(settings.sync())
@@ -63,13 +79,20 @@ final class Engine implements AutoCloseable {
                 .setBytesPerSync(1 << 20)
                 .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
                 .setKeepLogFileNum(2)
-                .setMaxLogFileSize(1 << 20);
+                .setMaxLogFileSize(1 << 20)
+                .setTableFormatConfig(new BlockBasedTableConfig().setFilterPolicy(filter))
+                .setMemtablePrefixBloomSizeRatio(RocksSettings.MEMTABLE_FILTER_RATIO)
+                .setMemtableWholeKeyFiltering(true)
+                .setOptimizeFiltersForHits(false);
+        options.setTablePropertiesCollectorFactory(List.of(deletions));
         WriteOptions writes = new WriteOptions().setSync(false);
         try {
-            return new Engine(options, writes, RocksDB.open(options, directory.toString()));
+            return new Engine(options, filter, deletions, writes, RocksDB.open(options, directory.toString()));
         } catch (RocksDBException e) {
             writes.close();
             options.close();
+            deletions.close();
+            filter.close();
             throw Failures.of(e, directory, false);
         }
     }
@@ -88,6 +111,8 @@ final class Engine implements AutoCloseable {
         } finally {
             writes.close();
             options.close();
+            deletions.close();
+            filter.close();
         }
     }
 }

@@ -19,6 +19,30 @@ import java.util.Objects;
 record RocksSettings(Path directory, boolean sync, int queueBound, long admissionMillis, long writeBufferBytes,
         int recycleWalFiles, long maxRecords, long maxBytes) {
 
+    /*
+     * Fixed engine settings for what the store asks of RocksDB (Engine applies them), not configuration.
+     *
+     * Every batch is measured by point lookups before it is written (BatchPlan), and a put of a new key, the common
+     * case of queue-like churn (the mailbox's events), looks up a key that exists nowhere: without filters that
+     * lookup searches the memtables and reads a data block of every table file whose key range holds the key.
+     * Whole-key bloom filters in the memtable and in every table file answer it with a filter probe each; the
+     * bottommost level keeps its filters (optimize_filters_for_hits off), as those lookups miss there too.
+     */
+
+    /** Bits per key of the table files' bloom filters: about 1 % false positives. */
+    static final double FILTER_BITS_PER_KEY = 10;
+    /** The memtable's whole-key bloom filter, as a share of the memtable's size. */
+    static final double MEMTABLE_FILTER_RATIO = 0.1;
+    /**
+     * Deletion-triggered compaction: a table file with {@value #DELETION_TRIGGER} tombstones in any
+     * {@value #DELETION_WINDOW} consecutive entries, or tombstones for at least {@value #DELETION_RATIO} of its
+     * entries, is compacted soon, so the tombstones of records put and soon deleted do not pile up above the last
+     * level, where scans (recovery, a clear's count, {@code spaces()}) would step over them.
+     */
+    static final long DELETION_WINDOW = 1_000;
+    static final long DELETION_TRIGGER = 500;
+    static final double DELETION_RATIO = 0.5;
+
     RocksSettings {
         Objects.requireNonNull(directory, "directory");
         require(queueBound >= 1, "queue.bound must be at least 1: " + queueBound);
