@@ -385,7 +385,7 @@ public final class StoreBench {
 
     /**
      * The churn workload's length, in seconds: 180 (the short form, whose churn_ratio is the target's), 600 for the
-     * long form ({@code bench/run store 5 "" rocksdb 600}, which sets {@code estuary.bench.churn.seconds}), 0 to
+     * long form ({@code bench/run store 5 "" churn 600}, which sets {@code estuary.bench.churn.seconds}), 0 to
      * leave it out.
      */
     static final int CHURN_SECONDS = Integer.getInteger("estuary.bench.churn.seconds", 180);
