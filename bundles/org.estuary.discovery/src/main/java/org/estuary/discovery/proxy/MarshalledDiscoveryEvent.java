@@ -29,7 +29,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * {@link #getRegistrars()} unmarshals each on its own exactly as for an event the published constructor made.
  */
 @ProviderType
-public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent {
+public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent implements Cloneable {
 
     private static final long serialVersionUID = 1L;
 
@@ -59,6 +59,40 @@ public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent {
         Map<ServiceID, String[]> copy = new HashMap<>();
         groups.forEach((id, g) -> copy.put(id, g.clone()));
         this.groups = copy;
+    }
+
+    /**
+     * This event as another registration's (LD.4.2: each registration gets its own event, with its own event id,
+     * sequence number and handback): the same source, kind, lookup services and groups, made without marshalling
+     * anything again, for a service that tells many registrations of the same lookup services at once. The copy
+     * shares nothing a listener can change with this event or another copy: its list of marshalled proxies, its
+     * slots for the unmarshalled ones and its groups map are its own, so a listener in this JVM that calls
+     * {@link #getRegistrars()} or changes {@link #getGroups()} changes only its own event.
+     *
+     * @param eventID the registration's event id
+     * @param seqNum the event's sequence number
+     * @param handback the registration's handback, or null
+     * @return the copy
+     * @since 1.1
+     */
+    public MarshalledDiscoveryEvent forRegistration(long eventID, long seqNum, MarshalledObject<?> handback) {
+        MarshalledDiscoveryEvent copy;
+        synchronized (this) { // getRegistrars changes marshalledRegs and regs under this lock
+            try {
+                copy = (MarshalledDiscoveryEvent) clone();
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError("a Cloneable class refused clone", e);
+            }
+            copy.marshalledRegs = new ArrayList<>(marshalledRegs);
+            copy.regs = regs.clone();
+        }
+        copy.eventID = eventID;
+        copy.seqNum = seqNum;
+        copy.handback = handback;
+        Map<ServiceID, String[]> ownGroups = new HashMap<>();
+        groups.forEach((id, g) -> ownGroups.put(id, g.clone()));
+        copy.groups = ownGroups;
+        return copy;
     }
 
     /** Stands in for a lookup service while the published constructor runs; every call is refused. */

@@ -9,5 +9,5 @@
  * alone, which carries these classes, so that clients in other JVMs and containers can load the proxies and events
  * they receive without the service's bundle; this bundle imports them from there.
  */
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.estuary.discovery.proxy;

@@ -40,6 +40,7 @@ final class Notifier {
     private final SequenceNumbers numbers;
     private final Ending ending;
     private final DiscoveryMetrics metrics;
+    private final DiscoveryEvents events = new DiscoveryEvents();
     /** The outboxes of the registrations with an event in delivery; an idle one is let go. */
     private final ConcurrentHashMap<Long, Outbox> outboxes = new ConcurrentHashMap<>();
 
@@ -135,7 +136,7 @@ final class Notifier {
             return false;
         }
         try {
-            delivery.submit(id, target.listener(), DiscoveryEvents.of(target.source(), target.registration(), seq,
+            delivery.submit(id, target.listener(), events.of(target.source(), target.registration(), seq,
                     notice), target.governing(), outcome -> completed(outbox, id, outcome));
             (notice.discarded() ? metrics.eventsDiscarded : metrics.eventsDiscovered).inc();
             return true;

@@ -78,6 +78,34 @@ class MarshalledDiscoveryEventTest {
     }
 
     @Test
+    void aCopyForAnotherRegistrationHasItsIdNumberAndHandbackAndSharesNothingAListenerChanges() throws Exception {
+        StubRegistrar a = new StubRegistrar(4, "g1");
+        MarshalledDiscoveryEvent shared = new MarshalledDiscoveryEvent("source", 0, 0, null, false,
+                List.of(new MarshalledObject<>(a)), Map.of(a.getServiceID(), new String[] {"g1"}));
+        MarshalledObject<String> handback = new MarshalledObject<>("hb");
+        MarshalledDiscoveryEvent first = shared.forRegistration(7, 42, handback);
+        MarshalledDiscoveryEvent second = shared.forRegistration(8, 3, null);
+        // LD.4.2: each registration's event carries its own event id, sequence number and handback
+        assertEquals(7, first.getID());
+        assertEquals(42, first.getSequenceNumber());
+        assertEquals(handback, first.getRegistrationObject());
+        assertEquals(8, second.getID());
+        assertEquals(3, second.getSequenceNumber());
+        assertEquals(null, second.getRegistrationObject());
+        assertEquals("source", second.getSource());
+        // a listener in this JVM that unmarshals or changes its event leaves the others as they were
+        assertArrayEquals(new ServiceRegistrar[] {a}, first.getRegistrars());
+        first.getGroups().get(a.getServiceID())[0] = "changed";
+        first.getGroups().clear();
+        assertArrayEquals(new String[] {"g1"}, second.getGroups().get(a.getServiceID()));
+        RemoteDiscoveryEvent travelled = travel(second);
+        assertEquals(8, travelled.getID());
+        assertEquals(3, travelled.getSequenceNumber());
+        assertArrayEquals(new ServiceRegistrar[] {a}, travelled.getRegistrars());
+        assertArrayEquals(new String[] {"g1"}, travelled.getGroups().get(a.getServiceID()));
+    }
+
+    @Test
     void anEventNamesAtLeastOneLookupService() {
         assertThrows(IllegalArgumentException.class,
                 () -> new MarshalledDiscoveryEvent("source", 1, 1, null, false, List.of(), Map.of()));

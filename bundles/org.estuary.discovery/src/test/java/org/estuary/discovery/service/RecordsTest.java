@@ -113,7 +113,7 @@ class RecordsTest {
         Registrar rb = new Registrar(b.getServiceID(), new MarshalledObject<>(b), List.of(), null);
         MarshalledObject<String> handback = new MarshalledObject<>("hb");
         Registration r = registration(null, null, handback);
-        RemoteDiscoveryEvent event = DiscoveryEvents.of("source", r, 5,
+        RemoteDiscoveryEvent event = new DiscoveryEvents().of("source", r, 5,
                 new Registrations.Notice<>(17L, List.of(ra, rb), true));
         assertEquals(17, event.getID(), "the registration's event id is its id");
         assertEquals(5, event.getSequenceNumber());
@@ -123,5 +123,36 @@ class RecordsTest {
         Map<net.jini.core.lookup.ServiceID, String[]> groups = event.getGroups();
         assertArrayEquals(new String[] {"g1"}, groups.get(a.getServiceID()));
         assertArrayEquals(new String[0], groups.get(b.getServiceID()));
+    }
+
+    @Test
+    void noticesOfTheSameLookupServicesForManyRegistrationsBecomeEventsOfTheirOwn() throws Exception {
+        StubRegistrar a = new StubRegistrar(1, "g1");
+        Registrar ra = new Registrar(a.getServiceID(), new MarshalledObject<>(a), List.of("g1"), null);
+        Registrar changed = new Registrar(a.getServiceID(), ra.proxy(), List.of("g2"), null);
+        DiscoveryEvents events = new DiscoveryEvents();
+        MarshalledObject<String> handback = new MarshalledObject<>("hb");
+        // LD.4.2: one event per registration, each with its id, its sequence number and its handback
+        RemoteDiscoveryEvent first = events.of("source", registration(null, null, handback), 5,
+                new Registrations.Notice<>(17L, List.of(ra), false));
+        Registration other = new Registration(18, 123_456, Interest.register(null, null),
+                marshaller.marshalled(new Listener()), null);
+        RemoteDiscoveryEvent second = events.of("source", other, 2, new Registrations.Notice<>(18L, List.of(ra), false));
+        assertEquals(17, first.getID());
+        assertEquals(5, first.getSequenceNumber());
+        assertEquals(handback, first.getRegistrationObject());
+        assertEquals(18, second.getID());
+        assertEquals(2, second.getSequenceNumber());
+        assertEquals(null, second.getRegistrationObject());
+        assertArrayEquals(new ServiceRegistrar[] {a}, second.getRegistrars());
+        // the groups as the notice's lookup service has them, also once they changed; and of the notice's kind
+        RemoteDiscoveryEvent regrouped = events.of("source", registration(null, null, null), 6,
+                new Registrations.Notice<>(17L, List.of(changed), false));
+        assertArrayEquals(new String[] {"g2"}, regrouped.getGroups().get(a.getServiceID()));
+        RemoteDiscoveryEvent discard = events.of("source", registration(null, null, null), 7,
+                new Registrations.Notice<>(17L, List.of(changed), true));
+        assertTrue(discard.isDiscarded());
+        assertTrue(!regrouped.isDiscarded());
+        assertEquals("g1", second.getGroups().get(a.getServiceID())[0], "an event made before keeps its groups");
     }
 }
