@@ -16,6 +16,7 @@ import net.jini.core.lookup.ServiceRegistrar;
 import org.estuary.core.time.Clock;
 import org.estuary.discovery.net.NetworkNamespace;
 import org.estuary.discovery.net.UnicastDiscovery;
+import org.estuary.discovery.testing.RegistrarSearch;
 import org.estuary.itest.clients.DiscoverReggie;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
@@ -73,7 +74,7 @@ public class ReggieDiscoveryIT {
             throws Exception {
         List<Path> classPath = new ArrayList<>(List.of(ReadmePrograms.jarOf(ServiceRegistrar.class),
                 ReadmePrograms.jarOf(Clock.class), ReadmePrograms.jarOf(UnicastDiscovery.class),
-                ReadmePrograms.jarOf(DiscoverReggie.class), ReggieProcess.river("reggie-dl"),
+                ReadmePrograms.jarOf(RegistrarSearch.class), ReadmePrograms.jarOf(DiscoverReggie.class), ReggieProcess.river("reggie-dl"),
                 ReggieProcess.river("jsk-dl"), ReggieProcess.river("jsk-platform")));
         String path = String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList());
         Path log = Files.createTempFile(Path.of("target"), "discover-reggie", ".txt");

@@ -2,8 +2,6 @@ package org.estuary.itest.clients;
 
 import java.net.NetworkInterface;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
@@ -18,9 +16,7 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.UnicastDiscovery;
 import org.estuary.discovery.protocol.UnicastResponse;
-import org.estuary.discovery.tracking.NetworkDiscovery;
-import org.estuary.discovery.tracking.Registrar;
-import org.estuary.discovery.tracking.RegistrarTracker;
+import org.estuary.discovery.testing.RegistrarSearch;
 
 /**
  * A plain Java program, with Estuary's API and discovery jars first on its class path and Reggie's proxy classes
@@ -58,26 +54,11 @@ public final class DiscoverReggie {
         }
         registration.getLease().cancel();
 
-        BlockingQueue<Registrar> discovered = new LinkedBlockingQueue<>();
         try (SystemClock clock = new SystemClock("discover-reggie");
-                NetworkDiscovery discovery = new NetworkDiscovery(DiscoverySettings.defaults(), clock,
-                        java.net.InetAddress.getLoopbackAddress(), false, DiscoverReggie::idOf,
-                        new RegistrarTracker.Listener() {
-                            @Override
-                            public void discovered(Registrar r) {
-                                discovered.add(r);
-                            }
-
-                            @Override
-                            public void groupsChanged(Registrar r, List<String> before) {
-                            }
-
-                            @Override
-                            public void silent(Registrar r) {
-                            }
-                        })) {
-            discovery.tracker().setLocators(List.of(at));
-            Registrar r = discovered.poll(60, TimeUnit.SECONDS);
+                RegistrarSearch search = new RegistrarSearch(DiscoverySettings.defaults(), clock, false,
+                        DiscoverReggie::idOf)) {
+            search.seekLocators(List.of(at));
+            RegistrarSearch.Found r = search.next(60, TimeUnit.SECONDS);
             if (r == null || !r.id().equals(viaProtocol.getServiceID())) {
                 throw new AssertionError("the tracker did not discover Reggie at " + at + ": " + r);
             }
@@ -93,26 +74,10 @@ public final class DiscoverReggie {
         DiscoverySettings settings = new DiscoverySettings(NetworkInterface.getByName("lo"), 1, d.requestAddress(),
                 d.announcementAddress(), d.multicastPort(), d.requestCount(), d.requestIntervalMillis(),
                 d.announcementIntervalMillis(), d.missedAnnouncements(), 30_000, d.maxPacketSize());
-        BlockingQueue<Registrar> discovered = new LinkedBlockingQueue<>();
         try (SystemClock clock = new SystemClock("discover-reggie-multicast");
-                NetworkDiscovery discovery = new NetworkDiscovery(settings, clock,
-                        java.net.InetAddress.getLoopbackAddress(), true, DiscoverReggie::idOf,
-                        new RegistrarTracker.Listener() {
-                            @Override
-                            public void discovered(Registrar r) {
-                                discovered.add(r);
-                            }
-
-                            @Override
-                            public void groupsChanged(Registrar r, List<String> before) {
-                            }
-
-                            @Override
-                            public void silent(Registrar r) {
-                            }
-                        })) {
-            discovery.tracker().setGroups(null); // every group: Reggie's member groups are none
-            Registrar r = discovered.poll(60, TimeUnit.SECONDS);
+                RegistrarSearch search = new RegistrarSearch(settings, clock, true, DiscoverReggie::idOf)) {
+            search.seekGroups(null); // every group: Reggie's member groups are none
+            RegistrarSearch.Found r = search.next(60, TimeUnit.SECONDS);
             if (r == null || !r.id().equals(expected)) {
                 throw new AssertionError("multicast discovery did not find Reggie " + expected + ": " + r);
             }

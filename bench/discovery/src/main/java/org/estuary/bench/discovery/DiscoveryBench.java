@@ -10,6 +10,7 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import net.jini.core.discovery.LookupLocator;
@@ -22,15 +23,12 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.LookupServiceEndpoint;
 import org.estuary.discovery.net.NetworkNamespace;
-import org.estuary.discovery.service.DiscoveryService;
-import org.estuary.discovery.service.Settings;
-import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.discovery.testing.DiscoveryServices;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
-import org.estuary.lease.LeasePolicy;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ServerJvm;
 import org.estuary.store.rocksdb.testing.RocksStores;
@@ -129,14 +127,10 @@ public final class DiscoveryBench {
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().threads(8)
                 .maxQueuedPerLane(100).maxQueuedTotal(100 * registrations).build(), "bench-discovery-events",
                 ReadScope.forReplies(marshaller, null));
-        DiscoveryService service = new DiscoveryService(clock, marshaller, new Settings(
-                new LeasePolicy(3_600_000, 86_400_000), registrations, 64, 64, 1_000, 10_000), delivery);
-        NetworkDiscovery discovery = new NetworkDiscovery(network, clock, InetAddress.getLoopbackAddress(), true,
-                DiscoveryBench::idOf, service.discoveryListener());
-        service.attach(discovery.tracker());
         Store store = RocksStores.open(data);
-        service.bindStore(store);
-        service.start();
+        // the component's defaults but for the registrations allowed
+        DiscoveryServices.Running service = DiscoveryServices.start(clock, marshaller, store, delivery, network,
+                DiscoveryBench::idOf, Map.of("max_registrations", registrations));
         LookupDiscoveryService lds = service.proxy();
         Arrivals arrivals = new Arrivals(registrations);
         RemoteEventListener listener = (RemoteEventListener) UnicastRemoteObject.exportObject(arrivals, 0);
@@ -149,7 +143,6 @@ public final class DiscoveryBench {
             System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f %s discards=%d%n",
                     registrations, registrars, registerPerS, result, arrivals.discards());
         } finally {
-            discovery.close();
             service.close();
             delivery.close();
             RocksStores.close(store);

@@ -1,22 +1,16 @@
 package org.estuary.bench.discovery;
 
-import java.net.InetAddress;
 import java.nio.file.Path;
-
-import net.jini.discovery.LookupDiscoveryService;
+import java.util.Map;
 
 import org.estuary.core.time.SystemClock;
 import org.estuary.discovery.net.NetworkNamespace;
-import org.estuary.discovery.proxy.DiscoveryBackend;
-import org.estuary.discovery.service.DiscoveryService;
-import org.estuary.discovery.service.Settings;
-import org.estuary.discovery.tracking.NetworkDiscovery;
+import org.estuary.discovery.testing.DiscoveryServices;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
-import org.estuary.lease.LeasePolicy;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.store.api.Store;
@@ -41,22 +35,16 @@ public final class DiscoveryServer {
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().threads(8)
                 .maxQueuedPerLane(100).maxQueuedTotal(1_000_000).build(), "bench-discovery-events",
                 ReadScope.forReplies(marshaller, null));
-        DiscoveryService service = new DiscoveryService(clock, marshaller, new Settings(
-                new LeasePolicy(3_600_000, 86_400_000), 100_000, 64, 64, 1_000, 10_000), delivery);
-        NetworkDiscovery discovery = new NetworkDiscovery(NetworkNamespace.settings(), clock,
-                InetAddress.getLoopbackAddress(), true, proxy -> null, service.discoveryListener());
-        service.attach(discovery.tracker());
         Store store = RocksStores.open(Path.of(args[1]));
-        service.bindStore(store);
-        service.start();
+        // the component's defaults but for the registrations allowed
+        DiscoveryServices.Running service = DiscoveryServices.start(clock, marshaller, store, delivery,
+                NetworkNamespace.settings(), proxy -> null, Map.of("max_registrations", 100_000));
         RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
-        service.useReference(exporter.export(service.serviceId(), DiscoveryBackend.class, service));
-        exporter.bind(LookupDiscoveryService.class.getName(), service.proxy());
+        service.export(exporter);
         System.out.println("READY");
         System.out.flush();
         System.in.read(); // until the benchmark closes our stdin (or stops us by PID)
         exporter.close();
-        discovery.close();
         service.close();
         delivery.close();
         RocksStores.close(store);

@@ -22,8 +22,7 @@ import org.estuary.core.time.SystemClock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
-import org.estuary.mailbox.internal.BenchMailboxServices;
-import org.estuary.mailbox.internal.MailboxService;
+import org.estuary.mailbox.testing.MailboxServices;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ClientOps;
@@ -60,7 +59,7 @@ public final class MailboxBench {
         int port = Integer.parseInt(args[3]);
         String classpath = System.getProperty("java.class.path");
         Marshaller marshaller = Marshallers.builder().classLoader(MailboxBench.class.getClassLoader()).build();
-        say("mailbox: settings " + BenchMailboxServices.describe(Events.ROOMY));
+        say("mailbox: settings " + MailboxServices.describe(Events.ROOMY));
 
         double lowest = Double.MAX_VALUE;
         double raw64 = 0;
@@ -126,10 +125,10 @@ public final class MailboxBench {
     private static double ingest(Path directory, int writers, int seconds, Marshaller marshaller) throws Exception {
         Store store = Stores.embedded(directory.toString());
         SystemClock clock = new SystemClock("bench-mailbox-timer");
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, MailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
-        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
-        PullEventMailbox mailbox = BenchMailboxServices.proxy(service);
+        MailboxServices.Running service = MailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        PullEventMailbox mailbox = service.proxy();
         RemoteEventListener[] listeners = new RemoteEventListener[writers];
         for (int i = 0; i < writers; i++) {
             listeners[i] = mailbox.pullRegister(3_600_000).getListener();
@@ -138,7 +137,7 @@ public final class MailboxBench {
         long[] sequence = new long[writers];
         double rate = loop(writers, seconds, writer -> listeners[writer].notify(
                 made.event("generator-" + writer, ++sequence[writer])));
-        BenchMailboxServices.close(service);
+        service.close();
         delivery.close();
         clock.close();
         Stores.close(store);
@@ -148,14 +147,14 @@ public final class MailboxBench {
     private static double drainInProcess(int events, Marshaller marshaller) throws Exception {
         Store store = Stores.memory();
         SystemClock clock = new SystemClock("bench-mailbox-timer");
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, MailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
-        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        MailboxServices.Running service = MailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
         Events made = new Events(DRAIN_BYTES);
         int warmUp = warmUpEvents(events);
         drain(MailboxServer.filled(service, made, warmUp), warmUp);
         double rate = drain(MailboxServer.filled(service, made, events), events);
-        BenchMailboxServices.close(service);
+        service.close();
         delivery.close();
         clock.close();
         Stores.close(store);
@@ -223,10 +222,10 @@ public final class MailboxBench {
     private static double push(int events, Marshaller marshaller, boolean overRmi) throws Exception {
         Store store = Stores.memory();
         SystemClock clock = new SystemClock("bench-mailbox-timer");
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, MailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
-        MailboxService service = BenchMailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
-        MailboxPullRegistration registration = BenchMailboxServices.proxy(service).pullRegister(3_600_000);
+        MailboxServices.Running service = MailboxServices.start(clock, marshaller, store, delivery, Events.ROOMY);
+        MailboxPullRegistration registration = service.proxy().pullRegister(3_600_000);
         RemoteEventListener listener = registration.getListener();
         Events made = new Events(DRAIN_BYTES);
         for (long i = 1; i <= events; i++) {
@@ -245,7 +244,7 @@ public final class MailboxBench {
         if (overRmi) {
             java.rmi.server.UnicastRemoteObject.unexportObject(counting, true);
         }
-        BenchMailboxServices.close(service);
+        service.close();
         delivery.close();
         clock.close();
         Stores.close(store);

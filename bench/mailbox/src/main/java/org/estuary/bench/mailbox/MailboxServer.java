@@ -6,8 +6,7 @@ import net.jini.event.MailboxPullRegistration;
 import org.estuary.core.time.SystemClock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshallers;
-import org.estuary.mailbox.internal.BenchMailboxServices;
-import org.estuary.mailbox.internal.MailboxService;
+import org.estuary.mailbox.testing.MailboxServices;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.store.api.Store;
@@ -31,13 +30,13 @@ public final class MailboxServer {
         int size = Integer.parseInt(args[2]);
         SystemClock clock = new SystemClock("bench-mailbox-timer");
         Store store = args.length > 4 && args[3].equals("embedded") ? Stores.embedded(args[4]) : Stores.memory();
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, BenchMailboxServices.delivery(Events.ROOMY),
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, MailboxServices.delivery(Events.ROOMY),
                 "bench-mailbox-events");
-        MailboxService service = BenchMailboxServices.start(clock,
+        MailboxServices.Running service = MailboxServices.start(clock,
                 Marshallers.builder().classLoader(MailboxServer.class.getClassLoader()).build(), store, delivery,
                 Events.ROOMY);
         RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
-        BenchMailboxServices.export(service, exporter);
+        service.export(exporter);
         Events made = new Events(size);
         // the proxies are serializable
         exporter.bind(WARM_UP, (java.io.Serializable) filled(service, made, MailboxBench.warmUpEvents(events)));
@@ -46,15 +45,15 @@ public final class MailboxServer {
         System.out.flush();
         System.in.read(); // until the benchmark closes our stdin (or stops us by PID)
         exporter.close();
-        BenchMailboxServices.close(service);
+        service.close();
         delivery.close();
         clock.close();
         Stores.close(store);
     }
 
     /** A new pull registration holding {@code events} stored events. */
-    static MailboxPullRegistration filled(MailboxService service, Events made, int events) throws Exception {
-        MailboxPullRegistration registration = BenchMailboxServices.proxy(service).pullRegister(3_600_000);
+    static MailboxPullRegistration filled(MailboxServices.Running service, Events made, int events) throws Exception {
+        MailboxPullRegistration registration = service.proxy().pullRegister(3_600_000);
         RemoteEventListener listener = registration.getListener();
         for (long i = 1; i <= events; i++) {
             listener.notify(made.event("server", i));

@@ -17,8 +17,7 @@ import org.estuary.event.DeliveryConfig;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
-import org.estuary.renewal.internal.BenchRenewalServices;
-import org.estuary.renewal.internal.RenewalService;
+import org.estuary.renewal.testing.RenewalServices;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreStats;
@@ -53,9 +52,9 @@ public final class InProcessBench {
         Marshaller marshaller = Marshallers.builder().classLoader(InProcessBench.class.getClassLoader()).build();
         CountingPool pool = new CountingPool("bench-renewal", 4, 10_000); // renewal.threads, renewal.queue
         EventDelivery delivery = new EventDelivery(clock, Runnable::run, DeliveryConfig.defaults());
-        RenewalService service = BenchRenewalServices.start(clock, marshaller, store, pool, delivery);
-        LeaseRenewalService renewals = BenchRenewalServices.proxy(service);
-        System.err.println("inprocess: service " + BenchRenewalServices.settings());
+        RenewalServices.Running service = RenewalServices.start(clock, marshaller, store, pool, delivery);
+        LeaseRenewalService renewals = service.proxy();
+        System.err.println("inprocess: service " + RenewalServices.settings());
 
         LeaseRenewalSet[] sets = new LeaseRenewalSet[setCount];
         for (int s = 0; s < setCount; s++) {
@@ -103,7 +102,7 @@ public final class InProcessBench {
         pool.awaitIdle();
         double addSeconds = (System.nanoTime() - started) / 1e9;
         double addCpuSeconds = (os.getProcessCpuTime() - addCpu0) / 1e9;
-        long[] counts = BenchRenewalServices.counts(service);
+        long[] counts = service.counts();
         long heapHeld = usedHeapAfterGc();
         StoreStats held = store.stats();
         System.err.printf("inprocess: %d leases in %d sets added in %.1f s (%.1f us and %.1f CPU-us each: renewFor "
@@ -111,8 +110,8 @@ public final class InProcessBench {
                 addSeconds * 1e6 / leases, addCpuSeconds * 1e6 / leases, counts[0], counts[1]);
 
         // Steady state: move time on, let every renewal due complete, repeat, for `seconds` of wall time.
-        long renewed0 = BenchRenewalServices.renewals(service);
-        long failures0 = BenchRenewalServices.failures(service);
+        long renewed0 = service.renewals();
+        long failures0 = service.failures();
         long commits0 = store.stats().commits();
         long cpu0 = os.getProcessCpuTime();
         long wall0 = System.nanoTime();
@@ -125,8 +124,8 @@ public final class InProcessBench {
         }
         long wall = System.nanoTime() - wall0;
         long cpu = os.getProcessCpuTime() - cpu0;
-        long renewed = BenchRenewalServices.renewals(service) - renewed0;
-        long failures = BenchRenewalServices.failures(service) - failures0;
+        long renewed = service.renewals() - renewed0;
+        long failures = service.failures() - failures0;
         long commits = store.stats().commits() - commits0;
 
         // Sanity: every client lease is still alive at its landlord and in the service.
@@ -135,7 +134,7 @@ public final class InProcessBench {
         for (int i = 0; i < leases; i += Math.max(1, leases / 10_000)) {
             alive += landlords[i % landlordCount].expiration(ids[i]) > now ? 1 : 0;
         }
-        long[] after = BenchRenewalServices.counts(service);
+        long[] after = service.counts();
 
         System.out.printf("inprocess leases=%d sets=%d landlords=%d renewal_threads=4 cpus=%d seconds=%.1f "
                 + "simulated_s=%d renewals=%d renewals_per_s=%.0f cpu_us_per_renewal=%.2f "
@@ -150,11 +149,11 @@ public final class InProcessBench {
         // The memory store's share of the heap: drop its lease records (the service reads them only when it
         // recovers) and measure again. Done last, so the renewals above ran with the records in place.
         List<String> keys = new ArrayList<>();
-        store.scan(BenchRenewalServices.leaseSpace(), (key, value) -> keys.add(key));
+        store.scan(RenewalServices.leaseSpace(), (key, value) -> keys.add(key));
         for (int from = 0; from < keys.size(); from += 10_000) {
             Batch.Builder batch = Batch.builder();
             for (String key : keys.subList(from, Math.min(keys.size(), from + 10_000))) {
-                batch.delete(BenchRenewalServices.leaseSpace(), key);
+                batch.delete(RenewalServices.leaseSpace(), key);
             }
             store.applyAndWait(batch.build(), 60, TimeUnit.SECONDS);
         }
@@ -164,7 +163,7 @@ public final class InProcessBench {
                 + "landlord_heap_bytes_per_lease=%.0f%n", (double) (heapHeld - heapWithoutRecords) / leases,
                 (double) (heapWithoutRecords - heapBefore) / leases, (double) (heapBefore - heapEmpty) / leases);
 
-        BenchRenewalServices.close(service);
+        service.close();
         pool.shutdownNow();
         for (BenchLandlord landlord : landlords) {
             landlord.close();

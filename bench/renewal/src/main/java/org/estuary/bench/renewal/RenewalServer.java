@@ -13,8 +13,7 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshallers;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
-import org.estuary.renewal.internal.BenchRenewalServices;
-import org.estuary.renewal.internal.RenewalService;
+import org.estuary.renewal.testing.RenewalServices;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.SyncCountingStore;
 import org.estuary.store.rocksdb.testing.RocksStores;
@@ -39,11 +38,11 @@ public final class RenewalServer {
         Store store = embedded != null ? embedded.store() : InProcessBench.memoryStore(1_000_000, 128L << 20);
         CountingPool renewals = new CountingPool("bench-renewal", 4, 10_000);
         EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.defaults(), "bench-events");
-        RenewalService service = BenchRenewalServices.start(clock,
+        RenewalServices.Running service = RenewalServices.start(clock,
                 Marshallers.builder().classLoader(RenewalServer.class.getClassLoader()).build(), store, renewals,
                 delivery);
         RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
-        BenchRenewalServices.export(service, exporter);
+        service.export(exporter);
         System.out.println("READY");
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -55,7 +54,7 @@ public final class RenewalServer {
             System.out.flush();
         }
         exporter.close();
-        BenchRenewalServices.close(service);
+        service.close();
         renewals.shutdownNow();
         clock.close();
     }

@@ -18,7 +18,7 @@ import org.estuary.io.SerialFilter;
 import org.estuary.store.api.Store;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.estuary.store.rocksdb.testing.RocksStores;
-import org.estuary.txn.internal.BenchManagers;
+import org.estuary.txn.testing.TxnManagers;
 
 /**
  * Estuary's side: the transaction manager with its default configuration in this JVM on the memory or the default
@@ -59,11 +59,11 @@ final class EstuarySide {
         Store store = storeType.equals("rocksdb") ? RocksStores.open(dir) : MemoryStores.open();
         Marshaller marshaller = Marshallers.builder().classLoader(EstuarySide.class.getClassLoader())
                 .filter(SerialFilter.defaults().toBuilder().allow("org.estuary.bench.txn.*").build()).build();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(BenchManagers.threads(), BenchManagers.threads(), 30,
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(TxnManagers.threads(), TxnManagers.threads(), 30,
                 TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000));
         try (SystemClock clock = new SystemClock("bench-txn")) {
-            NestableTransactionManager mgr = BenchManagers.start(clock, marshaller, store, pool);
-            System.err.println("estuary: " + BenchManagers.describe());
+            NestableTransactionManager mgr = TxnManagers.start(clock, marshaller, store, pool);
+            System.err.println("estuary: " + TxnManagers.describe());
             long first = mgr.create(60_000).id; // as on Narayana's side: one transaction before the measurement
             mgr.join(first, new Prepared(), 1);
             mgr.join(first, new Prepared(), 1);

@@ -12,7 +12,7 @@ import org.estuary.remote.RmiExporter;
 import org.estuary.store.api.Store;
 import org.estuary.store.memory.testing.MemoryStores;
 import org.estuary.store.rocksdb.testing.RocksStores;
-import org.estuary.txn.internal.BenchManagers;
+import org.estuary.txn.testing.TxnManagers;
 
 /**
  * The server JVM of the remote commit: the transaction manager with its default configuration on the memory store,
@@ -27,11 +27,11 @@ public final class TxnServer {
         int port = Integer.parseInt(args[0]);
         boolean embedded = args.length > 2 && args[1].equals("embedded");
         Store store = embedded ? RocksStores.open(Path.of(args[2])) : MemoryStores.open();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(BenchManagers.threads(), BenchManagers.threads(), 30,
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(TxnManagers.threads(), TxnManagers.threads(), 30,
                 TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000));
         try (SystemClock clock = new SystemClock("bench-txn-server")) {
             RmiExporter exporter = RmiExporter.start(RemoteSettings.builder().registryPort(port).build());
-            BenchManagers.export(clock, Marshallers.builder().classLoader(TxnServer.class.getClassLoader()).build(),
+            TxnManagers.export(clock, Marshallers.builder().classLoader(TxnServer.class.getClassLoader()).build(),
                     store, pool, exporter);
             System.out.println("READY");
             System.out.flush();

@@ -64,7 +64,7 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     private final Supplier<String> callers;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
 
-    MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+    public MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
         this(clock, marshaller, settings, delivery, Callers::current);
     }
 
@@ -125,7 +125,7 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         return state;
     }
 
-    void close() {
+    public void close() {
         state.close();
         if (state.serviceId() != null) {
             BackendRef.release(state.serviceId(), this);

@@ -30,11 +30,11 @@ import org.estuary.io.Marshaller;
  * per expiration, also across a restart)</li>
  * </ul>
  */
-final class Records {
+public final class Records {
 
     static final String SERVICE = "renewal/service";
     static final String SETS = "renewal/sets";
-    static final String LEASES = "renewal/leases";
+    public static final String LEASES = "renewal/leases";
     static final String LISTENERS = "renewal/listeners";
     static final String SEQUENCE = "renewal/sequence";
     static final String WARNED = "renewal/warned";

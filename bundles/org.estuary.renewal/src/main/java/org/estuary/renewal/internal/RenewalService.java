@@ -62,7 +62,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     private final Supplier<String> callers;
     private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger(RenewalService.class.getName()));
 
-    RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
+    public RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
             EventDelivery delivery) {
         this(clock, marshaller, settings, renewals, delivery, Callers::current);
     }
@@ -113,7 +113,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
         return state.serviceId();
     }
 
-    void close() {
+    public void close() {
         scheduler.close();
         state.close();
         if (state.serviceId() != null) {
@@ -131,7 +131,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
         return settings;
     }
 
-    RenewalMetrics metrics() {
+    public RenewalMetrics metrics() {
         return metrics;
     }
 
@@ -596,7 +596,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     }
 
     /** Counts for the management view: sets, client leases, scheduled entries. */
-    long[] counts() {
+    public long[] counts() {
         synchronized (lock) {
             return new long[] {sets.setCount(), sets.leaseCount(), scheduler.scheduled()};
         }

@@ -56,7 +56,7 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
      * A manager that calls participants on {@code pool} and schedules retries and leases on {@code clock}; it serves
      * once a store is bound and {@link #start()} recovered from it.
      */
-    TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
+    public TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
         this(clock, marshaller, settings, pool, Callers::current);
     }
 

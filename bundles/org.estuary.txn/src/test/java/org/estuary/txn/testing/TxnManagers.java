@@ -1,4 +1,4 @@
-package org.estuary.txn.internal;
+package org.estuary.txn.testing;
 
 import java.util.concurrent.ThreadPoolExecutor;
 
@@ -9,16 +9,19 @@ import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
+import org.estuary.txn.internal.Settings;
+import org.estuary.txn.internal.TxnComponent;
+import org.estuary.txn.internal.TxnManager;
 import org.estuary.txn.proxy.TxnBackend;
 
 /**
- * The benchmark's way into the transaction manager without Declarative Services: builds and starts a
- * {@link TxnManager} with the component's default configuration, as {@code TxnComponent} does. The benchmark
- * reaches it through this module's test jar; it changes nothing.
+ * Transaction managers for other modules' tests and benchmarks, without Declarative Services: built with the
+ * component's default configuration, bound to a store and recovered as the component's activation does, and
+ * exported as its exporter attachment does. Callers get the spec's interface, never the manager's classes.
  */
-public final class BenchManagers {
+public final class TxnManagers {
 
-    private BenchManagers() {
+    private TxnManagers() {
     }
 
     /** A manager with the default configuration, recovered from {@code store}; its proxy (no RMI on the path). */
