@@ -1,6 +1,7 @@
 package org.estuary.store.api;
 
 import org.osgi.annotation.versioning.ProviderType;
+import org.osgi.framework.BundleContext;
 
 /**
  * This container's right to serve one service instance and write its records: registered as an OSGi service with
@@ -54,9 +55,10 @@ public interface ActiveRole {
 
     /**
      * A container's member name: {@code configured} if set (failover's {@code member}), else the host name and the
-     * Karaf instance name ({@code host/root}).
+     * container's name, the framework property {@code karaf.name} that {@code context} gives ({@code host/root};
+     * {@code host/estuary} in a framework that names none, as the executable jar's).
      */
-    static String memberName(String configured) {
+    static String memberName(String configured, BundleContext context) {
         if (configured != null && !configured.isBlank()) {
             return configured.strip();
         }
@@ -66,7 +68,8 @@ public interface ActiveRole {
         } catch (java.net.UnknownHostException e) {
             host = "localhost";
         }
-        return host + "/" + System.getProperty("karaf.name", "estuary");
+        String container = context.getProperty("karaf.name");
+        return host + "/" + (container == null || container.isBlank() ? "estuary" : container);
     }
 
     /** The instance a store space belongs to: its first segment ({@code renewal} for {@code renewal/sets}). */

@@ -40,7 +40,7 @@ public final class SoloRoles {
             return;
         }
         long since = System.currentTimeMillis();
-        String member = ActiveRole.memberName(config.member());
+        String member = ActiveRole.memberName(config.member(), context);
         Set<String> instances = new LinkedHashSet<>(List.of(config.instances()));
         for (String instance : instances) {
             ActiveRole.target(instance); // checks the name

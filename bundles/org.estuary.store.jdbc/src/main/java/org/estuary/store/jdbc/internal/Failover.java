@@ -67,7 +67,7 @@ final class Failover implements AutoCloseable {
         // a container paused in a commit must not keep the one taking over from writing: the database ends its
         // transaction once it has waited a heartbeat for its next statement
         fence.limitIdle(config.heartbeat_ms());
-        String member = ActiveRole.memberName(config.member());
+        String member = ActiveRole.memberName(config.member(), context);
         Set<String> instances = new LinkedHashSet<>(List.of(config.instances()));
         instances.forEach(ActiveRole::target); // checks each name
         int rowTimeout = (int) Math.max(1, Math.min(timeoutSeconds, config.heartbeat_ms() / 1000));
