@@ -50,6 +50,7 @@ import org.estuary.management.Page;
 import org.estuary.management.Pages;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.component.ServiceComponent;
+import org.estuary.remote.component.ServiceIdentity;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.ServiceIdRecord;
@@ -118,8 +119,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     private final Notifier notifier;
     private final DiscoveryCore<Long> core;
     private final RegistrationLandlord landlord;
-    private volatile UUID serviceId;
-    private volatile DiscoveryBackend ref;
+    /** The service's id, set in recovery under the lock, and how proxies reach the backend. */
+    private final ServiceIdentity<DiscoveryBackend> identity = new ServiceIdentity<>(DiscoveryBackend.class);
 
     /**
      * @param clock the clock of leases and retries
@@ -183,9 +184,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         synchronized (lock) {
             try {
                 Store adopted = store.adopt();
-                serviceId = ServiceIdRecord.recover("lookup discovery service", adopted, Records.SERVICE,
-                        settings.writeTimeoutMillis);
-                ref = BackendRef.local(serviceId, DiscoveryBackend.class, this).backend();
+                identity.identify(ServiceIdRecord.recover("lookup discovery service", adopted, Records.SERVICE,
+                        settings.writeTimeoutMillis), this);
                 marks.recover(adopted, (key, value) -> LOG.log(System.Logger.Level.WARNING,
                         "lookup discovery service: sequence record " + key + " does not parse; it is kept"));
                 adopted.scan(Records.REGISTRATIONS, (key, value) -> {
@@ -224,19 +224,18 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
     @Override
     public UUID serviceId() {
-        return serviceId;
+        return identity.id();
     }
 
     @Override
     public void useReference(BackendRef<DiscoveryBackend> exported) {
-        ref = exported != null ? exported.backend()
-                : BackendRef.local(serviceId, DiscoveryBackend.class, this).backend();
+        identity.useReference(exported);
     }
 
     /** The service proxy clients get, which is also the source of every event. */
     @Override
     public LookupDiscoveryProxy proxy() {
-        return new LookupDiscoveryProxy(serviceId, ref);
+        return new LookupDiscoveryProxy(identity.id(), identity.reference());
     }
 
     /** The number of live registrations. */
@@ -285,9 +284,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
     public void close() {
         leases.close();
-        if (serviceId != null) {
-            BackendRef.release(serviceId, this);
-        }
+        identity.release();
     }
 
     // ---- LookupDiscoveryService ----------------------------------------------------------------------------
@@ -375,6 +372,8 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         });
         core.flush(); // the first event: the lookup services already known that it seeks (LD.3.2)
         Live live = created.live();
+        DiscoveryBackend ref = identity.reference();
+        UUID serviceId = identity.id();
         Lease lease = LandlordLease.create(ref, serviceId, live.id, live.record.expiration(), clock);
         return new RegistrationProxy(serviceId, live.id, ref, new EventRegistration(live.id, proxy(), lease,
                 created.sequence()));
@@ -659,7 +658,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
     private Batch snapshot() {
         Batch.Builder batch = Batch.builder();
         batch.clear(Records.SERVICE).clear(Records.REGISTRATIONS).clear(Records.SEQUENCES);
-        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
+        ServiceIdRecord.put(batch, Records.SERVICE, identity.id());
         for (Live live : registrations.values()) {
             batch.put(Records.REGISTRATIONS, Records.key(live.id), Records.encode(live.record));
         }

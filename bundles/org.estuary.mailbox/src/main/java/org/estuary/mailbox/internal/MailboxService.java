@@ -96,7 +96,7 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     @Override
     public void start() throws IOException {
         synchronized (lock) {
-            state.identify(new Recovery(state).run(), this);
+            state.identity.identify(new Recovery(state).run(), this);
             for (Registration r : state.registrations.values()) {
                 dispatcher.pump(r);
             }
@@ -106,13 +106,12 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
     /** Proxies made from now on call the backend through {@code exported}; null goes back to the in-JVM one. */
     @Override
     public void useReference(BackendRef<MailboxBackend> exported) {
-        state.useReference(exported != null ? exported.backend()
-                : BackendRef.local(state.serviceId(), MailboxBackend.class, this).backend());
+        state.identity.useReference(exported);
     }
 
     @Override
     public UUID serviceId() {
-        return state.serviceId();
+        return state.identity.id();
     }
 
     /** The number of registrations and of stored events. */
@@ -127,15 +126,13 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
 
     public void close() {
         state.close();
-        if (state.serviceId() != null) {
-            BackendRef.release(state.serviceId(), this);
-        }
+        state.identity.release();
     }
 
     /** The service proxy clients get. */
     @Override
     public MailboxProxy proxy() {
-        return new MailboxProxy(state.serviceId(), state.reference());
+        return new MailboxProxy(state.identity.id(), state.identity.reference());
     }
 
     // ---- EventMailbox, PullEventMailbox ---------------------------------------------------------------------
@@ -283,7 +280,7 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
             disableDelivery(registrationId); // EM.4.1: null disables
             return;
         }
-        if (target instanceof ListenerProxy listener && listener.serviceId().equals(state.serviceId())) {
+        if (target instanceof ListenerProxy listener && listener.serviceId().equals(state.identity.id())) {
             throw new IllegalArgumentException("the target is a mailbox listener of this same event mailbox ("
                     + target + "), which would make a recursive chain (EM.4.1); give a listener of your own");
         }

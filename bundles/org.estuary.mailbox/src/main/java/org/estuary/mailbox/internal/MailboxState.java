@@ -14,8 +14,8 @@ import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.mailbox.proxy.RegistrationProxy;
-import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
+import org.estuary.remote.component.ServiceIdentity;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.ServiceIdRecord;
@@ -58,10 +58,8 @@ final class MailboxState {
     final Map<String, Map<String, byte[]>> unreadable = new ConcurrentHashMap<>();
     /** Told when a registration ends, to stop its deliveries; set once before use. */
     private Dispatcher dispatcher;
-    /** Set once by {@link #identify} during recovery; read by proxies made afterwards. */
-    private volatile UUID serviceId;
-    /** How proxies reach the backend: a BackendRef's view, local until the service is exported. */
-    private volatile MailboxBackend ref;
+    /** The service's id, set in recovery under the lock, and how proxies reach the backend. */
+    final ServiceIdentity<MailboxBackend> identity = new ServiceIdentity<>(MailboxBackend.class);
 
     MailboxState(Clock clock, Marshaller marshaller, Settings settings) {
         this.clock = clock;
@@ -89,26 +87,9 @@ final class MailboxState {
         this.dispatcher = dispatcher;
     }
 
-    /** Recovery, under the lock: the service's id, and proxies from now on refer to {@code backend} in this JVM. */
-    void identify(UUID id, MailboxBackend backend) {
-        serviceId = id;
-        ref = BackendRef.local(id, MailboxBackend.class, backend).backend();
-    }
-
-    UUID serviceId() {
-        return serviceId;
-    }
-
-    void useReference(MailboxBackend backend) {
-        ref = backend;
-    }
-
-    MailboxBackend reference() {
-        return ref;
-    }
-
     RegistrationProxy proxyOf(Registration r) {
-        MailboxBackend backend = ref;
+        MailboxBackend backend = identity.reference();
+        UUID serviceId = identity.id();
         return new RegistrationProxy(serviceId, r.id, backend,
                 LandlordLease.create(backend, serviceId, r.id, r.expiration, clock));
     }
@@ -227,7 +208,7 @@ final class MailboxState {
         for (String space : Records.SPACES) {
             batch.clear(space);
         }
-        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
+        ServiceIdRecord.put(batch, Records.SERVICE, identity.id());
         for (Registration r : registrations.values()) {
             recordOf(r, batch);
             for (StoredEvent event : r.events) {

@@ -7,5 +7,5 @@
  * this one speaks to the OSGi framework and the management bundle, which they do not have.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.1.0")
+@org.osgi.annotation.versioning.Version("3.2.0")
 package org.estuary.remote.component;

@@ -98,33 +98,30 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     @Override
     public void start() throws IOException {
         synchronized (lock) {
-            state.identify(new Recovery(state, scheduler).run(), this);
+            state.identity.identify(new Recovery(state, scheduler).run(), this);
         }
     }
 
     @Override
     public void useReference(BackendRef<RenewalBackend> exported) {
-        state.useReference(exported != null ? exported.backend()
-                : BackendRef.local(state.serviceId(), RenewalBackend.class, this).backend());
+        state.identity.useReference(exported);
     }
 
     @Override
     public UUID serviceId() {
-        return state.serviceId();
+        return state.identity.id();
     }
 
     public void close() {
         scheduler.close();
         state.close();
-        if (state.serviceId() != null) {
-            BackendRef.release(state.serviceId(), this);
-        }
+        state.identity.release();
     }
 
     /** The service proxy clients get. */
     @Override
     public ServiceProxy proxy() {
-        return new ServiceProxy(state.serviceId(), state.reference());
+        return new ServiceProxy(state.identity.id(), state.identity.reference());
     }
 
     Settings settings() {
@@ -582,7 +579,7 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
     }
 
     private boolean ownLease(Lease lease) {
-        return lease instanceof LandlordLease && ((LandlordLease) lease).landlordId().equals(state.serviceId());
+        return lease instanceof LandlordLease && ((LandlordLease) lease).landlordId().equals(state.identity.id());
     }
 
     private static ServerException denied(String message) {

@@ -21,7 +21,7 @@ import org.estuary.io.ReadScope;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
 import org.estuary.lease.client.LandlordLease;
-import org.estuary.remote.BackendRef;
+import org.estuary.remote.component.ServiceIdentity;
 import org.estuary.renewal.proxy.RenewalBackend;
 import org.estuary.renewal.proxy.SetProxy;
 import org.estuary.store.api.Batch;
@@ -65,10 +65,8 @@ final class RenewalState {
     final Warnings warnings;
     final LostLeases lost;
     private final EventDelivery delivery;
-    /** Set once by {@link #identify} during recovery, under the lock; read by proxies made afterwards. */
-    private volatile UUID serviceId;
-    /** How proxies reach the backend: a BackendRef's view, local until the service is exported. */
-    private volatile RenewalBackend ref;
+    /** The service's id, set in recovery under the lock, and how proxies reach the backend. */
+    final ServiceIdentity<RenewalBackend> identity = new ServiceIdentity<>(RenewalBackend.class);
 
     RenewalState(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
         this.clock = clock;
@@ -97,25 +95,6 @@ final class RenewalState {
         this.lost = new LostLeases(clock, metrics.leasesLost);
     }
 
-    /** Recovery, under the lock: the service's id, and proxies from now on refer to {@code backend} in this JVM. */
-    void identify(UUID id, RenewalBackend backend) {
-        serviceId = id;
-        ref = BackendRef.local(id, RenewalBackend.class, backend).backend();
-    }
-
-    UUID serviceId() {
-        return serviceId;
-    }
-
-    /** Proxies made from now on call the backend through {@code backend}. */
-    void useReference(RenewalBackend backend) {
-        ref = backend;
-    }
-
-    RenewalBackend reference() {
-        return ref;
-    }
-
     /** Runs {@code read} over the tables under the lock: the management view's way in. */
     <T> T read(Function<SetTable, T> read) {
         synchronized (lock) {
@@ -135,7 +114,8 @@ final class RenewalState {
     }
 
     SetProxy proxyOf(SetState set) {
-        RenewalBackend backend = ref;
+        RenewalBackend backend = identity.reference();
+        UUID serviceId = identity.id();
         return new SetProxy(serviceId, set.setId, backend,
                 LandlordLease.create(backend, serviceId, set.setId, set.expiration, clock));
     }
@@ -390,7 +370,7 @@ final class RenewalState {
         for (String space : Records.SPACES) {
             batch.clear(space);
         }
-        ServiceIdRecord.put(batch, Records.SERVICE, serviceId);
+        ServiceIdRecord.put(batch, Records.SERVICE, identity.id());
         for (SetState set : sets.sets()) {
             batch.put(Records.SETS, Records.key(set.setId), Records.encodeLong(newestExpiration(set)));
             if (set.warnedFor != Long.MIN_VALUE) {

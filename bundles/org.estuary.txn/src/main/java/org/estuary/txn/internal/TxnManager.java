@@ -100,8 +100,7 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
     /** Proxies made from now on call the manager through the exported reference, or in this JVM for null. */
     @Override
     public void useReference(BackendRef<TxnBackend> exported) {
-        state.useReference(exported != null ? exported.backend()
-                : BackendRef.local(state.managerId(), TxnBackend.class, this).backend());
+        state.useReference(exported);
     }
 
     /** The manager's persistent id, the name its backend is exported under. */

@@ -33,6 +33,7 @@ import org.estuary.lease.LeaseTable;
 import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Callers;
+import org.estuary.remote.component.ServiceIdentity;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.BoundStore;
 import org.estuary.store.api.ServiceIdRecord;
@@ -100,10 +101,8 @@ final class TxnState {
     private int unfinished;
     /** Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. */
     private final Callers.Counts perClient = new Callers.Counts();
-    private volatile UUID managerId;
-    private volatile TxnBackend ref;
-    /** The backend object itself, registered for the manager's id in this JVM. */
-    private volatile TxnBackend local;
+    /** The manager's id, set in recovery under the store's lock, and how proxies reach the backend. */
+    private final ServiceIdentity<TxnBackend> identity = new ServiceIdentity<>(TxnBackend.class);
     private volatile ManagerProxy proxy;
     private volatile boolean closed;
 
@@ -134,23 +133,22 @@ final class TxnState {
 
     /** Recovery, under the store's lock: the manager's id; proxies from now on refer to {@code backend} in this JVM. */
     void identify(UUID id, TxnBackend backend) {
-        managerId = id;
-        local = backend;
-        useReference(BackendRef.local(id, TxnBackend.class, backend).backend());
+        identity.identify(id, backend);
+        proxy = new ManagerProxy(id, identity.reference());
     }
 
-    /** Proxies made from now on call the backend through {@code backend}. */
-    void useReference(TxnBackend backend) {
-        ref = backend;
-        proxy = new ManagerProxy(managerId, backend);
+    /** Proxies made from now on call the manager through {@code exported}; null goes back to the in-JVM one. */
+    void useReference(BackendRef<TxnBackend> exported) {
+        identity.useReference(exported);
+        proxy = new ManagerProxy(identity.id(), identity.reference());
     }
 
     UUID managerId() {
-        return managerId;
+        return identity.id();
     }
 
     TxnBackend reference() {
-        return ref;
+        return identity.reference();
     }
 
     /** The proxy participants are called with and clients get. */
@@ -668,6 +666,7 @@ final class TxnState {
      */
     Batch snapshot() {
         Batch.Builder batch = Batch.builder().clear(Records.MANAGER).clear(Records.COMMITTED);
+        UUID managerId = identity.id();
         if (managerId != null) {
             ServiceIdRecord.put(batch, Records.MANAGER, managerId);
         }
@@ -686,11 +685,7 @@ final class TxnState {
         closed = true;
         forgets.close();
         leases.close();
-        UUID id = managerId;
-        TxnBackend backend = local;
-        if (id != null && backend != null) {
-            BackendRef.release(id, backend);
-        }
+        identity.release();
         LOG.log(System.Logger.Level.DEBUG, "transaction manager state closed");
     }
 }
