@@ -1,11 +1,13 @@
 package org.estuary.management;
 
+import java.rmi.RemoteException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.estuary.store.api.WritePath;
 import org.osgi.annotation.versioning.ProviderType;
 
 import com.codahale.metrics.Histogram;
@@ -51,6 +53,23 @@ public final class ServiceMetrics {
         /** Starts timing one operation; {@link Timing#stop()} records it. */
         public Timing time() {
             return new Timing(latencies);
+        }
+
+        /**
+         * Runs one client operation through {@code path} ({@link WritePath#call}) and records how long its caller
+         * waited, for the decision and for its batch to be durable, whatever the outcome.
+         *
+         * @throws X if the decision refused the operation
+         * @throws RemoteException as {@link WritePath#call} throws it when the store failed
+         */
+        public <T, X extends Exception> T call(WritePath path, WritePath.Decide<T, X> decide)
+                throws X, RemoteException {
+            Timing timing = time();
+            try {
+                return path.call(decide);
+            } finally {
+                timing.stop();
+            }
         }
 
         public long count() {

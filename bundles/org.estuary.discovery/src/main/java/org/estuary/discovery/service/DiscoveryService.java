@@ -38,10 +38,8 @@ import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
 import org.estuary.lease.durable.DurableLandlord;
-import org.estuary.lease.durable.ForwardingLandlord;
+import org.estuary.lease.durable.DurableBackend;
 import org.estuary.lease.durable.LeasedResource;
-import org.estuary.lease.durable.WallClockWatch;
-import org.estuary.lease.client.Landlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
 import org.estuary.lease.LeaseTable;
@@ -69,7 +67,7 @@ import org.estuary.store.api.WritePath;
  * the notifier outside both ({@link DiscoveryCore#flush} once the lock is released; it reads the registrations from
  * a concurrent map), so discovery threads never wait for the service's lock to send.
  */
-public final class DiscoveryService extends ForwardingLandlord implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
+public final class DiscoveryService extends DurableBackend implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
 
     private static final System.Logger LOG = System.getLogger(DiscoveryService.class.getName());
     private static final long STORE_RETRY_MILLIS = 1_000;
@@ -273,15 +271,6 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
         }
     }
 
-    /**
-     * {@link WallClockWatch.Restate}: rewrites the records of the registrations' leases that a step of the wall
-     * clock put off their deadlines ({@link DurableLandlord#restate}), so that a restart recovers each at its deadline
-     * (LD.3.1, LE.2.2).
-     */
-    public int restate(long toleranceMillis) throws RemoteException {
-        return landlord.restate(toleranceMillis);
-    }
-
     public void close() {
         leases.close();
         identity.release();
@@ -450,7 +439,7 @@ public final class DiscoveryService extends ForwardingLandlord implements Discov
 
     /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    protected Landlord landlord() {
+    protected DurableLandlord<?> landlord() {
         return landlord;
     }
 

@@ -20,15 +20,14 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.event.InvalidIteratorException;
 
-import org.estuary.lease.durable.WallClockWatch;
 import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.MarshalledBatch;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
-import org.estuary.lease.durable.ForwardingLandlord;
-import org.estuary.lease.client.Landlord;
+import org.estuary.lease.durable.DurableBackend;
+import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.mailbox.proxy.EventBatch;
 import org.estuary.mailbox.proxy.EventEnvelope;
@@ -50,7 +49,7 @@ import org.estuary.store.api.WritePath.Change;
  * owns, plain Java so tests drive it with a {@code ManualClock}. Every client-visible change goes through the
  * state's write path and is durable before the call returns.
  */
-public final class MailboxService extends ForwardingLandlord implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
+public final class MailboxService extends DurableBackend implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
 
     private static final System.Logger LOG = System.getLogger(MailboxService.class.getName());
 
@@ -568,18 +567,9 @@ public final class MailboxService extends ForwardingLandlord implements MailboxB
         return changed;
     }
 
-    /**
-     * {@link WallClockWatch.Restate}: rewrites the records of the registrations' leases that a step of the wall
-     * clock put off their deadlines ({@code DurableLandlord.restate}), so that a restart recovers each at its deadline
-     * (LE.2.2).
-     */
-    public int restate(long toleranceMillis) throws RemoteException {
-        return landlord.restate(toleranceMillis);
-    }
-
     /** The landlord of the registration leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    protected Landlord landlord() {
+    protected DurableLandlord<?> landlord() {
         return landlord;
     }
 }

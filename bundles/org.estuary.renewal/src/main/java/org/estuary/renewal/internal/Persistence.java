@@ -62,12 +62,7 @@ final class Persistence {
      *     ServerException whose detail is the StoreException
      */
     <T, X extends Exception> T run(WritePath.Decide<T, X> decide) throws X, RemoteException {
-        org.estuary.management.ServiceMetrics.Timing timing = metrics.storeWrites.time();
-        try {
-            return path.call(decide);
-        } finally {
-            timing.stop();
-        }
+        return metrics.storeWrites.call(path, decide);
     }
 
     /**

@@ -22,8 +22,8 @@ import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
 import org.estuary.io.RateLimitedLog;
-import org.estuary.lease.durable.ForwardingLandlord;
-import org.estuary.lease.client.Landlord;
+import org.estuary.lease.durable.DurableBackend;
+import org.estuary.lease.durable.DurableLandlord;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.client.LandlordLease;
 import org.estuary.remote.BackendRef;
@@ -44,7 +44,7 @@ import org.estuary.store.api.WritePath.Change;
  * is durable in the store before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and
  * are recorded before any client is shown their result; the set leases are {@link SetLandlord}'s.
  */
-public final class RenewalService extends ForwardingLandlord implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
+public final class RenewalService extends DurableBackend implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
 
     private final RenewalState state;
     private final Object lock;
@@ -565,16 +565,17 @@ public final class RenewalService extends ForwardingLandlord implements RenewalB
      * @return the number of records rewritten
      * @throws RemoteException if the store failed to record a set's
      */
+    @Override
     public int restate(long toleranceMillis) throws RemoteException {
         // Queued first, in the background: the sets' records, waited for next, are acknowledged after them (S3),
         // so a restatement that returned has the client leases' records durable too (when a set needed one).
         int clientLeases = state.restateClientLeases(toleranceMillis);
-        return clientLeases + landlord.restate(toleranceMillis);
+        return clientLeases + super.restate(toleranceMillis);
     }
 
     /** The landlord of the set leases, which answers this backend's {@code Landlord} calls. */
     @Override
-    protected Landlord landlord() {
+    protected DurableLandlord<?> landlord() {
         return landlord;
     }
 
