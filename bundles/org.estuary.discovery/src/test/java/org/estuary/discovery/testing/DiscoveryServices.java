@@ -3,7 +3,6 @@ package org.estuary.discovery.testing;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.rmi.MarshalledObject;
-import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -19,6 +18,7 @@ import org.estuary.discovery.tracking.NetworkDiscovery;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.component.ServiceExport;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
 
@@ -80,10 +80,10 @@ public final class DiscoveryServices {
             return service.proxy();
         }
 
-        /** Exports the backend and binds the proxy under LookupDiscoveryService's name, as the component does. */
-        public void export(Exporter exporter) throws RemoteException {
-            service.useReference(exporter.export(service.serviceId(), DiscoveryBackend.class, service));
-            exporter.bind(LookupDiscoveryService.class.getName(), service.proxy());
+        /** Exports the service through {@code exporter} as the component's exporter attachment does. */
+        public void export(Exporter exporter) {
+            ServiceExport.attachment("the lookup discovery service", DiscoveryBackend.class, service, service,
+                    LookupDiscoveryService.class).activate().bind(exporter);
         }
 
         /** Stops discovery, then the service, as the component's deactivation does (newest step first). */

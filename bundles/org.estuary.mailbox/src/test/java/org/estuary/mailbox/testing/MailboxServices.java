@@ -1,9 +1,9 @@
 package org.estuary.mailbox.testing;
 
 import java.io.IOException;
-import java.rmi.RemoteException;
 import java.util.Map;
 
+import net.jini.event.EventMailbox;
 import net.jini.event.PullEventMailbox;
 
 import org.estuary.core.time.Clock;
@@ -15,6 +15,7 @@ import org.estuary.mailbox.internal.MailboxService;
 import org.estuary.mailbox.internal.Settings;
 import org.estuary.mailbox.proxy.MailboxBackend;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.component.ServiceExport;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
 
@@ -69,10 +70,10 @@ public final class MailboxServices {
             return service.proxy();
         }
 
-        /** Exports the backend and binds the proxy under PullEventMailbox's name, as the component's export does. */
-        public void export(Exporter exporter) throws RemoteException {
-            service.useReference(exporter.export(service.serviceId(), MailboxBackend.class, service));
-            exporter.bind(PullEventMailbox.class.getName(), service.proxy());
+        /** Exports the service through {@code exporter} as the component's exporter attachment does. */
+        public void export(Exporter exporter) {
+            ServiceExport.attachment("the event mailbox", MailboxBackend.class, service, service, EventMailbox.class,
+                    PullEventMailbox.class).activate().bind(exporter);
         }
 
         @Override

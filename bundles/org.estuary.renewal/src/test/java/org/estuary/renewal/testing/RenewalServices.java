@@ -1,7 +1,6 @@
 package org.estuary.renewal.testing;
 
 import java.io.IOException;
-import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.concurrent.Executor;
 
@@ -11,6 +10,7 @@ import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.component.ServiceExport;
 import org.estuary.renewal.internal.Records;
 import org.estuary.renewal.internal.RenewalComponent;
 import org.estuary.renewal.internal.RenewalService;
@@ -67,10 +67,10 @@ public final class RenewalServices {
             return service.proxy();
         }
 
-        /** Exports the backend and binds the proxy under LeaseRenewalService's name, as the component's export does. */
-        public void export(Exporter exporter) throws RemoteException {
-            service.useReference(exporter.export(service.serviceId(), RenewalBackend.class, service));
-            exporter.bind(LeaseRenewalService.class.getName(), service.proxy());
+        /** Exports the service through {@code exporter} as the component's exporter attachment does. */
+        public void export(Exporter exporter) {
+            ServiceExport.attachment("the lease renewal service", RenewalBackend.class, service, service,
+                    LeaseRenewalService.class).activate().bind(exporter);
         }
 
         /** Client leases renewed so far (the {@code renewals} metric). */

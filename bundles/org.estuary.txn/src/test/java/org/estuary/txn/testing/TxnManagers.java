@@ -3,10 +3,12 @@ package org.estuary.txn.testing;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
+import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
+import org.estuary.remote.component.ServiceExport;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ComponentConfig;
 import org.estuary.txn.internal.Settings;
@@ -31,14 +33,14 @@ public final class TxnManagers {
     }
 
     /**
-     * As {@link #start}, the manager exported through {@code exporter} and its proxy bound under the
-     * {@code NestableTransactionManager} interface's name, as the component's export does; the proxy other JVMs get.
+     * As {@link #start}, the manager exported through {@code exporter} as the component's exporter attachment does
+     * (its proxy bound under the spec interfaces' names); the proxy other JVMs get.
      */
     public static NestableTransactionManager export(Clock clock, Marshaller marshaller, Store store,
             ThreadPoolExecutor pool, Exporter exporter) throws Exception {
         TxnManager manager = started(clock, marshaller, store, pool);
-        manager.useReference(exporter.export(manager.serviceId(), TxnBackend.class, manager));
-        exporter.bind(NestableTransactionManager.class.getName(), manager.proxy());
+        ServiceExport.attachment("the transaction manager", TxnBackend.class, manager, manager,
+                TransactionManager.class, NestableTransactionManager.class).activate().bind(exporter);
         return manager.proxy();
     }
 
