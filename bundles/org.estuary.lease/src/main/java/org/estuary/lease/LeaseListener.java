@@ -6,7 +6,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * How a {@link LeaseTable} tells its owning service that a lease ended, so the service frees the resource (LE.2.2:
  * "the overall effect of a cancel call is the same as lease expiration"). Each lease ends exactly once: either
  * {@link #expired} or {@link #cancelled} is called for it, never both, and never for a lease the service took out
- * itself with {@link LeaseTable#remove}. Both run without the table's lock held.
+ * itself with {@link LeaseTable#remove}. Both run without any of the table's locks held.
  */
 @ConsumerType
 @FunctionalInterface

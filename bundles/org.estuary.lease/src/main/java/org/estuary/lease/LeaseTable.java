@@ -2,7 +2,10 @@ package org.estuary.lease;
 
 import java.security.SecureRandom;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
@@ -11,6 +14,7 @@ import net.jini.core.lease.UnknownLeaseException;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.lease.internal.LeaseIndex;
+import org.estuary.lease.internal.TablePart;
 import org.estuary.lease.internal.TimerSlot;
 import org.osgi.annotation.versioning.ProviderType;
 import org.estuary.lease.client.Landlord;
@@ -36,27 +40,40 @@ import org.estuary.lease.client.RenewResults;
  *
  * <p>The table implements {@link Landlord}, so a grantor with nothing to persist can export it directly; a service
  * that persists its leases implements {@code Landlord} itself and calls the table after (or before) its store.
- * Thread-safe.
+ *
+ * <p>Thread-safe, in parts: the leases are spread over up to {@value #MAX_PARTS} parts by the low bits of their ids
+ * (consecutive ids take the parts in turn, random ones fall evenly), each with its own lock, so threads that grant,
+ * renew, cancel or remove different leases at once seldom wait for each other; a table for fewer than
+ * {@value #LEASES_PER_PART} leases per part has fewer parts (one below twice that). The bound on the number of leases
+ * is one count for the whole table. The expiry timer takes every part's lock at once and expires the due leases of
+ * all parts in the order of their deadlines, as one part would.
  */
 @ProviderType
 public final class LeaseTable<R> implements Landlord {
 
-    // Expirations handled per timer run: bounds the time the table's lock and the clock's timer thread are held
+    // Expirations handled per timer run: bounds the time the table's locks and the clock's timer thread are held
     // when many leases expire together; the rest follow in the next run, scheduled at once.
     private static final int EXPIRY_BATCH = 4096;
+    /**
+     * The most parts a table has: with the 2 to 8 threads a service usually runs at once, two of them meet at one part
+     * about once in 16 operations or less, where one lock made every concurrent operation of the table wait.
+     */
+    static final int MAX_PARTS = 16;
+    /** A table has one part per this many leases it may hold, up to {@link #MAX_PARTS}: small tables stay small. */
+    static final int LEASES_PER_PART = 64;
 
     private final Clock clock;
     private final LeasePolicy policy;
     private final int maxLeases;
     private final LeaseListener<? super R> listener;
-    private final LeaseIndex index;
+    /** A power of two of parts; lease {@code id} is in {@code parts[(int) id & partMask]}. */
+    private final TablePart[] parts;
+    private final int partMask;
+    /** The leases held by all parts, counting expired ones not swept yet; at most {@code maxLeases}. */
+    private final AtomicInteger held = new AtomicInteger();
     private final TimerSlot timer;
     private final LongSupplier ids;
-    private boolean closed;
-    // The wall clock as last read, and the monotonic time of that read (see wallTimeAt).
-    private long wallReadMillis;
-    private long wallReadNanos;
-    private boolean wallRead;
+    private volatile boolean closed;
 
     /**
      * An empty table.
@@ -77,7 +94,8 @@ public final class LeaseTable<R> implements Landlord {
      * and not held by the table. For ids a caller must not be able to guess, pass a {@code SecureRandom}'s
      * {@code nextLong}; an id then repeats one a table held before with a chance of about one in 2<sup>64</sup>.
      *
-     * @param ids proposes lease ids; called under the table's lock
+     * @param ids proposes lease ids; called by every granting thread, several at once: it must be thread-safe (and
+     *     should not make them wait for each other, or grants do)
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code maxLeases} is not positive
      * @since 1.2
@@ -92,14 +110,18 @@ public final class LeaseTable<R> implements Landlord {
             throw new IllegalArgumentException("maxLeases must be positive: " + maxLeases);
         }
         this.maxLeases = maxLeases;
-        this.index = new LeaseIndex(Math.min(maxLeases, 1024));
+        int count = Math.min(MAX_PARTS, Integer.highestOneBit(Math.max(1, maxLeases / LEASES_PER_PART)));
+        this.parts = new TablePart[count];
+        for (int i = 0; i < count; i++) {
+            parts[i] = new TablePart(Math.min(maxLeases, 1024) / count);
+        }
+        this.partMask = count - 1;
         this.timer = new TimerSlot(clock, this::expireDue);
     }
 
     /** Consecutive ids from {@code first}: never repeated before the 64-bit range wraps. */
     private static LongSupplier consecutiveFrom(long first) {
-        long[] next = {first};
-        return () -> next[0]++;
+        return new AtomicLong(first)::getAndIncrement;
     }
 
     /** The policy this table grants by. */
@@ -123,13 +145,25 @@ public final class LeaseTable<R> implements Landlord {
     public LeaseGrant grant(R resource, long duration) throws LeaseDeniedException {
         Objects.requireNonNull(resource, "resource");
         long granted = policy.grant(duration);
-        synchronized (this) {
-            checkOpen();
-            checkRoom();
-            long id = newId();
-            long deadline = clock.deadlineAfterMillis(granted);
-            long expiration = expirationOf(granted, clock.currentTimeMillis());
-            index.insert(id, deadline, expiration, resource);
+        checkOpen();
+        checkRoom(held.get());
+        while (true) {
+            long id = ids.getAsLong();
+            if (id == 0) {
+                continue;
+            }
+            TablePart part = partOf(id);
+            long deadline;
+            long expiration;
+            synchronized (part) {
+                if (part.index.find(id) >= 0) {
+                    continue;
+                }
+                reserve();
+                deadline = clock.deadlineAfterMillis(granted);
+                expiration = expirationOf(granted, clock.currentTimeMillis());
+                part.index.insert(id, deadline, expiration, resource);
+            }
             timer.armAt(deadline);
             return new LeaseGrant(id, granted, expiration);
         }
@@ -150,16 +184,18 @@ public final class LeaseTable<R> implements Landlord {
         if (leaseId == 0) {
             throw new IllegalArgumentException("lease id 0 is reserved");
         }
-        synchronized (this) {
-            checkOpen();
-            if (index.find(leaseId) >= 0) {
+        checkOpen();
+        TablePart part = partOf(leaseId);
+        long deadline;
+        synchronized (part) {
+            if (part.index.find(leaseId) >= 0) {
                 throw new IllegalArgumentException("lease " + leaseId + " is already in the table");
             }
-            checkRoom();
-            long deadline = clock.deadlineOfWallTime(expiration);
-            index.insert(leaseId, deadline, expiration, resource);
-            timer.armAt(deadline);
+            reserve();
+            deadline = clock.deadlineOfWallTime(expiration);
+            part.index.insert(leaseId, deadline, expiration, resource);
         }
+        timer.armAt(deadline);
     }
 
     /**
@@ -173,11 +209,8 @@ public final class LeaseTable<R> implements Landlord {
     @Override
     public long renew(long leaseId, long duration) throws UnknownLeaseException {
         long granted = policy.grant(duration);
-        synchronized (this) {
-            checkOpen();
-            long now = clock.nanoTime();
-            renewLocked(leaseId, granted, now, wallTimeAt(now));
-        }
+        checkOpen();
+        timer.armAt(renewIn(partOf(leaseId), leaseId, granted));
         return granted;
     }
 
@@ -189,16 +222,18 @@ public final class LeaseTable<R> implements Landlord {
      */
     @Override
     public void cancel(long leaseId) throws UnknownLeaseException {
+        checkOpen();
+        TablePart part = partOf(leaseId);
         Object resource;
-        synchronized (this) {
-            checkOpen();
-            resource = cancelLocked(leaseId, clock.nanoTime());
+        synchronized (part) {
+            resource = part.index.remove(liveSlot(part.index, leaseId, clock.nanoTime()));
         }
+        held.decrementAndGet();
         notifyCancelled(leaseId, resource);
     }
 
     /**
-     * Renews each lease of the batch independently (LE.2.2 {@code LeaseMap.renewAll}), under one lock.
+     * Renews each lease of the batch independently (LE.2.2 {@code LeaseMap.renewAll}), each under its part's lock.
      *
      * @throws NullPointerException if an array is null
      * @throws IllegalArgumentException if the arrays differ in length
@@ -214,19 +249,17 @@ public final class LeaseTable<R> implements Landlord {
         }
         long[] granted = new long[leaseIds.length];
         Exception[] failures = new Exception[leaseIds.length];
-        synchronized (this) {
-            checkOpen();
-            long now = clock.nanoTime();
-            long wallNow = wallTimeAt(now);
-            for (int i = 0; i < leaseIds.length; i++) {
-                try {
-                    granted[i] = policy.grant(durations[i]);
-                    renewLocked(leaseIds[i], granted[i], now, wallNow);
-                } catch (UnknownLeaseException | IllegalArgumentException e) {
-                    failures[i] = e;
-                }
+        checkOpen();
+        long earliest = Clock.NEVER;
+        for (int i = 0; i < leaseIds.length; i++) {
+            try {
+                granted[i] = policy.grant(durations[i]);
+                earliest = Math.min(earliest, renewIn(partOf(leaseIds[i]), leaseIds[i], granted[i]));
+            } catch (UnknownLeaseException | IllegalArgumentException e) {
+                failures[i] = e;
             }
         }
+        timer.armAt(earliest);
         return new RenewResults(granted, failures);
     }
 
@@ -242,15 +275,16 @@ public final class LeaseTable<R> implements Landlord {
         Objects.requireNonNull(leaseIds, "leaseIds");
         Exception[] failures = new Exception[leaseIds.length];
         Object[] resources = new Object[leaseIds.length];
-        synchronized (this) {
-            checkOpen();
-            long now = clock.nanoTime();
-            for (int i = 0; i < leaseIds.length; i++) {
-                try {
-                    resources[i] = cancelLocked(leaseIds[i], now);
-                } catch (UnknownLeaseException e) {
-                    failures[i] = e;
+        checkOpen();
+        for (int i = 0; i < leaseIds.length; i++) {
+            TablePart part = partOf(leaseIds[i]);
+            try {
+                synchronized (part) {
+                    resources[i] = part.index.remove(liveSlot(part.index, leaseIds[i], clock.nanoTime()));
                 }
+                held.decrementAndGet();
+            } catch (UnknownLeaseException e) {
+                failures[i] = e;
             }
         }
         // Every cancelled lease is reported even if a callback fails; the first failure reaches the caller.
@@ -276,12 +310,15 @@ public final class LeaseTable<R> implements Landlord {
 
     /** The resource of live lease {@code leaseId}, or null if it is unknown, expired or cancelled. */
     @SuppressWarnings("unchecked")
-    public synchronized R get(long leaseId) {
-        int slot = index.find(leaseId);
-        if (slot < 0 || index.deadline(slot) <= clock.nanoTime()) {
-            return null;
+    public R get(long leaseId) {
+        TablePart part = partOf(leaseId);
+        synchronized (part) {
+            int slot = part.index.find(leaseId);
+            if (slot < 0 || part.index.deadline(slot) <= clock.nanoTime()) {
+                return null;
+            }
+            return (R) part.index.resource(slot);
         }
-        return (R) index.resource(slot);
     }
 
     /**
@@ -293,8 +330,11 @@ public final class LeaseTable<R> implements Landlord {
      *
      * @throws UnknownLeaseException if the lease is unknown, expired or cancelled
      */
-    public synchronized long expiration(long leaseId) throws UnknownLeaseException {
-        return index.expiration(liveSlot(leaseId, clock.nanoTime()));
+    public long expiration(long leaseId) throws UnknownLeaseException {
+        TablePart part = partOf(leaseId);
+        synchronized (part) {
+            return part.index.expiration(liveSlot(part.index, leaseId, clock.nanoTime()));
+        }
     }
 
     /**
@@ -303,13 +343,16 @@ public final class LeaseTable<R> implements Landlord {
      * worked out from {@link #expiration} against the wall clock, a step of the wall clock does not move it: what a
      * service bounds work done under the lease by, such as the delivery of its events (LE.2.2).
      */
-    public synchronized long deadline(long leaseId) {
-        int slot = index.find(leaseId);
-        if (slot < 0) {
-            return Long.MIN_VALUE;
+    public long deadline(long leaseId) {
+        TablePart part = partOf(leaseId);
+        synchronized (part) {
+            int slot = part.index.find(leaseId);
+            if (slot < 0) {
+                return Long.MIN_VALUE;
+            }
+            long deadline = part.index.deadline(slot);
+            return deadline <= clock.nanoTime() ? Long.MIN_VALUE : deadline;
         }
-        long deadline = index.deadline(slot);
-        return deadline <= clock.nanoTime() ? Long.MIN_VALUE : deadline;
     }
 
     /**
@@ -322,12 +365,17 @@ public final class LeaseTable<R> implements Landlord {
      * @throws UnknownLeaseException if the lease is unknown, expired or cancelled
      * @since 2.2
      */
-    public synchronized long restate(long leaseId) throws UnknownLeaseException {
-        int slot = liveSlot(leaseId, clock.nanoTime());
-        long deadline = index.deadline(slot);
-        long expiration = index.expiration(slot) == Lease.FOREVER ? Lease.FOREVER : clock.wallTimeOfDeadline(deadline);
-        index.renew(slot, deadline, expiration);
-        return expiration;
+    public long restate(long leaseId) throws UnknownLeaseException {
+        TablePart part = partOf(leaseId);
+        synchronized (part) {
+            LeaseIndex index = part.index;
+            int slot = liveSlot(index, leaseId, clock.nanoTime());
+            long deadline = index.deadline(slot);
+            long expiration = index.expiration(slot) == Lease.FOREVER ? Lease.FOREVER
+                    : clock.wallTimeOfDeadline(deadline);
+            index.renew(slot, deadline, expiration);
+            return expiration;
+        }
     }
 
     /**
@@ -338,42 +386,67 @@ public final class LeaseTable<R> implements Landlord {
      * @return the lease's resource, or null if the table does not hold it
      */
     @SuppressWarnings("unchecked")
-    public synchronized R remove(long leaseId) {
-        int slot = index.find(leaseId);
-        return slot < 0 ? null : (R) index.remove(slot);
+    public R remove(long leaseId) {
+        TablePart part = partOf(leaseId);
+        Object resource;
+        synchronized (part) {
+            int slot = part.index.find(leaseId);
+            if (slot < 0) {
+                return null;
+            }
+            resource = part.index.remove(slot);
+        }
+        held.decrementAndGet();
+        return (R) resource;
     }
 
     /** The number of leases held, counting expired ones the timer has not swept yet. */
-    public synchronized int size() {
-        return index.size();
+    public int size() {
+        return held.get();
     }
 
-    /** The ids of all leases held, for a service's console or a consistency check. */
-    public synchronized long[] leaseIds() {
-        return index.ids();
+    /** The ids of all leases held at one moment, for a service's console or a consistency check. */
+    public long[] leaseIds() {
+        return withParts(0, () -> {
+            long[][] each = new long[parts.length][];
+            int total = 0;
+            for (int i = 0; i < parts.length; i++) {
+                each[i] = parts[i].index.ids();
+                total += each[i].length;
+            }
+            long[] all = new long[total];
+            int at = 0;
+            for (long[] some : each) {
+                System.arraycopy(some, 0, all, at, some.length);
+                at += some.length;
+            }
+            return all;
+        });
     }
 
     /** Stops the expiry timer; later calls fail with {@link IllegalStateException}. The listener is not called. */
     public void close() {
-        synchronized (this) {
-            closed = true;
-        }
+        closed = true;
         timer.close();
     }
 
-    private void renewLocked(long leaseId, long granted, long now, long wallNow) throws UnknownLeaseException {
-        int slot = liveSlot(leaseId, now);
-        // LE.2.2: the duration runs from now; it is not added to the current term.
-        long deadline = Times.saturatedAdd(now, Times.millisToNanos(granted));
-        index.renew(slot, deadline, expirationOf(granted, wallNow));
-        timer.armAt(deadline);
+    private TablePart partOf(long leaseId) {
+        return parts[(int) leaseId & partMask];
     }
 
-    private Object cancelLocked(long leaseId, long now) throws UnknownLeaseException {
-        return index.remove(liveSlot(leaseId, now));
+    /** Renews lease {@code leaseId} of {@code part} for {@code granted} ms from now; returns its new deadline. */
+    private long renewIn(TablePart part, long leaseId, long granted) throws UnknownLeaseException {
+        synchronized (part) {
+            long now = clock.nanoTime();
+            int slot = liveSlot(part.index, leaseId, now);
+            // LE.2.2: the duration runs from now; it is not added to the current term.
+            long deadline = Times.saturatedAdd(now, Times.millisToNanos(granted));
+            part.index.renew(slot, deadline, expirationOf(granted, part.wallTimeAt(clock, now)));
+            return deadline;
+        }
     }
 
-    private int liveSlot(long leaseId, long now) throws UnknownLeaseException {
+    private static int liveSlot(LeaseIndex index, long leaseId, long now) throws UnknownLeaseException {
         int slot = index.find(leaseId);
         if (slot < 0) {
             throw new UnknownLeaseException("unknown lease " + leaseId);
@@ -391,37 +464,32 @@ public final class LeaseTable<R> implements Landlord {
         }
     }
 
-    private void checkRoom() throws LeaseDeniedException {
-        if (index.size() >= maxLeases) {
+    /** Counts one more lease held, within {@code maxLeases}. */
+    private void reserve() throws LeaseDeniedException {
+        while (true) {
+            int now = held.get();
+            checkRoom(now);
+            if (held.compareAndSet(now, now + 1)) {
+                return;
+            }
+        }
+    }
+
+    private void checkRoom(int leases) throws LeaseDeniedException {
+        if (leases >= maxLeases) {
             throw new LeaseDeniedException("lease table is full: it holds the configured maximum of "
                     + maxLeases + " leases");
         }
     }
 
-    private long newId() {
-        while (true) {
-            long id = ids.getAsLong();
-            if (id != 0 && index.find(id) < 0) {
-                return id;
-            }
+    /** Runs {@code work} holding the locks of the parts from {@code from} on, taken in the parts' order. */
+    private <T> T withParts(int from, Supplier<T> work) {
+        if (from == parts.length) {
+            return work.get();
         }
-    }
-
-    /**
-     * The wall-clock time at monotonic time {@code now} (lock held), reading the wall clock at most once a
-     * millisecond: a renewal's expiration is at most a millisecond early, and renewals at a high rate do not each
-     * pay for a read of the wall clock, which cost a sixth of a renewal on the benchmark's virtual machine
-     * (bench/README.md, landlord section). A step of the wall clock shows in expirations from the next millisecond
-     * on.
-     */
-    private long wallTimeAt(long now) {
-        long since = now - wallReadNanos;
-        if (!wallRead || since < 0 || since >= 1_000_000L) {
-            wallReadMillis = clock.currentTimeMillis();
-            wallReadNanos = now;
-            wallRead = true;
+        synchronized (parts[from]) {
+            return withParts(from + 1, work);
         }
-        return wallReadMillis;
     }
 
     private static long expirationOf(long granted, long wallNow) {
@@ -430,29 +498,45 @@ public final class LeaseTable<R> implements Landlord {
 
     // Runs on the clock's timer: drops up to EXPIRY_BATCH expired leases, re-arms, then tells the listener.
     private void expireDue() {
-        long[] ids;
-        Object[] resources;
-        int count = 0;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
+        if (closed) {
+            return;
+        }
+        long[] expiredIds = new long[Math.min(EXPIRY_BATCH, held.get())];
+        Object[] resources = new Object[expiredIds.length];
+        int count = withParts(0, () -> {
             long now = clock.nanoTime();
-            ids = new long[Math.min(EXPIRY_BATCH, index.size())];
-            resources = new Object[ids.length];
-            while (count < ids.length) {
-                int slot = index.pollExpired(now);
-                if (slot < 0) {
+            int taken = 0;
+            while (taken < expiredIds.length) {
+                // the part with the earliest deadline filed: all parts' leases expire in one order
+                TablePart first = null;
+                long earliest = Long.MAX_VALUE;
+                for (TablePart part : parts) {
+                    long key = part.index.earliestKey();
+                    if (key < earliest) {
+                        earliest = key;
+                        first = part;
+                    }
+                }
+                if (earliest > now) {
                     break;
                 }
-                ids[count] = index.id(slot);
-                resources[count] = index.remove(slot);
-                count++;
+                int slot = first.index.pollExpired(now);
+                if (slot >= 0) {
+                    expiredIds[taken] = first.index.id(slot);
+                    resources[taken] = first.index.remove(slot);
+                    taken++;
+                }
             }
-            timer.armAt(count == ids.length && count > 0 ? now : index.earliestKey());
-        }
+            long next = Long.MAX_VALUE;
+            for (TablePart part : parts) {
+                next = Math.min(next, part.index.earliestKey());
+            }
+            timer.armAt(taken == expiredIds.length && taken > 0 ? now : next);
+            return taken;
+        });
+        held.addAndGet(-count);
         for (int i = 0; i < count; i++) {
-            notifyExpired(ids[i], resources[i]);
+            notifyExpired(expiredIds[i], resources[i]);
         }
     }
 

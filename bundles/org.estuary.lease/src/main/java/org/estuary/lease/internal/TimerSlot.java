@@ -10,12 +10,18 @@ import org.estuary.core.time.Clock;
  * scheduled task, not a million. {@link #armAt} only ever moves the timer earlier: a wake-up that finds nothing
  * due is cheap and re-arms for the true earliest deadline, which spares a cancel and reschedule on every change.
  * A task that was replaced but fires anyway (its cancel came too late) does nothing.
+ *
+ * <p>A deadline at or after the one armed takes no lock, so the threads of a table that grant and renew at once do
+ * not meet here. That is safe for a caller that files its deadline where the task looks before it calls
+ * {@link #armAt}: a firing clears the armed deadline before it runs the task, and the task looks afresh and arms for
+ * the earliest deadline it finds, so a caller that read the armed deadline before it was cleared had filed its own
+ * before the task looks.
  */
 public final class TimerSlot {
 
     private final Clock clock;
     private final Runnable task;
-    private long armedAt = Clock.NEVER;
+    private volatile long armedAt = Clock.NEVER;
     private long generation;
     private Clock.Scheduled scheduled;
     private boolean closed;
@@ -27,8 +33,15 @@ public final class TimerSlot {
     }
 
     /** Makes the timer fire at {@code deadline} (monotonic nanos) unless it fires earlier already. */
-    public synchronized void armAt(long deadline) {
-        if (closed || deadline == Clock.NEVER || deadline >= armedAt) {
+    public void armAt(long deadline) {
+        if (deadline >= armedAt) {
+            return; // fires at or before it already (NEVER is never armed)
+        }
+        armLocked(deadline);
+    }
+
+    private synchronized void armLocked(long deadline) {
+        if (closed || deadline >= armedAt) {
             return;
         }
         if (scheduled != null) {
@@ -52,7 +65,7 @@ public final class TimerSlot {
     }
 
     /** The deadline the timer is armed for, or {@link Clock#NEVER}. */
-    public synchronized long armedAt() {
+    public long armedAt() {
         return armedAt;
     }
 
