@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 import javax.crypto.Cipher;
@@ -17,31 +18,47 @@ import javax.crypto.spec.SecretKeySpec;
  * and a starting counter drawn from the JDK's {@code DRBG} {@link SecureRandom}, which is the generation step of
  * NIST SP 800-90A's CTR_DRBG. A new key is drawn after {@value #BYTES_PER_KEY} bytes, so ids made under one key say
  * nothing of those made under the next. The keystream comes from the processor's AES instructions where it has them:
- * the JDK's default DRBG (Hash_DRBG, SHA-256) drawn for every id cost a ninth of a one-participant commit. Drawn
- * {@value #BATCH} at a time, since {@code create} takes an id under the lease table's lock. Thread-safe.
+ * the JDK's default DRBG (Hash_DRBG, SHA-256) drawn for every id cost a ninth of a one-participant commit.
+ *
+ * <p>Thread-safe, and the threads creating transactions at once (the lease table draws an id in each grant) do not
+ * wait for each other: the ids are drawn {@value #BATCH} at a time into a block whose next id a thread takes with
+ * one atomic increment; only the thread that finds the block used up takes the lock, to draw the next.
  */
 final class UnguessableIds implements LongSupplier {
 
     private static final int BATCH = 256;
     private static final long BYTES_PER_KEY = 1L << 24;
 
+    /** {@value #BATCH} ids and the index of the next one to take; taken past its end, the block is used up. */
+    private record Block(long[] ids, AtomicInteger next) {
+    }
+
+    // The keystream and its key, written under this object's lock.
     private final SecureRandom seed = drbg();
     private final byte[] zeros = new byte[BATCH * Long.BYTES];
     private final byte[] stream = new byte[BATCH * Long.BYTES];
-    private final long[] batch = new long[BATCH];
     private Cipher keystream;
     private long bytesUnderKey;
-    private int next = BATCH;
+    /** The block ids are taken from. */
+    private volatile Block current = new Block(new long[0], new AtomicInteger());
 
     @Override
-    public synchronized long getAsLong() {
-        if (next == BATCH) {
-            refill();
+    public long getAsLong() {
+        while (true) {
+            Block block = current;
+            int next = block.next.getAndIncrement();
+            if (next < block.ids.length) {
+                return block.ids[next];
+            }
+            refill(block);
         }
-        return batch[next++];
     }
 
-    private void refill() {
+    /** Draws the next block, unless another thread replaced {@code used} meanwhile. */
+    private synchronized void refill(Block used) {
+        if (current != used) {
+            return;
+        }
         if (keystream == null || bytesUnderKey >= BYTES_PER_KEY) {
             rekey();
         }
@@ -55,8 +72,9 @@ final class UnguessableIds implements LongSupplier {
             throw new IllegalStateException("AES/CTR wants more room than its input", e);
         }
         bytesUnderKey += stream.length;
-        ByteBuffer.wrap(stream).asLongBuffer().get(batch);
-        next = 0;
+        long[] ids = new long[BATCH];
+        ByteBuffer.wrap(stream).asLongBuffer().get(ids);
+        current = new Block(ids, new AtomicInteger());
     }
 
     private void rekey() {
