@@ -39,23 +39,7 @@ class LeaseTablePartsTest {
         // order of their deadlines, across parts: consecutive ids take the parts in turn, and each lease granted
         // here ends before the one granted before it
         List<Runnable> timer = new ArrayList<>();
-        Clock late = new Clock() {
-            @Override
-            public long nanoTime() {
-                return clock.nanoTime();
-            }
-
-            @Override
-            public long currentTimeMillis() {
-                return clock.currentTimeMillis();
-            }
-
-            @Override
-            public Scheduled schedule(Runnable task, long delay, TimeUnit unit) {
-                timer.add(task);
-                return () -> timer.remove(task);
-            }
-        };
+        Clock late = TestClocks.withLateTimer(clock, timer);
         int leases = 4 * LeaseTable.MAX_PARTS;
         LeaseTable<String> table = new LeaseTable<>(late, new LeasePolicy(60_000, 60_000),
                 LeaseTable.MAX_PARTS * LeaseTable.LEASES_PER_PART, listener);

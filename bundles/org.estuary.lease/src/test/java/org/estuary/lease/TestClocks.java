@@ -1,5 +1,7 @@
 package org.estuary.lease;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.time.Clock;
@@ -26,6 +28,14 @@ public final class TestClocks {
 
     /** A clock that reads {@code time}'s time but never runs scheduled tasks: a timer that has not fired yet. */
     public static Clock withoutTimer(ManualClock time) {
+        return withLateTimer(time, new ArrayList<>());
+    }
+
+    /**
+     * A clock that reads {@code time}'s time and leaves the tasks scheduled on it in {@code timer} (a cancelled one
+     * taken out), for the test to run when it chooses: a timer that fires late.
+     */
+    public static Clock withLateTimer(ManualClock time, List<Runnable> timer) {
         return new Clock() {
             @Override
             public long nanoTime() {
@@ -39,7 +49,8 @@ public final class TestClocks {
 
             @Override
             public Scheduled schedule(Runnable task, long delay, TimeUnit unit) {
-                return () -> true;
+                timer.add(task);
+                return () -> timer.remove(task);
             }
         };
     }
