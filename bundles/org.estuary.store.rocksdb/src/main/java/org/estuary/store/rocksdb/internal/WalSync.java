@@ -22,7 +22,10 @@ import org.estuary.store.api.StoreException.Reason;
  * when nobody does; otherwise it parks, and is woken once: when its stage is complete (by the thread that completed
  * it, after completing it) or when a leader hands it the leadership (the oldest waiting caller whose batch the sync
  * did not cover gets it). Batches nobody waits for ({@link #background}) are synced by the thread
- * {@code estuary-rocksdb-sync}, which leads when the leadership is free and such a batch is not covered yet. Stages
+ * {@code estuary-rocksdb-sync}, which leads when the leadership is free and such a batch is still not covered a
+ * moment ({@link #BACKGROUND_DELAY_NANOS}) after it was queued: a service often queues such a batch just before a
+ * client's next batch (a registration's deletion, then the client's next call), and a sync the background thread
+ * started at once would make that caller wait for it and then for its own; the caller's sync covers both. Stages
  * complete in the order the batches were written, by one thread at a time (Store S3): a leader finding another
  * thread completing leaves its stages to it, and that thread wakes their waiters.
  *
@@ -60,7 +63,14 @@ final class WalSync {
         }
     }
 
+    /**
+     * How long a batch nobody waits for may stay unsynced before the background thread syncs it: a few RPCs, less
+     * than a sync, so that a caller arriving meanwhile leads the one sync for both.
+     */
+    static final long BACKGROUND_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
+
     private final Disk disk;
+    private final long backgroundDelayNanos;
     private final int bound;
     private final LatencyWindow latency;
     private final Thread background;
@@ -86,7 +96,13 @@ final class WalSync {
     private volatile long failures;
 
     WalSync(Disk disk, int bound, LatencyWindow latency) {
+        this(disk, bound, latency, BACKGROUND_DELAY_NANOS);
+    }
+
+    /** With {@code backgroundDelayNanos} in place of {@link #BACKGROUND_DELAY_NANOS}. */
+    WalSync(Disk disk, int bound, LatencyWindow latency, long backgroundDelayNanos) {
         this.disk = disk;
+        this.backgroundDelayNanos = backgroundDelayNanos;
         this.bound = bound;
         this.latency = latency;
         this.background = new Thread(this::runBackground, "estuary-rocksdb-sync");
@@ -262,8 +278,17 @@ final class WalSync {
                     while (!closed && (leading || wanted <= decidedUpTo)) {
                         wait();
                     }
+                    // a caller arriving meanwhile leads a sync that covers the batch, and nobody waits for two
+                    long until = System.nanoTime() + backgroundDelayNanos;
+                    long left;
+                    while (!closed && !leading && wanted > decidedUpTo && (left = until - System.nanoTime()) > 0) {
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
+                    }
                     if (closed) {
                         return;
+                    }
+                    if (leading || wanted <= decidedUpTo) {
+                        continue;
                     }
                     leading = true;
                     target = written;

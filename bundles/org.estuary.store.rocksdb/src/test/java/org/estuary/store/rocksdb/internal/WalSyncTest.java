@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.estuary.store.api.Batch;
+import org.estuary.store.api.LatencyWindow;
 import org.estuary.store.api.StoreException;
 import org.estuary.store.api.StoreException.Reason;
 import org.junit.jupiter.api.Test;
@@ -333,6 +334,34 @@ class WalSyncTest {
         } finally {
             store.close();
         }
+    }
+
+    @Test
+    void aBackgroundBatchQueuedJustBeforeACallersRidesOnTheCallersSync() throws Exception {
+        AtomicInteger syncs = new AtomicInteger();
+        // a delay no test outlives: only the caller's sync can cover the background batch
+        WalSync wal = new WalSync(syncs::incrementAndGet, 16, new LatencyWindow(), TimeUnit.HOURS.toNanos(1));
+        try {
+            WalSync.Pending background = wal.written(System.nanoTime());
+            wal.background(background);
+            WalSync.Pending caller = wal.written(System.nanoTime());
+            wal.await(caller, TimeUnit.SECONDS.toNanos(10));
+            assertEquals(1, syncs.get(), "S3: the caller's one sync acknowledges both, so the caller waits for one");
+            assertTrue(background.stage.isDone(), "S3: the batch written before the caller's is acknowledged with it");
+        } finally {
+            wal.close();
+        }
+    }
+
+    @Test
+    void closingSyncsABackgroundBatchStillWithinItsDelay() throws Exception {
+        AtomicInteger syncs = new AtomicInteger();
+        WalSync wal = new WalSync(syncs::incrementAndGet, 16, new LatencyWindow(), TimeUnit.HOURS.toNanos(1));
+        WalSync.Pending background = wal.written(System.nanoTime());
+        wal.background(background);
+        wal.close();
+        assertTrue(background.stage.isDone(), "S7: closing acknowledges every batch written before");
+        assertEquals(1, syncs.get());
     }
 
     @Test
