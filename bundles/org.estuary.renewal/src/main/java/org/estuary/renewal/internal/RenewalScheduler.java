@@ -344,18 +344,13 @@ final class RenewalScheduler {
          */
         long renewedExpiration(Clock clock) {
             long expiration = lease.getExpiration();
-            long step = stepSinceMade(clock);
-            return Math.abs(step) <= WallClockWatch.BOUND_MILLIS ? expiration
-                    : Math.min(expiration, Times.saturatedAdd(expiration, step));
+            long step = wallStep(clock, madeAt, wallAtMade);
+            return stepped(step) ? Math.min(expiration, Times.saturatedAdd(expiration, step)) : expiration;
         }
 
         /** Whether the wall clock stepped by more than the watch's bound since the call was made. */
         boolean steppedWhileOut(Clock clock) {
-            return Math.abs(stepSinceMade(clock)) > WallClockWatch.BOUND_MILLIS;
-        }
-
-        private long stepSinceMade(Clock clock) {
-            return Times.saturatedSubtract(clock.wallTimeOfDeadline(madeAt), wallAtMade);
+            return stepped(wallStep(clock, madeAt, wallAtMade));
         }
 
         /**
@@ -371,8 +366,20 @@ final class RenewalScheduler {
 
         /** Whether the wall clock stepped by more than the watch's bound since {@link #encode} read it. */
         boolean steppedSinceEncoded(Clock clock) {
-            return Math.abs(Times.saturatedSubtract(clock.wallTimeOfDeadline(desiredAt), desired))
-                    > WallClockWatch.BOUND_MILLIS;
+            return stepped(wallStep(clock, desiredAt, desired));
+        }
+
+        /**
+         * How far the wall clock moved against the monotonic one since it put {@code deadline} at {@code wallThen}:
+         * the wall-clock time of the deadline now less that reading (0 when neither clock stepped).
+         */
+        private static long wallStep(Clock clock, long deadline, long wallThen) {
+            return Times.saturatedSubtract(clock.wallTimeOfDeadline(deadline), wallThen);
+        }
+
+        /** Beyond the watch's bound: a step of the wall clock, not its slewing or the rounding of two readings. */
+        private static boolean stepped(long wallStep) {
+            return Math.abs(wallStep) > WallClockWatch.BOUND_MILLIS;
         }
     }
 }
