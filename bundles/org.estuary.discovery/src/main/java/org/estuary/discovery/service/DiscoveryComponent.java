@@ -239,7 +239,7 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
                 + "; recovered " + service().size() + " registrations";
     }
 
-    public static Settings settings(Config config) {
+    static Settings settings(Config config) {
         return new Settings(new LeasePolicy(config.registration_lease_default_ms(),
                 config.registration_lease_maximum_ms()), config.max_registrations(),
                 config.max_groups_per_registration(), config.max_locators_per_registration(), config.sequence_block(),

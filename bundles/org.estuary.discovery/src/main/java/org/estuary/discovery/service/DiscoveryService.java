@@ -67,7 +67,7 @@ import org.estuary.store.api.WritePath;
  * the notifier outside both ({@link DiscoveryCore#flush} once the lock is released; it reads the registrations from
  * a concurrent map), so discovery threads never wait for the service's lock to send.
  */
-public final class DiscoveryService extends DurableBackend implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
+final class DiscoveryService extends DurableBackend implements DiscoveryBackend, ServiceComponent.Service<DiscoveryBackend> {
 
     private static final System.Logger LOG = System.getLogger(DiscoveryService.class.getName());
     private static final long STORE_RETRY_MILLIS = 1_000;
@@ -126,7 +126,7 @@ public final class DiscoveryService extends DurableBackend implements DiscoveryB
      * @param settings the bounds
      * @param delivery sends the events; its per-lane bound is each registration's event queue
      */
-    public DiscoveryService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+    DiscoveryService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
         this.clock = clock;
         this.marshaller = marshaller;
         this.settings = settings;
@@ -166,12 +166,12 @@ public final class DiscoveryService extends DurableBackend implements DiscoveryB
     }
 
     /** Discovery's reports go here: the tracker's listener. */
-    public RegistrarTracker.Listener discoveryListener() {
+    RegistrarTracker.Listener discoveryListener() {
         return core;
     }
 
     /** The tracker the registrations' interests are sought by; attached before {@link #start}. */
-    public void attach(RegistrarTracker tracker) {
+    void attach(RegistrarTracker tracker) {
         core.attach(tracker);
     }
 
@@ -237,7 +237,7 @@ public final class DiscoveryService extends DurableBackend implements DiscoveryB
     }
 
     /** The number of live registrations. */
-    public int size() {
+    int size() {
         return registrations.size();
     }
 
@@ -271,7 +271,7 @@ public final class DiscoveryService extends DurableBackend implements DiscoveryB
         }
     }
 
-    public void close() {
+    void close() {
         leases.close();
         identity.release();
     }

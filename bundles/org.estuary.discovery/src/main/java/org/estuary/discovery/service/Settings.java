@@ -7,7 +7,7 @@ import org.estuary.lease.LeasePolicy;
  * bounds on registrations and on each registration's groups and locators, the event numbering block and the store
  * timeout. Every bound names its setting when it refuses.
  */
-public final class Settings {
+final class Settings {
 
     final LeasePolicy leasePolicy;
     final int maxRegistrations;
@@ -25,7 +25,7 @@ public final class Settings {
      * @param writeTimeoutMillis store.write.timeout.ms
      * @throws IllegalArgumentException if a bound is below 1, naming it
      */
-    public Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxGroups, int maxLocators,
+    Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxGroups, int maxLocators,
             long sequenceBlock, long writeTimeoutMillis) {
         this.leasePolicy = leasePolicy;
         this.maxRegistrations = (int) positive("max.registrations", maxRegistrations);

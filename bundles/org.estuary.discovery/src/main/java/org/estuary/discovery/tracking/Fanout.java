@@ -12,7 +12,7 @@ import net.jini.core.lookup.ServiceID;
  * LD.3.2 and LD.4.1.1 as functions of each registration's {@link Interest} and of the lookup services already
  * discovered for it. It decides only; the service keeps the state and sends the events.
  */
-public final class Fanout {
+final class Fanout {
 
     /** One registration as the rules see it. */
     public interface Subscriber {

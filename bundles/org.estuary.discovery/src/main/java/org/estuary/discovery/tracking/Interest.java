@@ -157,7 +157,7 @@ public final class Interest {
      * @param r the lookup service
      * @return true if its locator is in the managed set
      */
-    public boolean byLocator(Registrar r) {
+    boolean byLocator(Registrar r) {
         return r.locator() != null && locators.contains(r.locator());
     }
 

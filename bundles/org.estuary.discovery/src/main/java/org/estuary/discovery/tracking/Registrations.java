@@ -213,12 +213,12 @@ public final class Registrations<K> {
     }
 
     /** @return the groups any registration seeks, null if one seeks every group: what discovery must seek */
-    public Set<String> groupsSought() {
+    Set<String> groupsSought() {
         return seekingEveryGroup > 0 ? null : new LinkedHashSet<>(groupCounts.keySet());
     }
 
     /** @return the locators any registration seeks */
-    public Set<LookupLocator> locatorsSought() {
+    Set<LookupLocator> locatorsSought() {
         return new LinkedHashSet<>(locatorCounts.keySet());
     }
 

@@ -162,7 +162,7 @@ public final class MailboxComponent extends ServiceComponent<MailboxBackend, Mai
                 + " stored events";
     }
 
-    public static Settings settings(Config config) {
+    static Settings settings(Config config) {
         DeliveryConfig delivery = DeliveryConfig.builder().threads(config.event_threads())
                 // one event in flight per registration; a cancelled attempt may still be finishing
                 .maxQueuedPerLane(2).maxQueuedTotal(Math.max(2, 2 * config.max_registrations()))

@@ -49,7 +49,7 @@ import org.estuary.store.api.WritePath.Change;
  * owns, plain Java so tests drive it with a {@code ManualClock}. Every client-visible change goes through the
  * state's write path and is durable before the call returns.
  */
-public final class MailboxService extends DurableBackend implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
+final class MailboxService extends DurableBackend implements MailboxBackend, ServiceComponent.Service<MailboxBackend> {
 
     private static final System.Logger LOG = System.getLogger(MailboxService.class.getName());
 
@@ -63,7 +63,7 @@ public final class MailboxService extends DurableBackend implements MailboxBacke
     private final Supplier<String> callers;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
 
-    public MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+    MailboxService(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
         this(clock, marshaller, settings, delivery, Callers::current);
     }
 
@@ -123,7 +123,7 @@ public final class MailboxService extends DurableBackend implements MailboxBacke
         return state;
     }
 
-    public void close() {
+    void close() {
         state.close();
         state.identity.release();
     }

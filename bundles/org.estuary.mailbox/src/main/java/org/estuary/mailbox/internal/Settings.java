@@ -8,7 +8,7 @@ import org.estuary.lease.LeasePolicy;
  * registrations and stored events, the pull batch, push delivery and the store timeout. Built from
  * {@code MailboxComponent.Config}; every bound names its setting when it refuses.
  */
-public final class Settings {
+final class Settings {
 
     final LeasePolicy leasePolicy;
     final int maxRegistrations;
@@ -19,7 +19,7 @@ public final class Settings {
     final int maxUnknownPerRegistration;
     final int pullBatchEvents;
     final long pullBatchBytes;
-    public final DeliveryConfig delivery;
+    final DeliveryConfig delivery;
     final long disableWaitMillis;
     final long writeTimeoutMillis;
 

@@ -30,11 +30,11 @@ import org.estuary.io.Marshaller;
  * per expiration, also across a restart)</li>
  * </ul>
  */
-public final class Records {
+final class Records {
 
     static final String SERVICE = "renewal/service";
     static final String SETS = "renewal/sets";
-    public static final String LEASES = "renewal/leases";
+    static final String LEASES = "renewal/leases";
     static final String LISTENERS = "renewal/listeners";
     static final String SEQUENCE = "renewal/sequence";
     static final String WARNED = "renewal/warned";

@@ -202,7 +202,7 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
         return service().settings() + "; recovered " + counts[0] + " sets, " + counts[1] + " client leases";
     }
 
-    public static Settings settings(Config config) {
+    static Settings settings(Config config) {
         DeliveryConfig delivery = DeliveryConfig.builder().threads(config.event_threads())
                 .maxQueuedPerLane(config.event_queue_per_registration()).maxQueuedTotal(config.event_queue_total())
                 .initialRetryDelayMillis(config.event_retry_initial_ms())

@@ -11,7 +11,7 @@ import org.estuary.management.ServiceMetrics.Timer;
  * renewals, retries and failures of renewals, client leases lost because they could not be renewed, events handed
  * to delivery, and durable store writes with their latency.
  */
-public final class RenewalMetrics {
+final class RenewalMetrics {
 
     private final ServiceMetrics metrics = new ServiceMetrics();
     final Counter operations = metrics.counter("operations");
@@ -23,7 +23,7 @@ public final class RenewalMetrics {
     final Timer storeWrites = metrics.timer("store.writes", "store.write");
 
     /** Name to value, in a fixed order; latencies in microseconds over the timer's recent window. */
-    public Map<String, Long> snapshot() {
+    Map<String, Long> snapshot() {
         return metrics.snapshot();
     }
 }

@@ -44,7 +44,7 @@ import org.estuary.store.api.WritePath.Change;
  * is durable in the store before the call returns; renewals run outside the lock ({@link RenewalScheduler}) and
  * are recorded before any client is shown their result; the set leases are {@link SetLandlord}'s.
  */
-public final class RenewalService extends DurableBackend implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
+final class RenewalService extends DurableBackend implements RenewalBackend, ServiceComponent.Service<RenewalBackend> {
 
     private final RenewalState state;
     private final Object lock;
@@ -62,7 +62,7 @@ public final class RenewalService extends DurableBackend implements RenewalBacke
     private final Supplier<String> callers;
     private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger(RenewalService.class.getName()));
 
-    public RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
+    RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
             EventDelivery delivery) {
         this(clock, marshaller, settings, renewals, delivery, Callers::current);
     }
@@ -112,7 +112,7 @@ public final class RenewalService extends DurableBackend implements RenewalBacke
         return state.identity.id();
     }
 
-    public void close() {
+    void close() {
         scheduler.close();
         state.close();
         state.identity.release();
@@ -128,7 +128,7 @@ public final class RenewalService extends DurableBackend implements RenewalBacke
         return settings;
     }
 
-    public RenewalMetrics metrics() {
+    RenewalMetrics metrics() {
         return metrics;
     }
 
@@ -594,7 +594,7 @@ public final class RenewalService extends DurableBackend implements RenewalBacke
     }
 
     /** Counts for the management view: sets, client leases, scheduled entries. */
-    public long[] counts() {
+    long[] counts() {
         synchronized (lock) {
             return new long[] {sets.setCount(), sets.leaseCount(), scheduler.scheduled()};
         }

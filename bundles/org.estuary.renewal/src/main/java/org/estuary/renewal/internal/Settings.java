@@ -7,7 +7,7 @@ import org.estuary.lease.LeasePolicy;
  * The effective configuration of a renewal service, checked once: the set lease policy, the bounds, the renewal
  * timing and the event delivery settings. Built from {@link RenewalComponent.Config}.
  */
-public final class Settings {
+final class Settings {
 
     final LeasePolicy setPolicy;
     final int maxSets;

@@ -1,7 +1,6 @@
 package org.estuary.renewal.testing;
 
 import java.io.IOException;
-import java.util.Map;
 import java.util.concurrent.Executor;
 
 import net.jini.lease.LeaseRenewalService;
@@ -10,20 +9,14 @@ import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
-import org.estuary.remote.component.ServiceExport;
-import org.estuary.renewal.internal.Records;
-import org.estuary.renewal.internal.RenewalComponent;
-import org.estuary.renewal.internal.RenewalService;
-import org.estuary.renewal.internal.Settings;
-import org.estuary.renewal.proxy.RenewalBackend;
+import org.estuary.renewal.internal.Scaffold;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.testing.ComponentConfig;
 
 /**
  * Lease renewal services for other modules' tests and benchmarks, without Declarative Services: built with the
  * component's default configuration, bound to a store and recovered as the component's activation does, and
  * exported as its exporter attachment does. Callers see the spec's interfaces and {@link Running}, never the
- * service's classes.
+ * service's classes; {@link Scaffold}, beside them in the test jar, builds them.
  */
 public final class RenewalServices {
 
@@ -33,69 +26,38 @@ public final class RenewalServices {
     /** A service recovered from {@code store}, renewing on {@code renewals} and delivering events on {@code delivery}. */
     public static Running start(Clock clock, Marshaller marshaller, Store store, Executor renewals,
             EventDelivery delivery) throws IOException {
-        RenewalService service = new RenewalService(clock, marshaller, defaults(), renewals, delivery);
-        service.bindStore(store); // as DS binds the store reference before activation
-        service.start();
-        return new Running(service);
+        return Scaffold.start(clock, marshaller, store, renewals, delivery);
     }
 
     /** The configuration the services run with, as the component's active line prints it. */
     public static String settings() {
-        return defaults().toString();
+        return Scaffold.settings();
     }
 
     /** The store space that holds one record per client lease. */
     public static String leaseSpace() {
-        return Records.LEASES;
-    }
-
-    private static Settings defaults() {
-        return RenewalComponent.settings(ComponentConfig.of(RenewalComponent.Config.class));
+        return Scaffold.leaseSpace();
     }
 
     /** A running service: its proxy, its export, its metrics and counts, and its end. */
-    public static final class Running implements AutoCloseable {
-
-        private final RenewalService service;
-
-        private Running(RenewalService service) {
-            this.service = service;
-        }
+    public interface Running extends AutoCloseable {
 
         /** The service proxy a client gets (in this JVM: no RMI on the path). */
-        public LeaseRenewalService proxy() {
-            return service.proxy();
-        }
+        LeaseRenewalService proxy();
 
         /** Exports the service through {@code exporter} as the component's exporter attachment does. */
-        public void export(Exporter exporter) {
-            ServiceExport.attachment("the lease renewal service", RenewalBackend.class, service, service,
-                    LeaseRenewalService.class).activate().bind(exporter);
-        }
+        void export(Exporter exporter);
 
         /** Client leases renewed so far (the {@code renewals} metric). */
-        public long renewals() {
-            return metric("renewals");
-        }
+        long renewals();
 
         /** Renewals that failed, indefinitely or definitely, so far. */
-        public long failures() {
-            return metric("renewal.retries") + metric("renewal.failures");
-        }
+        long failures();
 
         /** Sets, client leases and scheduled entries now. */
-        public long[] counts() {
-            return service.counts();
-        }
-
-        private long metric(String name) {
-            Map<String, Long> metrics = service.metrics().snapshot();
-            return metrics.get(name);
-        }
+        long[] counts();
 
         @Override
-        public void close() {
-            service.close();
-        }
+        void close();
     }
 }

@@ -25,11 +25,11 @@ import org.estuary.lease.LeasePolicy;
  *     and no longer counts against {@code threads}
  * @param maxSlowCalls participant calls set aside at once at most; beyond, a slow call keeps counting
  */
-public record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, int maxParticipants, int threads, int queue,
-        long voteMillis, long retryInitialMillis, long retryMaxMillis, long abortNoticeMillis, long retentionMillis,
-        long writeTimeoutMillis, long slowCallMillis, int maxSlowCalls) {
+record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, int maxParticipants, int threads,
+        int queue, long voteMillis, long retryInitialMillis, long retryMaxMillis, long abortNoticeMillis,
+        long retentionMillis, long writeTimeoutMillis, long slowCallMillis, int maxSlowCalls) {
 
-    public Settings {
+    Settings {
         positive("max.active", maxActive);
         positive("max.active.per.client", maxActivePerClient);
         positive("max.participants", maxParticipants);

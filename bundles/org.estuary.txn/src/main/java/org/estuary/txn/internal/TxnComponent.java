@@ -156,7 +156,7 @@ public final class TxnComponent extends ServiceComponent<TxnBackend, TxnManager>
         return service().state().settings.toString();
     }
 
-    public static Settings settings(Config config) {
+    static Settings settings(Config config) {
         return new Settings(new LeasePolicy(config.lease_default_ms(), config.lease_maximum_ms()),
                 config.max_active(), config.max_active_per_client(), config.max_participants(), config.threads(), config.queue(), config.vote_ms(),
                 config.retry_initial_ms(), config.retry_max_ms(), config.abort_notice_ms(), config.retention_ms(),

@@ -44,7 +44,7 @@ import org.estuary.txn.proxy.TxnBackend;
  * changes the transaction, and waits (for votes, for durability, for notices) without it; operations on different
  * transactions do not wait for each other.
  */
-public final class TxnManager extends ForwardingLandlord implements TxnBackend, ServiceComponent.Service<TxnBackend> {
+final class TxnManager extends ForwardingLandlord implements TxnBackend, ServiceComponent.Service<TxnBackend> {
 
     private final TxnState state;
     private final Completion completion;
@@ -56,7 +56,7 @@ public final class TxnManager extends ForwardingLandlord implements TxnBackend, 
      * A manager that calls participants on {@code pool} and schedules retries and leases on {@code clock}; it serves
      * once a store is bound and {@link #start()} recovered from it.
      */
-    public TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
+    TxnManager(Clock clock, Marshaller marshaller, Settings settings, ThreadPoolExecutor pool) {
         this(clock, marshaller, settings, pool, Callers::current);
     }
 

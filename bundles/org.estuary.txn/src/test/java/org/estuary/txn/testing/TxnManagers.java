@@ -3,23 +3,18 @@ package org.estuary.txn.testing;
 import java.util.concurrent.ThreadPoolExecutor;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
-import net.jini.core.transaction.server.TransactionManager;
 
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
 import org.estuary.remote.Exporter;
-import org.estuary.remote.component.ServiceExport;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.testing.ComponentConfig;
-import org.estuary.txn.internal.Settings;
-import org.estuary.txn.internal.TxnComponent;
-import org.estuary.txn.internal.TxnManager;
-import org.estuary.txn.proxy.TxnBackend;
+import org.estuary.txn.internal.Scaffold;
 
 /**
  * Transaction managers for other modules' tests and benchmarks, without Declarative Services: built with the
  * component's default configuration, bound to a store and recovered as the component's activation does, and
- * exported as its exporter attachment does. Callers get the spec's interface, never the manager's classes.
+ * exported as its exporter attachment does. Callers get the spec's interface, never the manager's classes;
+ * {@link Scaffold}, beside them in the test jar, builds them.
  */
 public final class TxnManagers {
 
@@ -29,7 +24,7 @@ public final class TxnManagers {
     /** A manager with the default configuration, recovered from {@code store}; its proxy (no RMI on the path). */
     public static NestableTransactionManager start(Clock clock, Marshaller marshaller, Store store, ThreadPoolExecutor pool)
             throws Exception {
-        return started(clock, marshaller, store, pool).proxy();
+        return Scaffold.start(clock, marshaller, store, pool);
     }
 
     /**
@@ -38,31 +33,16 @@ public final class TxnManagers {
      */
     public static NestableTransactionManager export(Clock clock, Marshaller marshaller, Store store,
             ThreadPoolExecutor pool, Exporter exporter) throws Exception {
-        TxnManager manager = started(clock, marshaller, store, pool);
-        ServiceExport.attachment("the transaction manager", TxnBackend.class, manager, manager,
-                TransactionManager.class, NestableTransactionManager.class).activate().bind(exporter);
-        return manager.proxy();
-    }
-
-    private static TxnManager started(Clock clock, Marshaller marshaller, Store store, ThreadPoolExecutor pool)
-            throws Exception {
-        TxnManager manager = new TxnManager(clock, marshaller, settings(), pool);
-        manager.bindStore(store);
-        manager.start();
-        return manager;
+        return Scaffold.export(clock, marshaller, store, pool, exporter);
     }
 
     /** The configuration the manager runs with, as its activation log line prints it. */
     public static String describe() {
-        return settings().toString();
+        return Scaffold.describe();
     }
 
     /** Participant threads the default configuration runs. */
     public static int threads() {
-        return settings().threads();
-    }
-
-    private static Settings settings() {
-        return TxnComponent.settings(ComponentConfig.of(TxnComponent.Config.class));
+        return Scaffold.threads();
     }
 }
