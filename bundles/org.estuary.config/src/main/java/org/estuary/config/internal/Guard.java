@@ -36,12 +36,10 @@ final class Guard {
     private final Function<String, List<ConfigurationRule>> rules;
     private final Map<String, Map<String, Object>> lastValid = new ConcurrentHashMap<>();
 
-    /** @param definitions the attribute definitions of a PID's metatype, or null if it has none */
-    Guard(Function<String, AttributeDefinition[]> definitions) {
-        this(definitions, pid -> List.of());
-    }
-
-    /** @param rules the cross-attribute rules registered for a PID */
+    /**
+     * @param definitions the attribute definitions of a PID's metatype, or null if it has none
+     * @param rules the cross-attribute rules registered for a PID
+     */
     Guard(Function<String, AttributeDefinition[]> definitions, Function<String, List<ConfigurationRule>> rules) {
         this.definitions = definitions;
         this.rules = rules;

@@ -135,7 +135,8 @@ class ConfigGuardTest {
     }
 
     private ConfigGuard guard() {
-        return new ConfigGuard(admin(), new Guard(pid -> pid.equals(PID) ? Definitions.renewal() : null));
+        return new ConfigGuard(admin(), new Guard(pid -> pid.equals(PID) ? Definitions.renewal() : null,
+                pid -> List.of()));
     }
 
     private static Hashtable<String, Object> properties(String key, Object value) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** An invalid update is refused and the last valid properties stay in force. */
 class GuardTest {
 
-    private final Guard guard = new Guard(pid -> pid.equals("org.estuary.renewal") ? Definitions.renewal() : null);
+    private final Guard guard = new Guard(pid -> pid.equals("org.estuary.renewal") ? Definitions.renewal() : null,
+            pid -> List.of());
 
     @Test
     void anInvalidUpdateRestoresTheLastValidProperties() {

@@ -5,8 +5,8 @@ import java.sql.SQLException;
 /**
  * Points in a group's commit where the jdbc store reports to an observer, or lets it stand in for the database:
  * a group's statements ran and its commit is next, a commit succeeded. The component runs with {@link #NONE};
- * tests and the store benchmark pass their own to {@link JdbcStore#open(javax.sql.DataSource, Settings, JdbcProbe)},
- * to count database transactions or to fail a commit as the database would. Called in the commit thread.
+ * tests and the store benchmark pass their own to {@link JdbcStore#open}, to count database transactions or to
+ * fail a commit as the database would. Called in the commit thread.
  */
 interface JdbcProbe {
 

@@ -129,17 +129,10 @@ final class JdbcStore implements Store {
      * Opens the store: creates or migrates the schema and loads the size index in the calling thread (so stats
      * are right from the start), then starts the commit thread. If the database is not reachable yet, the store
      * opens anyway, every operation fails with UNAVAILABLE until it is, and the commit thread prepares it then.
+     *
+     * @param probe observes the commits ({@link JdbcProbe#NONE}: nobody)
+     * @param leases fences its writes by the failover leases this container holds
      */
-    static JdbcStore open(DataSource dataSource, Settings settings) {
-        return open(dataSource, settings, JdbcProbe.NONE);
-    }
-
-    /** Opens the store as {@link #open(DataSource, Settings)} does, its commits observed by {@code probe}. */
-    static JdbcStore open(DataSource dataSource, Settings settings, JdbcProbe probe) {
-        return open(dataSource, settings, probe, new LeaseFence());
-    }
-
-    /** Opens the store as {@link #open(DataSource, Settings)} does, its writes fenced by {@code leases}. */
     static JdbcStore open(DataSource dataSource, Settings settings, JdbcProbe probe, LeaseFence leases) {
         JdbcStore store = new JdbcStore(dataSource, settings, probe, leases);
         store.prepare(); // before start(): the commit thread sees what it did

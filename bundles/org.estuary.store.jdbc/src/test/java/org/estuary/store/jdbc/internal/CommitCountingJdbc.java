@@ -16,7 +16,7 @@ public final class CommitCountingJdbc extends SyncCountingStore implements JdbcP
 
     public CommitCountingJdbc(DataSource dataSource, JdbcStoreComponent.Config config) {
         super(false);
-        this.store = JdbcStore.open(dataSource, JdbcStoreComponent.settingsOf(config), this);
+        this.store = Stores.open(dataSource, JdbcStoreComponent.settingsOf(config), this);
     }
 
     @Override

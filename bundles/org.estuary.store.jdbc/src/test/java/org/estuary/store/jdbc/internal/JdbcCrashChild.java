@@ -12,7 +12,7 @@ public final class JdbcCrashChild {
     static final String PREFIX = "crash_";
 
     public static void main(String[] args) throws Exception {
-        JdbcStore store = JdbcStore.open(dataSource(Integer.parseInt(args[0])), settings());
+        JdbcStore store = Stores.open(dataSource(Integer.parseInt(args[0])), settings());
         CrashWorkload.run(store);
         store.close();
     }

@@ -46,7 +46,7 @@ class JdbcCrashKillTest {
                 new CrashKillLoop.Opener() {
                     @Override
                     public Store open() {
-                        return JdbcStore.open(JdbcCrashChild.dataSource(server.port()), JdbcCrashChild.settings());
+                        return Stores.open(JdbcCrashChild.dataSource(server.port()), JdbcCrashChild.settings());
                     }
 
                     @Override

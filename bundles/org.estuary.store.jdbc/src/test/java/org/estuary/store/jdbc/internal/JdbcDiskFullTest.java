@@ -32,7 +32,7 @@ class JdbcDiskFullTest {
                 PostgresServer server = PostgresServer.start("full", tmpfs.path())) {
             Settings settings = new Settings("full_", 1_000_000, 1L << 30, 64, 1_000, 16, 30);
             StoreException full = new DiskFullWorkload(JdbcDiskFullTest::valueOf).fillAndRecover(tmpfs,
-                    () -> JdbcStore.open(server.dataSource("estuary-full-test"), settings),
+                    () -> Stores.open(server.dataSource("estuary-full-test"), settings),
                     store -> ((JdbcStore) store).close());
             assertTrue(full.getMessage().contains("database disk full (SQLSTATE 53100)"), full.getMessage());
             assertTrue(full.getMessage().contains("free space"), "names the remedy: " + full.getMessage());

@@ -38,7 +38,7 @@ class JdbcDiskSizeTest {
 
     @Test
     void diskSizeIsTheTotalRelationSizeOfTheStoresTables() throws Exception {
-        JdbcStore store = JdbcStore.open(dataSource, new Settings("disk_", 1_000_000, 1L << 30, 1024, 1_000, 256,
+        JdbcStore store = Stores.open(dataSource, new Settings("disk_", 1_000_000, 1L << 30, 1024, 1_000, 256,
                 30));
         try {
             store.applyAndWait(Batch.builder().put("disk/a", "k", new byte[64 * 1024]).build(), 20,

@@ -48,7 +48,7 @@ class JdbcStoreConformanceTest extends PersistentStoreConformanceTest<Settings, 
 
     @Override
     protected Store open(Settings settings, TestProbe probe) {
-        return JdbcStore.open(dataSource, settings, probe);
+        return Stores.open(dataSource, settings, probe);
     }
 
     @Override

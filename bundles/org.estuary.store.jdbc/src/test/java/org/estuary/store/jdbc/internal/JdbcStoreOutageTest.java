@@ -57,7 +57,7 @@ class JdbcStoreOutageTest {
     @Test
     void theDatabaseGoesAwayUnderLoadAndComesBack() throws Exception {
         // Store S6: UNAVAILABLE naming the cause while it is down; resume; acknowledged data intact
-        JdbcStore store = JdbcStore.open(dataSource, new Settings("load_", 1_000_000, 1L << 30, 256, 1_000, 64, 10));
+        JdbcStore store = Stores.open(dataSource, new Settings("load_", 1_000_000, 1L << 30, 256, 1_000, 64, 10));
         int writers = 4;
         Map<String, String> acknowledged = new ConcurrentHashMap<>();
         List<StoreException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -118,7 +118,7 @@ class JdbcStoreOutageTest {
         }
         assertTrue(store.stats().failures() >= seen.size());
         store.close();
-        JdbcStore again = JdbcStore.open(dataSource, store.settings());
+        JdbcStore again = Stores.open(dataSource, store.settings());
         try {
             assertEquals(state.size(), again.stats().records(), "a new store instance counts what the table holds");
         } finally {
@@ -132,7 +132,7 @@ class JdbcStoreOutageTest {
         server.stopServer();
         JdbcStore store;
         try {
-            store = JdbcStore.open(dataSource, new Settings("late_", 1_000_000, 1L << 30, 16, 1_000, 64, 10));
+            store = Stores.open(dataSource, new Settings("late_", 1_000_000, 1L << 30, 16, 1_000, 64, 10));
             StoreException down = failureOf(store.apply(Batch.builder().put("late/a", "k", bytes("1")).build()));
             assertSame(Reason.UNAVAILABLE, down.reason());
             assertTrue(down.getMessage().contains("cannot reach the database"), down.getMessage());

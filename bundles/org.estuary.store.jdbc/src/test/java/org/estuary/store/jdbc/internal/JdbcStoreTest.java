@@ -73,7 +73,7 @@ class JdbcStoreTest {
     }
 
     private JdbcStore open(Settings settings, JdbcProbe probe) {
-        JdbcStore store = JdbcStore.open(dataSource, settings, probe);
+        JdbcStore store = Stores.open(dataSource, settings, probe);
         opened.add(store);
         return store;
     }
