@@ -1,5 +1,6 @@
 package org.estuary.discovery.service;
 
+import org.estuary.core.component.Bounds;
 import org.estuary.lease.LeasePolicy;
 
 /**
@@ -28,18 +29,11 @@ final class Settings {
     Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxGroups, int maxLocators,
             long sequenceBlock, long writeTimeoutMillis) {
         this.leasePolicy = leasePolicy;
-        this.maxRegistrations = (int) positive("max.registrations", maxRegistrations);
-        this.maxGroups = (int) positive("max.groups.per.registration", maxGroups);
-        this.maxLocators = (int) positive("max.locators.per.registration", maxLocators);
-        this.sequenceBlock = positive("sequence.block", sequenceBlock);
-        this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
-    }
-
-    private static long positive(String name, long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1: " + value);
-        }
-        return value;
+        this.maxRegistrations = Bounds.positive("max.registrations", maxRegistrations);
+        this.maxGroups = Bounds.positive("max.groups.per.registration", maxGroups);
+        this.maxLocators = Bounds.positive("max.locators.per.registration", maxLocators);
+        this.sequenceBlock = Bounds.positive("sequence.block", sequenceBlock);
+        this.writeTimeoutMillis = Bounds.positive("store.write.timeout.ms", writeTimeoutMillis);
     }
 
     @Override

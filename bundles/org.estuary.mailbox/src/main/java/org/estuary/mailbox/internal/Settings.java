@@ -1,5 +1,6 @@
 package org.estuary.mailbox.internal;
 
+import org.estuary.core.component.Bounds;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.lease.LeasePolicy;
 
@@ -24,27 +25,21 @@ final class Settings {
     final long writeTimeoutMillis;
 
     Settings(LeasePolicy leasePolicy, int maxRegistrations, int maxRegistrationsPerClient,
-            int maxEventsPerRegistration, long maxBytesPerRegistration, long maxBytesTotal, int maxUnknownPerRegistration, int pullBatchEvents,
-            long pullBatchBytes, DeliveryConfig delivery, long disableWaitMillis, long writeTimeoutMillis) {
+            int maxEventsPerRegistration, long maxBytesPerRegistration, long maxBytesTotal,
+            int maxUnknownPerRegistration, int pullBatchEvents, long pullBatchBytes, DeliveryConfig delivery,
+            long disableWaitMillis, long writeTimeoutMillis) {
         this.leasePolicy = leasePolicy;
-        this.maxRegistrations = (int) positive("max.registrations", maxRegistrations);
-        this.maxRegistrationsPerClient = (int) positive("max.registrations.per.client", maxRegistrationsPerClient);
-        this.maxEventsPerRegistration = (int) positive("max.events.per.registration", maxEventsPerRegistration);
-        this.maxBytesPerRegistration = positive("max.bytes.per.registration", maxBytesPerRegistration);
-        this.maxBytesTotal = positive("max.bytes", maxBytesTotal);
-        this.maxUnknownPerRegistration = (int) positive("max.unknown.per.registration", maxUnknownPerRegistration);
-        this.pullBatchEvents = (int) positive("pull.batch.events", pullBatchEvents);
-        this.pullBatchBytes = positive("pull.batch.bytes", pullBatchBytes);
+        this.maxRegistrations = Bounds.positive("max.registrations", maxRegistrations);
+        this.maxRegistrationsPerClient = Bounds.positive("max.registrations.per.client", maxRegistrationsPerClient);
+        this.maxEventsPerRegistration = Bounds.positive("max.events.per.registration", maxEventsPerRegistration);
+        this.maxBytesPerRegistration = Bounds.positive("max.bytes.per.registration", maxBytesPerRegistration);
+        this.maxBytesTotal = Bounds.positive("max.bytes", maxBytesTotal);
+        this.maxUnknownPerRegistration = Bounds.positive("max.unknown.per.registration", maxUnknownPerRegistration);
+        this.pullBatchEvents = Bounds.positive("pull.batch.events", pullBatchEvents);
+        this.pullBatchBytes = Bounds.positive("pull.batch.bytes", pullBatchBytes);
         this.delivery = delivery;
-        this.disableWaitMillis = positive("delivery.disable.wait.ms", disableWaitMillis);
-        this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
-    }
-
-    private static long positive(String name, long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1: " + value);
-        }
-        return value;
+        this.disableWaitMillis = Bounds.positive("delivery.disable.wait.ms", disableWaitMillis);
+        this.writeTimeoutMillis = Bounds.positive("store.write.timeout.ms", writeTimeoutMillis);
     }
 
     @Override

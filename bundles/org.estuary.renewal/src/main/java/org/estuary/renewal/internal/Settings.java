@@ -1,5 +1,6 @@
 package org.estuary.renewal.internal;
 
+import org.estuary.core.component.Bounds;
 import org.estuary.event.DeliveryConfig;
 import org.estuary.lease.LeasePolicy;
 
@@ -33,44 +34,22 @@ final class Settings {
             int renewalQueue, long slowCallMillis, int maxSlowCalls, DeliveryConfig delivery, long sequenceBlock,
             long writeTimeoutMillis) {
         this.setPolicy = setPolicy;
-        this.maxSets = positive("max.sets", maxSets);
-        this.maxLeasesPerSet = positive("max.leases.per.set", maxLeasesPerSet);
-        this.maxLeases = positive("max.leases", maxLeases);
-        this.maxSetsPerClient = positive("max.sets.per.client", maxSetsPerClient);
-        this.maxLeasesPerClient = positive("max.leases.per.client", maxLeasesPerClient);
-        this.renewalLeadMillis = positive("renewal.lead.ms", renewalLeadMillis);
-        this.batchWindowMillis = notNegative("renewal.batch.window.ms", batchWindowMillis);
-        this.retryInitialMillis = positive("renewal.retry.initial.ms", retryInitialMillis);
-        this.retryMaxMillis = positive("renewal.retry.max.ms", retryMaxMillis);
-        this.renewalThreads = positive("renewal.threads", renewalThreads);
-        this.renewalQueue = positive("renewal.queue", renewalQueue);
-        this.slowCallMillis = positive("slow.call.ms", slowCallMillis);
-        this.maxSlowCalls = (int) notNegative("slow.calls.max", maxSlowCalls);
+        this.maxSets = Bounds.positive("max.sets", maxSets);
+        this.maxLeasesPerSet = Bounds.positive("max.leases.per.set", maxLeasesPerSet);
+        this.maxLeases = Bounds.positive("max.leases", maxLeases);
+        this.maxSetsPerClient = Bounds.positive("max.sets.per.client", maxSetsPerClient);
+        this.maxLeasesPerClient = Bounds.positive("max.leases.per.client", maxLeasesPerClient);
+        this.renewalLeadMillis = Bounds.positive("renewal.lead.ms", renewalLeadMillis);
+        this.batchWindowMillis = Bounds.notNegative("renewal.batch.window.ms", batchWindowMillis);
+        this.retryInitialMillis = Bounds.positive("renewal.retry.initial.ms", retryInitialMillis);
+        this.retryMaxMillis = Bounds.positive("renewal.retry.max.ms", retryMaxMillis);
+        this.renewalThreads = Bounds.positive("renewal.threads", renewalThreads);
+        this.renewalQueue = Bounds.positive("renewal.queue", renewalQueue);
+        this.slowCallMillis = Bounds.positive("slow.call.ms", slowCallMillis);
+        this.maxSlowCalls = (int) Bounds.notNegative("slow.calls.max", maxSlowCalls);
         this.delivery = delivery;
-        this.sequenceBlock = positive("event.sequence.block", sequenceBlock);
-        this.writeTimeoutMillis = positive("store.write.timeout.ms", writeTimeoutMillis);
-    }
-
-
-    private static int positive(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1: " + value);
-        }
-        return value;
-    }
-
-    private static long positive(String name, long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1: " + value);
-        }
-        return value;
-    }
-
-    private static long notNegative(String name, long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative: " + value);
-        }
-        return value;
+        this.sequenceBlock = Bounds.positive("event.sequence.block", sequenceBlock);
+        this.writeTimeoutMillis = Bounds.positive("store.write.timeout.ms", writeTimeoutMillis);
     }
 
     @Override

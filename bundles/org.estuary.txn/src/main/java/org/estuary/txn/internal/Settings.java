@@ -1,5 +1,6 @@
 package org.estuary.txn.internal;
 
+import org.estuary.core.component.Bounds;
 import org.estuary.lease.LeasePolicy;
 
 /**
@@ -30,32 +31,22 @@ record Settings(LeasePolicy leasePolicy, int maxActive, int maxActivePerClient, 
         long retentionMillis, long writeTimeoutMillis, long slowCallMillis, int maxSlowCalls) {
 
     Settings {
-        positive("max.active", maxActive);
-        positive("max.active.per.client", maxActivePerClient);
-        positive("max.participants", maxParticipants);
-        positive("threads", threads);
-        positive("queue", queue);
-        positive("vote.ms", voteMillis);
-        positive("retry.initial.ms", retryInitialMillis);
-        positive("retry.max.ms", retryMaxMillis);
-        positive("abort.notice.ms", abortNoticeMillis);
-        if (retentionMillis < 0) {
-            throw new IllegalArgumentException("retention.ms must not be negative: " + retentionMillis);
-        }
-        positive("store.write.timeout.ms", writeTimeoutMillis);
-        positive("slow.call.ms", slowCallMillis);
-        if (maxSlowCalls < 0) {
-            throw new IllegalArgumentException("slow.calls.max must not be negative: " + maxSlowCalls);
-        }
+        Bounds.positive("max.active", maxActive);
+        Bounds.positive("max.active.per.client", maxActivePerClient);
+        Bounds.positive("max.participants", maxParticipants);
+        Bounds.positive("threads", threads);
+        Bounds.positive("queue", queue);
+        Bounds.positive("vote.ms", voteMillis);
+        Bounds.positive("retry.initial.ms", retryInitialMillis);
+        Bounds.positive("retry.max.ms", retryMaxMillis);
+        Bounds.positive("abort.notice.ms", abortNoticeMillis);
+        Bounds.notNegative("retention.ms", retentionMillis);
+        Bounds.positive("store.write.timeout.ms", writeTimeoutMillis);
+        Bounds.positive("slow.call.ms", slowCallMillis);
+        Bounds.notNegative("slow.calls.max", maxSlowCalls);
         if (retryMaxMillis < retryInitialMillis) {
             throw new IllegalArgumentException("retry.max.ms (" + retryMaxMillis + ") must be at least "
                     + "retry.initial.ms (" + retryInitialMillis + ")");
-        }
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
         }
     }
 
