@@ -2,7 +2,9 @@ package org.estuary.remote;
 
 import java.io.IOException;
 import java.io.InvalidObjectException;
+import java.io.ObjectInput;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutput;
 import java.io.ObjectOutputStream;
 import java.io.OptionalDataException;
 import java.io.Serializable;
@@ -386,33 +388,95 @@ public final class BackendRef<B extends Remote> implements Serializable {
         int port = in.readInt();
         Object sockets = in.readObject();
         Object stub = in.readObject();
-        if (host != null && !(host instanceof String) || sockets != null && !(sockets instanceof ClientSockets)
-                || stub != null && !type.isInstance(stub) || port < 0 || port > 65535) {
+        if (stub != null && !type.isInstance(stub)) {
             throw new InvalidObjectException("BackendRef with a malformed route");
         }
-        List<String> peers = List.of();
+        Object peers;
         try {
-            Object written = in.readObject();
-            if (!(written instanceof String)) {
-                throw new InvalidObjectException("BackendRef with malformed failover peers");
-            }
-            peers = ((String) written).isEmpty() ? List.of() : List.of(((String) written).split(","));
-            for (String peer : peers) {
-                try {
-                    HostPort.parse(peer);
-                } catch (IllegalArgumentException e) {
-                    throw new InvalidObjectException("BackendRef with a malformed failover peer: " + e.getMessage());
-                }
-            }
+            peers = in.readObject();
         } catch (OptionalDataException written) {
             if (!written.eof) {
                 throw written;
             }
-            // written by a reference that knew no failover peers
+            peers = ""; // written by a reference that knew no failover peers
         }
-        route = new Route((String) host, port, (ClientSockets) sockets, (Remote) stub, peers);
+        route = route(host, port, sockets, (Remote) stub, peers);
         ReadScope scope = ReadScope.of(in);
         replies = scope == null ? null : scope.forReplies();
+    }
+
+    /**
+     * The reference behind a view that {@link #backend()} made, or null if {@code backend} is not such a view (a
+     * backend object itself, a raw stub).
+     */
+    public static BackendRef<?> of(Object backend) {
+        if (backend != null && Proxy.isProxyClass(backend.getClass())
+                && Proxy.getInvocationHandler(backend) instanceof Invoker invoker) {
+            return invoker.ref;
+        }
+        return null;
+    }
+
+    /**
+     * Writes this reference in its compact form, for an object a client reads many times over (an event's source):
+     * the service id and the route to the container's registry, without the stub and without a class descriptor
+     * (but the client socket factory's, when the route carries one). A reference read back by
+     * {@link #readCompact} is local in the service's JVM, as every reference is, and elsewhere looks its stub up in
+     * that registry at its first remote call, as any reference does whose stub died.
+     *
+     * @throws IOException what writing threw
+     */
+    public void writeCompact(ObjectOutput out) throws IOException {
+        Route exported = LocalBackends.route(serviceId);
+        Route r = exported != null ? exported : route;
+        out.writeLong(serviceId.getMostSignificantBits());
+        out.writeLong(serviceId.getLeastSignificantBits());
+        out.writeObject(r == null ? null : r.host);
+        out.writeInt(r == null ? 0 : r.port);
+        out.writeObject(r == null ? null : r.sockets);
+        out.writeObject(r == null ? "" : String.join(",", r.peers));
+    }
+
+    /**
+     * Reads what {@link #writeCompact} wrote, as a reference to a backend of interface {@code type}.
+     *
+     * @throws InvalidObjectException if what was written is not a reference's compact form
+     * @throws IOException what reading threw
+     * @throws ClassNotFoundException if the client socket factory's class cannot be found
+     * @throws IllegalArgumentException if {@code type} is not an interface extending {@code Remote}
+     */
+    public static <B extends Remote> BackendRef<B> readCompact(ObjectInput in, Class<B> type)
+            throws IOException, ClassNotFoundException {
+        UUID serviceId = new UUID(in.readLong(), in.readLong());
+        Object host = in.readObject();
+        int port = in.readInt();
+        Object sockets = in.readObject();
+        Object peers = in.readObject();
+        BackendRef<B> ref = new BackendRef<>(serviceId, type, route(host, port, sockets, null, peers));
+        ReadScope scope = in instanceof ObjectInputStream stream ? ReadScope.of(stream) : null;
+        ref.replies = scope == null ? null : scope.forReplies();
+        return ref;
+    }
+
+    /** A route from the parts a stream held, checked. */
+    private static Route route(Object host, int port, Object sockets, Remote stub, Object peers)
+            throws InvalidObjectException {
+        if (host != null && !(host instanceof String) || sockets != null && !(sockets instanceof ClientSockets)
+                || port < 0 || port > 65535) {
+            throw new InvalidObjectException("BackendRef with a malformed route");
+        }
+        if (!(peers instanceof String)) {
+            throw new InvalidObjectException("BackendRef with malformed failover peers");
+        }
+        List<String> named = ((String) peers).isEmpty() ? List.of() : List.of(((String) peers).split(","));
+        for (String peer : named) {
+            try {
+                HostPort.parse(peer);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidObjectException("BackendRef with a malformed failover peer: " + e.getMessage());
+            }
+        }
+        return new Route((String) host, port, (ClientSockets) sockets, stub, named);
     }
 
     /** The invocation handler behind {@link #backend()}. */

@@ -44,6 +44,11 @@ public final class LookupDiscoveryProxy extends ServiceBoundProxy<DiscoveryBacke
         return backend().register(groups, locators, listener, handback, leaseDuration);
     }
 
+    /** The backend view this proxy calls, for its compact form as an event's source ({@link EventSource}). */
+    DiscoveryBackend backendView() {
+        return backend();
+    }
+
     @Override
     protected String kind() {
         return "LookupDiscoveryService";

@@ -76,16 +76,7 @@ public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent impleme
      * @since 1.1
      */
     public MarshalledDiscoveryEvent forRegistration(long eventID, long seqNum, MarshalledObject<?> handback) {
-        MarshalledDiscoveryEvent copy;
-        synchronized (this) { // getRegistrars changes marshalledRegs and regs under this lock
-            try {
-                copy = (MarshalledDiscoveryEvent) clone();
-            } catch (CloneNotSupportedException e) {
-                throw new AssertionError("a Cloneable class refused clone", e);
-            }
-            copy.marshalledRegs = new ArrayList<>(marshalledRegs);
-            copy.regs = regs.clone();
-        }
+        MarshalledDiscoveryEvent copy = copy();
         copy.eventID = eventID;
         copy.seqNum = seqNum;
         copy.handback = handback;
@@ -93,6 +84,36 @@ public final class MarshalledDiscoveryEvent extends RemoteDiscoveryEvent impleme
         groups.forEach((id, g) -> ownGroups.put(id, g.clone()));
         copy.groups = ownGroups;
         return copy;
+    }
+
+    /**
+     * The form written: this event with its source, the lookup discovery service's proxy, in the compact form a
+     * client reads back as that proxy ({@link EventSource}), so a listener that reads many events does not read the
+     * proxy's backend reference and stub in each. A source of another kind is written as it is.
+     */
+    private Object writeReplace() {
+        Object compact = EventSource.of(source);
+        if (compact == source) {
+            return this;
+        }
+        MarshalledDiscoveryEvent written = copy();
+        written.source = compact;
+        return written;
+    }
+
+    /** A copy of this event with lists of marshalled and unmarshalled proxies of its own; the groups shared. */
+    private MarshalledDiscoveryEvent copy() {
+        synchronized (this) { // getRegistrars changes marshalledRegs and regs under this lock
+            MarshalledDiscoveryEvent copy;
+            try {
+                copy = (MarshalledDiscoveryEvent) clone();
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError("a Cloneable class refused clone", e);
+            }
+            copy.marshalledRegs = new ArrayList<>(marshalledRegs);
+            copy.regs = regs.clone();
+            return copy;
+        }
     }
 
     /** Stands in for a lookup service while the published constructor runs; every call is refused. */
