@@ -22,7 +22,9 @@ import org.estuary.core.time.Clock;
  */
 final class CommittedIds {
 
-    private static final int STRIPES = 16;
+    /** Stripes enough that the committing threads of a busy manager (tens at once) seldom meet at one. */
+    private static final int STRIPE_BITS = 6;
+    private static final int STRIPES = 1 << STRIPE_BITS;
     /** A bucket takes the completions of this fraction of the retention time. */
     private static final int BUCKETS_PER_RETENTION = 8;
     /** The longest span of one bucket: completion offsets within it fit an int of milliseconds. */
@@ -60,7 +62,7 @@ final class CommittedIds {
     }
 
     private Stripe stripe(long id) {
-        return stripes[(int) (mix(id) >>> 60)];
+        return stripes[(int) (mix(id) >>> (Long.SIZE - STRIPE_BITS))];
     }
 
     /** Spreads an id's bits (ids may be consecutive when a caller chose them). */
@@ -108,19 +110,24 @@ final class CommittedIds {
     /**
      * The ids completed within one span from {@code base} (a nanoTime value), each with its completion in
      * milliseconds after {@code base}, appended in completion order: an add writes the next slot of two arrays, where
-     * an insert into a hash table of millions of random ids would miss the processor's caches twice per commit.
-     * Lookups, which are rare (a client asking about a transaction it already finished), index the ids appended
-     * since the last lookup into an open-addressing table of positions first; an id added twice keeps its first
-     * completion.
+     * an insert into a hash table of millions of random ids would miss the processor's caches twice per commit. The
+     * arrays come in chunks of {@value #CHUNK} ids (the first grows to that size from {@value #INITIAL}), so an add
+     * under its stripe's lock never copies a bucket's ids, which at tens of thousands of commits a second are
+     * megabytes, nor allocates an array the collector must treat as a large object. Lookups, which are rare (a client
+     * asking about a transaction it already finished), index the ids appended since the last lookup into an
+     * open-addressing table of positions first; an id added twice keeps its first completion.
      */
     private static final class Bucket {
         private static final int INITIAL = 64;
+        private static final int CHUNK_BITS = 12;
+        private static final int CHUNK = 1 << CHUNK_BITS;
 
         private final long base;
-        private long[] ids = new long[INITIAL];
-        private int[] offsets = new int[INITIAL];
+        /** Position p is at {@code [p >>> CHUNK_BITS][p & (CHUNK - 1)]}; chunks are allocated as they are reached. */
+        private long[][] ids = {new long[INITIAL]};
+        private int[][] offsets = {new int[INITIAL]};
         private int size;
-        /** Linear probing over positions in {@link #ids} plus one (0: a free slot); null until the first lookup. */
+        /** Linear probing over positions plus one (0: a free slot); null until the first lookup. */
         private int[] index;
         /** The ids before this position are in {@link #index}. */
         private int indexed;
@@ -130,13 +137,26 @@ final class CommittedIds {
         }
 
         void put(long id, int offsetMillis) {
-            if (size == ids.length) {
-                ids = Arrays.copyOf(ids, size * 2);
-                offsets = Arrays.copyOf(offsets, size * 2);
+            int chunk = size >>> CHUNK_BITS;
+            int at = size & (CHUNK - 1);
+            if (chunk == ids.length) {
+                ids = Arrays.copyOf(ids, chunk * 2);
+                offsets = Arrays.copyOf(offsets, chunk * 2);
             }
-            ids[size] = id;
-            offsets[size] = offsetMillis;
+            if (ids[chunk] == null) {
+                ids[chunk] = new long[CHUNK];
+                offsets[chunk] = new int[CHUNK];
+            } else if (at == ids[chunk].length) { // the first chunk, still growing towards CHUNK
+                ids[chunk] = Arrays.copyOf(ids[chunk], at * 2);
+                offsets[chunk] = Arrays.copyOf(offsets[chunk], at * 2);
+            }
+            ids[chunk][at] = id;
+            offsets[chunk][at] = offsetMillis;
             size++;
+        }
+
+        private long idAt(int position) {
+            return ids[position >>> CHUNK_BITS][position & (CHUNK - 1)];
         }
 
         /** The completion offset of {@code id}, or -1 if it is not in this bucket. */
@@ -145,8 +165,8 @@ final class CommittedIds {
             int mask = index.length - 1;
             for (int slot = slot(id, mask); index[slot] != 0; slot = (slot + 1) & mask) {
                 int at = index[slot] - 1;
-                if (ids[at] == id) {
-                    return offsets[at];
+                if (idAt(at) == id) {
+                    return offsets[at >>> CHUNK_BITS][at & (CHUNK - 1)];
                 }
             }
             return -1;
@@ -164,9 +184,9 @@ final class CommittedIds {
             }
             int mask = index.length - 1;
             for (; indexed < size; indexed++) {
-                long id = ids[indexed];
+                long id = idAt(indexed);
                 int slot = slot(id, mask);
-                while (index[slot] != 0 && ids[index[slot] - 1] != id) {
+                while (index[slot] != 0 && idAt(index[slot] - 1) != id) {
                     slot = (slot + 1) & mask;
                 }
                 if (index[slot] == 0) { // an id already indexed keeps its first completion

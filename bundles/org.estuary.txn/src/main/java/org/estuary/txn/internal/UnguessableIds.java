@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 import javax.crypto.Cipher;
@@ -22,15 +23,24 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Thread-safe, and the threads creating transactions at once (the lease table draws an id in each grant) do not
  * wait for each other: the ids are drawn {@value #BATCH} at a time into a block whose next id a thread takes with
- * one atomic increment; only the thread that finds the block used up takes the lock, to draw the next.
+ * one atomic increment. The thread that takes the middle id of a block draws the block after it, under the lock,
+ * while the others go on taking the second half; the thread that finds a block used up moves to the block drawn
+ * after it with one compare-and-set. Only a thread that uses up a block before its successor is drawn (half a block
+ * taken during one draw) waits for the lock.
  */
 final class UnguessableIds implements LongSupplier {
 
     private static final int BATCH = 256;
     private static final long BYTES_PER_KEY = 1L << 24;
 
-    /** {@value #BATCH} ids and the index of the next one to take; taken past its end, the block is used up. */
-    private record Block(long[] ids, AtomicInteger next) {
+    /**
+     * {@value #BATCH} ids, the index of the next one to take (taken past its end, the block is used up) and the block
+     * drawn to follow it (null until drawn).
+     */
+    private record Block(long[] ids, AtomicInteger next, AtomicReference<Block> successor) {
+        Block(long[] ids) {
+            this(ids, new AtomicInteger(), new AtomicReference<>());
+        }
     }
 
     // The keystream and its key, written under this object's lock.
@@ -39,26 +49,41 @@ final class UnguessableIds implements LongSupplier {
     private final byte[] stream = new byte[BATCH * Long.BYTES];
     private Cipher keystream;
     private long bytesUnderKey;
-    /** The block ids are taken from. */
-    private volatile Block current = new Block(new long[0], new AtomicInteger());
+    /** The block ids are taken from; replaced only by the block drawn to follow it. */
+    private final AtomicReference<Block> current = new AtomicReference<>(new Block(new long[0]));
 
     @Override
     public long getAsLong() {
         while (true) {
-            Block block = current;
+            Block block = current.get();
             int next = block.next.getAndIncrement();
             if (next < block.ids.length) {
+                if (next == block.ids.length / 2) {
+                    successorOf(block); // drawn while the other threads take the second half
+                }
                 return block.ids[next];
             }
-            refill(block);
+            current.compareAndSet(block, successorOf(block));
         }
     }
 
-    /** Draws the next block, unless another thread replaced {@code used} meanwhile. */
-    private synchronized void refill(Block used) {
-        if (current != used) {
-            return;
+    /** The block drawn to follow {@code block}, drawn now if it was not. */
+    private Block successorOf(Block block) {
+        Block successor = block.successor.get();
+        return successor != null ? successor : drawSuccessor(block);
+    }
+
+    private synchronized Block drawSuccessor(Block block) {
+        Block successor = block.successor.get();
+        if (successor == null) {
+            successor = new Block(draw());
+            block.successor.set(successor);
         }
+        return successor;
+    }
+
+    /** The next {@value #BATCH} ids of the keystream. */
+    private long[] draw() {
         if (keystream == null || bytesUnderKey >= BYTES_PER_KEY) {
             rekey();
         }
@@ -74,7 +99,7 @@ final class UnguessableIds implements LongSupplier {
         bytesUnderKey += stream.length;
         long[] ids = new long[BATCH];
         ByteBuffer.wrap(stream).asLongBuffer().get(ids);
-        current = new Block(ids, new AtomicInteger());
+        return ids;
     }
 
     private void rekey() {

@@ -59,6 +59,20 @@ class CommittedIdsTest {
     }
 
     @Test
+    void idsPastABucketsFirstChunksAreAllFound() {
+        CommittedIds ids = new CommittedIds(clock, 60_000);
+        // TX.2.5: about 9,400 ids a stripe, in one bucket: its first chunk grown to 4,096 ids and two chunks after it
+        int count = 600_000;
+        for (long id = 1; id <= count; id++) {
+            ids.add(id * 13);
+        }
+        for (long id = 1; id <= count; id++) {
+            assertTrue(ids.contains(id * 13), "id " + id * 13);
+        }
+        assertFalse(ids.contains(13L * count + 1));
+    }
+
+    @Test
     void idsAddedBetweenLookupsAreFoundAsTheBucketGrows() {
         CommittedIds ids = new CommittedIds(clock, 60_000);
         for (long id = 1; id <= 5_000; id++) {
