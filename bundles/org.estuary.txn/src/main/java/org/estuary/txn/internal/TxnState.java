@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
@@ -51,7 +52,8 @@ import org.estuary.txn.proxy.TxnBackend;
  * nested transactions), under which every field of it and of its {@link Joined} participants is written, so
  * transactions never wait for one another. The table of transactions is a concurrent map. {@link #storeLock} orders
  * the writes to the store ({@link WritePath}, {@link BoundStore}): a commit point is decided under it and then under
- * its transaction's lock, never the other way round. The limits' counts have a lock of their own, taken last. Store
+ * its transaction's lock, never the other way round. The limit on unfinished transactions is an atomic count; the
+ * per-client counts have a lock of their own, taken last. Store
  * callbacks take none of them: what a durable write shows is applied by the thread that waited for it. Calls to
  * participants never run under a lock: they are dispatched to {@link #pool} or made by the committing thread after
  * it let go of the transaction's lock.
@@ -95,11 +97,12 @@ final class TxnState {
      * aborts an ACTIVE transaction (TX.2.1).
      */
     final LeaseTable<Object> leases;
-    /** Guards the two counts below; nothing else is taken under it. */
-    private final Object limits = new Object();
-    /** Transactions created and not yet decided; bounded by {@code max.active}. */
-    private int unfinished;
-    /** Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. */
+    /** Transactions created and not yet decided; bounded by {@code max.active}, counted without a lock. */
+    private final AtomicInteger unfinished = new AtomicInteger();
+    /**
+     * Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. Guarded by its own
+     * monitor, taken last and only for a client that calls over RMI: calls from this JVM are not counted per client.
+     */
     private final Callers.Counts perClient = new Callers.Counts();
     /** The manager's id, set in recovery under the store's lock, and how proxies reach the backend. */
     private final ServiceIdentity<TxnBackend> identity = new ServiceIdentity<>(TxnBackend.class);
@@ -307,31 +310,42 @@ final class TxnState {
 
     /** Counts one more unfinished transaction of {@code client}, within {@code max.active} and its quota. */
     private void reserve(String client) throws LeaseDeniedException {
-        String message;
-        synchronized (limits) {
-            if (unfinished >= settings.maxActive()) {
-                throw new LeaseDeniedException("the transaction manager already runs " + unfinished
+        while (true) {
+            int now = unfinished.get();
+            if (now >= settings.maxActive()) {
+                throw new LeaseDeniedException("the transaction manager already runs " + now
                         + " transactions, its limit (max.active of configuration org.estuary.txn): commit or abort "
                         + "some first, or raise the limit");
             }
-            int held = perClient.of(client);
+            if (unfinished.compareAndSet(now, now + 1)) {
+                break;
+            }
+        }
+        if (client == null) {
+            return;
+        }
+        int held;
+        synchronized (perClient) {
+            held = perClient.of(client);
             if (held < settings.maxActivePerClient()) {
-                unfinished++;
                 perClient.add(client, 1);
                 return;
             }
-            message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
-                    + settings.maxActivePerClient() + " reached; commit or abort some first";
         }
+        unfinished.decrementAndGet();
+        String message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
+                + settings.maxActivePerClient() + " reached; commit or abort some first";
         refusals.warn("refused: " + message); // a client provokes it at will
         throw new LeaseDeniedException(message);
     }
 
     private void release(String client) {
-        synchronized (limits) {
-            unfinished--;
-            perClient.add(client, -1);
+        if (client != null) {
+            synchronized (perClient) {
+                perClient.add(client, -1);
+            }
         }
+        unfinished.decrementAndGet();
     }
 
     /** {@code txn} is decided or discarded; it no longer counts against the limits. */
