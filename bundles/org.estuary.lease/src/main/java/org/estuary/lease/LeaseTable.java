@@ -146,26 +146,32 @@ public final class LeaseTable<R> implements Landlord {
         Objects.requireNonNull(resource, "resource");
         long granted = policy.grant(duration);
         checkOpen();
-        checkRoom(held.get());
-        while (true) {
-            long id = ids.getAsLong();
-            if (id == 0) {
-                continue;
-            }
-            TablePart part = partOf(id);
-            long deadline;
-            long expiration;
-            synchronized (part) {
-                if (part.index.find(id) >= 0) {
+        // the count, the clocks and the id are taken before the part's lock: under it only the lookup and the insert
+        reserve();
+        boolean inserted = false;
+        try {
+            long deadline = clock.deadlineAfterMillis(granted);
+            long expiration = expirationOf(granted, clock.currentTimeMillis());
+            while (true) {
+                long id = ids.getAsLong();
+                if (id == 0) {
                     continue;
                 }
-                reserve();
-                deadline = clock.deadlineAfterMillis(granted);
-                expiration = expirationOf(granted, clock.currentTimeMillis());
-                part.index.insert(id, deadline, expiration, resource);
+                TablePart part = partOf(id);
+                synchronized (part) {
+                    if (part.index.find(id) >= 0) {
+                        continue;
+                    }
+                    part.index.insert(id, deadline, expiration, resource);
+                }
+                inserted = true;
+                timer.armAt(deadline);
+                return new LeaseGrant(id, granted, expiration);
             }
-            timer.armAt(deadline);
-            return new LeaseGrant(id, granted, expiration);
+        } finally {
+            if (!inserted) {
+                held.decrementAndGet(); // the id source or the insert failed: the count reserved is given back
+            }
         }
     }
 
