@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 
 /**
  * A socket whose read timeout ({@code setSoTimeout}) is kept by {@link ReadDeadlines} instead of the socket itself:
@@ -61,7 +62,25 @@ public final class DeadlineSocket extends Socket {
     }
 
     /**
-     * From now on {@link #getInetAddress()} answers null, as for a socket of no known peer; {@link #peer()} still
+     * The address an {@link #anonymous()} socket names as its peer: the wildcard address, which no interface of
+     * this host has, so RMI's registry takes the caller for a remote host (its connection threads name such a peer
+     * {@code 0.0.0.0}, as they do a socket of no address). Not null, because code reading a socket expects an
+     * address once it is connected: the JDK's flight recorder names the peer of every socket read and write it
+     * records ({@code jdk.SocketRead}, {@code jdk.SocketWrite}) and, given null, fails the read with a
+     * {@code NullPointerException}. Made with its name, so naming it looks nothing up.
+     */
+    static final InetAddress NO_PEER = noPeer();
+
+    private static InetAddress noPeer() {
+        try {
+            return InetAddress.getByAddress("0.0.0.0", new byte[4]);
+        } catch (UnknownHostException impossible) {
+            throw new AssertionError(impossible); // four bytes are an IPv4 address
+        }
+    }
+
+    /**
+     * From now on {@link #getInetAddress()} answers {@link #NO_PEER}, an address of no host; {@link #peer()} still
      * answers the peer's address.
      */
     void anonymous() {
@@ -80,7 +99,7 @@ public final class DeadlineSocket extends Socket {
 
     @Override
     public InetAddress getInetAddress() {
-        return anonymous ? null : super.getInetAddress();
+        return anonymous ? NO_PEER : super.getInetAddress();
     }
 
     /** Runs {@code action} once, when the socket is first closed. */

@@ -14,6 +14,8 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 
+import jdk.jfr.Recording;
+
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,6 +76,31 @@ class DeadlineSocketTest {
             assertEquals(0, uncapped.getSoTimeout());
             uncapped.setSoTimeout(60_000);
             assertEquals(60_000, uncapped.getSoTimeout());
+        }
+    }
+
+    @Test
+    void anAnonymousSocketIsReadAndWrittenWhileTheFlightRecorderRecordsSocketEvents() throws Exception {
+        // The registry's connections are anonymous; the flight recorder names the peer of each read and write it
+        // records (threshold 0: every one), which failed the read itself when the socket named no address.
+        try (Recording recording = new Recording(); ServerSocket server = listen();
+                DeadlineSocket socket = new DeadlineSocket(0)) {
+            recording.enable("jdk.SocketRead").withThreshold(Duration.ZERO);
+            recording.enable("jdk.SocketWrite").withThreshold(Duration.ZERO);
+            recording.start();
+            socket.connect(server.getLocalSocketAddress());
+            socket.anonymous();
+            try (Socket peer = server.accept()) {
+                peer.getOutputStream().write(7);
+                socket.getOutputStream().write(8);
+                assertTimeoutPreemptively(GUARD, () -> {
+                    assertEquals(7, socket.getInputStream().read());
+                    assertEquals(8, peer.getInputStream().read());
+                });
+            }
+            assertTrue(socket.getInetAddress().isAnyLocalAddress(),
+                    "an anonymous socket names no host's address, so RMI's registry takes its peer for a remote one");
+            assertEquals(server.getInetAddress(), socket.peer());
         }
     }
 
