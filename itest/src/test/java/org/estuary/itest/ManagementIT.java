@@ -8,6 +8,8 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfi
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -484,13 +486,36 @@ public class ManagementIT {
                 .start();
         try {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out));
+                throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out)
+                        + sshServerThreads());
             }
-            return Files.readString(out);
+            String shown = Files.readString(out);
+            if (shown.contains("banner exchange")) {
+                throw new AssertionError("ssh " + line + ": " + shown + sshServerThreads());
+            }
+            return shown;
         } finally {
             process.destroyForcibly();
             Files.deleteIfExists(out);
         }
+    }
+
+    /** The stacks of this container's SSH server threads, for a failure where the server did not answer. */
+    private static String sshServerThreads() {
+        StringBuilder dump = new StringBuilder("\nthe SSH server's threads:");
+        for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            if (!thread.getThreadName().contains("sshd")) {
+                continue;
+            }
+            dump.append("\n\"").append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
+            if (thread.getLockName() != null) {
+                dump.append(" on ").append(thread.getLockName()).append(" held by ").append(thread.getLockOwnerName());
+            }
+            for (StackTraceElement frame : thread.getStackTrace()) {
+                dump.append("\n    at ").append(frame);
+            }
+        }
+        return dump.toString();
     }
 
     /**
@@ -504,7 +529,7 @@ public class ManagementIT {
         try (OutputStream in = process.getOutputStream()) {
             // JLine on the server side may wait for terminal replies a pipe never sends before it prompts
             boolean prompt = Processes.await(Duration.ofSeconds(90), () -> read(out).contains(SSH_USER + "@root"));
-            assertTrue("no shell prompt: " + read(out), prompt);
+            assertTrue("no shell prompt: " + read(out) + sshServerThreads(), prompt);
             int before = read(out).length();
             in.write((typed + "\t").getBytes(StandardCharsets.UTF_8));
             in.flush();
