@@ -363,14 +363,23 @@ public final class BackendRef<B extends Remote> implements Serializable {
 
     private void writeObject(ObjectOutputStream out) throws IOException {
         out.defaultWriteObject();
-        // In the serving JVM the exporter's current route wins over what this reference last saw.
+        writeRoute(out, true);
+    }
+
+    /**
+     * Writes the route: host, port, client socket factory, the stub if {@code withStub}, then the failover peers
+     * (read by references that know them; older readers skip them). In the serving JVM the exporter's current route
+     * wins over what this reference last saw.
+     */
+    private void writeRoute(ObjectOutput out, boolean withStub) throws IOException {
         Route exported = LocalBackends.route(serviceId);
         Route r = exported != null ? exported : route;
         out.writeObject(r == null ? null : r.host);
         out.writeInt(r == null ? 0 : r.port);
         out.writeObject(r == null ? null : r.sockets);
-        out.writeObject(r == null ? null : r.stub);
-        // Read by references that know failover peers; older readers skip it.
+        if (withStub) {
+            out.writeObject(r == null ? null : r.stub);
+        }
         out.writeObject(r == null ? "" : String.join(",", r.peers));
     }
 
@@ -427,14 +436,9 @@ public final class BackendRef<B extends Remote> implements Serializable {
      * @throws IOException what writing threw
      */
     public void writeCompact(ObjectOutput out) throws IOException {
-        Route exported = LocalBackends.route(serviceId);
-        Route r = exported != null ? exported : route;
         out.writeLong(serviceId.getMostSignificantBits());
         out.writeLong(serviceId.getLeastSignificantBits());
-        out.writeObject(r == null ? null : r.host);
-        out.writeInt(r == null ? 0 : r.port);
-        out.writeObject(r == null ? null : r.sockets);
-        out.writeObject(r == null ? "" : String.join(",", r.peers));
+        writeRoute(out, false);
     }
 
     /**
