@@ -138,7 +138,7 @@ public final class DiscoveryBench {
             double registerPerS = Clients.register(lds, listener, registrations, GROUP);
             System.out.printf("estuary: %,d registrations of group %s made, %,.0f/s with 8 clients%n", registrations,
                     GROUP, registerPerS);
-            Result result = measure("estuary", endpoints(0, registrars, network, announcing), arrivals,
+            Result result = measure("estuary", lookups(0, registrars, network, announcing), arrivals,
                     registrations);
             System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f %s discards=%d%n",
                     registrations, registrars, registerPerS, result, arrivals.discards());
@@ -160,7 +160,7 @@ public final class DiscoveryBench {
         try (FiddlerProcess fiddler = FiddlerProcess.start(command, registrations, GROUP, log, 900)) {
             System.out.printf("fiddler: %,d registrations of group %s made with 8 clients (%s; River's log in %s)%n",
                     registrations, GROUP, fiddler.readyLine(), log);
-            Result result = measure("fiddler", endpoints(registrars, registrars, network, announcing), fiddler,
+            Result result = measure("fiddler", lookups(registrars, registrars, network, announcing), fiddler,
                     registrations);
             System.out.printf("fiddler result %s %s%n", fiddler.readyLine(), result);
         }
@@ -170,21 +170,36 @@ public final class DiscoveryBench {
      * {@code count} scripted lookup services of {@value #GROUP}, ids from {@code first} + 1, each on a port of its
      * own that its proxy names as its locator, not announcing yet.
      */
-    private static List<LookupServiceEndpoint> endpoints(int first, int count, DiscoverySettings network,
-            SystemClock announcing) throws IOException {
-        InetAddress loopback = InetAddress.getLoopbackAddress();
-        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
+    /**
+     * The {@code count} scripted lookup services of a run, ids from {@code first + 1}, none of them up yet: a lookup
+     * service answers multicast requests from the moment it is up, so one made before its turn would be found by a
+     * request (River's Fiddler repeats its requests for half a minute after each change of the groups it seeks) and
+     * told before it announced.
+     */
+    private static List<Upcoming> lookups(int first, int count, DiscoverySettings network, SystemClock announcing) {
+        List<Upcoming> lookups = new ArrayList<>();
         for (int i = 0; i < count; i++) {
+            lookups.add(new Upcoming(first + i + 1, network, announcing));
+        }
+        return lookups;
+    }
+
+    /** A scripted lookup service not up yet. */
+    private record Upcoming(long id, DiscoverySettings network, SystemClock announcing) {
+        /** Brings it up on a free port of the loopback address and starts its announcements. */
+        LookupServiceEndpoint up() throws IOException {
+            InetAddress loopback = InetAddress.getLoopbackAddress();
             int port;
             try (ServerSocket free = new ServerSocket(0, 1, loopback)) {
                 port = free.getLocalPort(); // the namespace's own: nothing else takes it meanwhile
             }
-            LocatedRegistrar proxy = new LocatedRegistrar(first + i + 1,
-                    new LookupLocator(loopback.getHostAddress(), port), GROUP);
-            endpoints.add(new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
-                    new MarshalledObject<>(proxy), List.of(GROUP), loopback, port, true));
+            LocatedRegistrar proxy = new LocatedRegistrar(id, new LookupLocator(loopback.getHostAddress(), port),
+                    GROUP);
+            LookupServiceEndpoint endpoint = new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
+                    new MarshalledObject<>(proxy), List.of(GROUP), loopback, port, true);
+            endpoint.startAnnouncing();
+            return endpoint;
         }
-        return endpoints;
     }
 
     /** One service's figures, as {@code key=value} words. */
@@ -200,16 +215,17 @@ public final class DiscoveryBench {
     }
 
     /**
-     * The schedule: the first of {@code endpoints} announces alone (the service cold), then the others but one
-     * together, then the last one alone (the service warm); each time until every registration was told. Closes
-     * the endpoints.
+     * The schedule: the first of {@code lookups} comes up and announces alone (the service cold), then the others
+     * but one together, then the last one alone (the service warm); each time until every registration was told.
+     * Closes the lookup services it brought up.
      */
-    private static Result measure(String name, List<LookupServiceEndpoint> endpoints, Told told,
-            int registrations) throws Exception {
-        int registrars = endpoints.size();
+    private static Result measure(String name, List<Upcoming> lookups, Told told, int registrations)
+            throws Exception {
+        int registrars = lookups.size();
+        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
         try {
             // one lookup service announces itself, to a service that has not sent an event yet (cold)
-            Fanout cold = alone(endpoints.get(0), told, registrations);
+            Fanout cold = alone(lookups.get(0), endpoints, told, registrations);
             System.out.printf("%s: one lookup service, the service cold: its first announcement to the last "
                     + "of %,d registrations told of it: %.1f ms (the service's CPU meanwhile %.0f ms, sending and "
                     + "receiving)%n", name, registrations, cold.ms, cold.cpuMs);
@@ -222,8 +238,9 @@ public final class DiscoveryBench {
             int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
             for (int i = 1; i < last; i++) {
                 startedAt[i] = System.nanoTime();
-                endpoints.get(i).startAnnouncing();
-                others.add(endpoints.get(i).serviceId());
+                LookupServiceEndpoint up = lookups.get(i).up();
+                endpoints.add(up);
+                others.add(up.serviceId());
             }
             if (!others.isEmpty() && !told.awaitAllTold(others, 600)) {
                 long done = others.stream().filter(id -> told.allToldAt(id) != null).count();
@@ -251,7 +268,7 @@ public final class DiscoveryBench {
                     cpuUsPerEvent);
 
             // the last lookup service announces itself alone, to the service as it runs (warm)
-            Fanout warm = last < registrars ? alone(endpoints.get(last), told, registrations) : cold;
+            Fanout warm = last < registrars ? alone(lookups.get(last), endpoints, told, registrations) : cold;
             System.out.printf("%s: one more lookup service, the service warm: its first announcement to the "
                     + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", name, registrations, warm.ms,
                     warm.cpuMs);
@@ -268,11 +285,16 @@ public final class DiscoveryBench {
     private record Fanout(double ms, double cpuMs) {
     }
 
-    /** Starts {@code endpoint} announcing and waits (bounded) until every registration was told of it. */
-    private static Fanout alone(LookupServiceEndpoint endpoint, Told told, int registrations) throws Exception {
+    /**
+     * Brings {@code lookup} up (into {@code endpoints}) and waits (bounded) until every registration was told of it;
+     * measured from just before it came up, its sockets' opening included.
+     */
+    private static Fanout alone(Upcoming lookup, List<LookupServiceEndpoint> endpoints, Told told,
+            int registrations) throws Exception {
         long cpuBefore = told.cpuNanos();
         long start = System.nanoTime();
-        endpoint.startAnnouncing();
+        LookupServiceEndpoint endpoint = lookup.up();
+        endpoints.add(endpoint);
         ServiceID id = endpoint.serviceId();
         if (!told.awaitAllTold(List.of(id), 300)) {
             throw new IllegalStateException("after 300 s not every one of " + registrations
