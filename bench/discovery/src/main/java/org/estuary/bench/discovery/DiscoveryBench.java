@@ -167,10 +167,6 @@ public final class DiscoveryBench {
     }
 
     /**
-     * {@code count} scripted lookup services of {@value #GROUP}, ids from {@code first} + 1, each on a port of its
-     * own that its proxy names as its locator, not announcing yet.
-     */
-    /**
      * The {@code count} scripted lookup services of a run, ids from {@code first + 1}, none of them up yet: a lookup
      * service answers multicast requests from the moment it is up, so one made before its turn would be found by a
      * request (River's Fiddler repeats its requests for half a minute after each change of the groups it seeks) and
