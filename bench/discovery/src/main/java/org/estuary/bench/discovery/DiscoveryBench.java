@@ -138,7 +138,7 @@ public final class DiscoveryBench {
             double registerPerS = Clients.register(lds, listener, registrations, GROUP);
             System.out.printf("estuary: %,d registrations of group %s made, %,.0f/s with 8 clients%n", registrations,
                     GROUP, registerPerS);
-            Result result = measure("estuary", lookups(0, registrars, network, announcing), arrivals,
+            Result result = measure("estuary", new Lookups(0, registrars, network, announcing), arrivals,
                     registrations);
             System.out.printf("estuary result registrations=%d registrars=%d register_per_s=%.0f %s discards=%d%n",
                     registrations, registrars, registerPerS, result, arrivals.discards());
@@ -160,41 +160,57 @@ public final class DiscoveryBench {
         try (FiddlerProcess fiddler = FiddlerProcess.start(command, registrations, GROUP, log, 900)) {
             System.out.printf("fiddler: %,d registrations of group %s made with 8 clients (%s; River's log in %s)%n",
                     registrations, GROUP, fiddler.readyLine(), log);
-            Result result = measure("fiddler", lookups(registrars, registrars, network, announcing), fiddler,
+            Result result = measure("fiddler", new Lookups(registrars, registrars, network, announcing), fiddler,
                     registrations);
             System.out.printf("fiddler result %s %s%n", fiddler.readyLine(), result);
         }
     }
 
     /**
-     * The {@code count} scripted lookup services of a run, ids from {@code first + 1}, none of them up yet: a lookup
-     * service answers multicast requests from the moment it is up, so one made before its turn would be found by a
-     * request (River's Fiddler repeats its requests for half a minute after each change of the groups it seeks) and
-     * told before it announced.
+     * The {@code count} scripted lookup services of a run, ids from {@code first + 1}, each brought up at its turn
+     * ({@link #up}): a lookup service answers multicast requests from the moment it is up, so one made before its turn
+     * would be found by a request (River's Fiddler repeats its requests for half a minute after each change of the
+     * groups it seeks) and told before it announced. Closing closes the ones brought up.
      */
-    private static List<Upcoming> lookups(int first, int count, DiscoverySettings network, SystemClock announcing) {
-        List<Upcoming> lookups = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            lookups.add(new Upcoming(first + i + 1, network, announcing));
-        }
-        return lookups;
-    }
+    private static final class Lookups implements AutoCloseable {
+        private final long first;
+        private final int count;
+        private final DiscoverySettings network;
+        private final SystemClock announcing;
+        private final List<LookupServiceEndpoint> up = new ArrayList<>();
 
-    /** A scripted lookup service not up yet. */
-    private record Upcoming(long id, DiscoverySettings network, SystemClock announcing) {
-        /** Brings it up on a free port of the loopback address and starts its announcements. */
-        LookupServiceEndpoint up() throws IOException {
+        Lookups(long first, int count, DiscoverySettings network, SystemClock announcing) {
+            this.first = first;
+            this.count = count;
+            this.network = network;
+            this.announcing = announcing;
+        }
+
+        int count() {
+            return count;
+        }
+
+        /** Brings lookup service {@code i} up on a free port of the loopback address and starts its announcements. */
+        LookupServiceEndpoint up(int i) throws IOException {
             InetAddress loopback = InetAddress.getLoopbackAddress();
             int port;
             try (ServerSocket free = new ServerSocket(0, 1, loopback)) {
                 port = free.getLocalPort(); // the namespace's own: nothing else takes it meanwhile
             }
-            LocatedRegistrar proxy = new LocatedRegistrar(id, new LookupLocator(loopback.getHostAddress(), port),
-                    GROUP);
+            LocatedRegistrar proxy = new LocatedRegistrar(first + i + 1,
+                    new LookupLocator(loopback.getHostAddress(), port), GROUP);
             LookupServiceEndpoint endpoint = new LookupServiceEndpoint(network, announcing, proxy.getServiceID(),
                     new MarshalledObject<>(proxy), List.of(GROUP), loopback, port, true);
+            up.add(endpoint);
             endpoint.startAnnouncing();
             return endpoint;
+        }
+
+        @Override
+        public void close() {
+            for (LookupServiceEndpoint endpoint : up) {
+                endpoint.close();
+            }
         }
     }
 
@@ -215,13 +231,11 @@ public final class DiscoveryBench {
      * but one together, then the last one alone (the service warm); each time until every registration was told.
      * Closes the lookup services it brought up.
      */
-    private static Result measure(String name, List<Upcoming> lookups, Told told, int registrations)
-            throws Exception {
-        int registrars = lookups.size();
-        List<LookupServiceEndpoint> endpoints = new ArrayList<>();
-        try {
+    private static Result measure(String name, Lookups lookups, Told told, int registrations) throws Exception {
+        int registrars = lookups.count();
+        try (lookups) {
             // one lookup service announces itself, to a service that has not sent an event yet (cold)
-            Fanout cold = alone(lookups.get(0), endpoints, told, registrations);
+            Fanout cold = alone(lookups, 0, told, registrations);
             System.out.printf("%s: one lookup service, the service cold: its first announcement to the last "
                     + "of %,d registrations told of it: %.1f ms (the service's CPU meanwhile %.0f ms, sending and "
                     + "receiving)%n", name, registrations, cold.ms, cold.cpuMs);
@@ -234,9 +248,7 @@ public final class DiscoveryBench {
             int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
             for (int i = 1; i < last; i++) {
                 startedAt[i] = System.nanoTime();
-                LookupServiceEndpoint up = lookups.get(i).up();
-                endpoints.add(up);
-                others.add(up.serviceId());
+                others.add(lookups.up(i).serviceId());
             }
             if (!others.isEmpty() && !told.awaitAllTold(others, 600)) {
                 long done = others.stream().filter(id -> told.allToldAt(id) != null).count();
@@ -264,16 +276,12 @@ public final class DiscoveryBench {
                     cpuUsPerEvent);
 
             // the last lookup service announces itself alone, to the service as it runs (warm)
-            Fanout warm = last < registrars ? alone(lookups.get(last), endpoints, told, registrations) : cold;
+            Fanout warm = last < registrars ? alone(lookups, last, told, registrations) : cold;
             System.out.printf("%s: one more lookup service, the service warm: its first announcement to the "
                     + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", name, registrations, warm.ms,
                     warm.cpuMs);
             return new Result(warm.ms, warm.cpuMs, cold.ms, cold.cpuMs, burstMs, p50, max, burstEvents, eventsPerS,
                     cpuUsPerEvent);
-        } finally {
-            for (LookupServiceEndpoint endpoint : endpoints) {
-                endpoint.close();
-            }
         }
     }
 
@@ -282,16 +290,13 @@ public final class DiscoveryBench {
     }
 
     /**
-     * Brings {@code lookup} up (into {@code endpoints}) and waits (bounded) until every registration was told of it;
-     * measured from just before it came up, its sockets' opening included.
+     * Brings lookup service {@code i} up and waits (bounded) until every registration was told of it; measured from
+     * just before it came up, its sockets' opening included.
      */
-    private static Fanout alone(Upcoming lookup, List<LookupServiceEndpoint> endpoints, Told told,
-            int registrations) throws Exception {
+    private static Fanout alone(Lookups lookups, int i, Told told, int registrations) throws Exception {
         long cpuBefore = told.cpuNanos();
         long start = System.nanoTime();
-        LookupServiceEndpoint endpoint = lookup.up();
-        endpoints.add(endpoint);
-        ServiceID id = endpoint.serviceId();
+        ServiceID id = lookups.up(i).serviceId();
         if (!told.awaitAllTold(List.of(id), 300)) {
             throw new IllegalStateException("after 300 s not every one of " + registrations
                     + " registrations was told of lookup service " + id);
