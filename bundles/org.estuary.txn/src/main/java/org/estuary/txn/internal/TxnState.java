@@ -473,9 +473,7 @@ final class TxnState {
     void abort(Txn txn, String reason) {
         for (Txn child : txn.children) {
             if (child.state == TransactionConstants.COMMITTED) {
-                child.state = TransactionConstants.ABORTED;
-                child.abortReason = "its parent " + txn + " aborted: " + reason;
-                abortChildren(child, child.abortReason);
+                abortCommitted(child, "its parent " + txn + " aborted: " + reason);
             } else {
                 abort(child, "its parent " + txn + " aborted: " + reason);
             }
@@ -514,13 +512,23 @@ final class TxnState {
     private void abortChildren(Txn txn, String reason) {
         for (Txn child : txn.children) {
             if (child.state == TransactionConstants.COMMITTED) {
-                child.state = TransactionConstants.ABORTED;
-                child.abortReason = reason;
-                abortChildren(child, reason);
+                abortCommitted(child, reason);
             } else {
                 abort(child, reason);
             }
         }
+    }
+
+    /**
+     * Under the family's lock: a committed nested transaction aborts with its parent (TX.2.7), and so does every
+     * one below it; its participants were promoted and hear the outcome from the parent. It is forgotten
+     * retention.ms later, as an aborted transaction is.
+     */
+    private void abortCommitted(Txn child, String reason) {
+        child.state = TransactionConstants.ABORTED;
+        child.abortReason = reason;
+        abortChildren(child, reason);
+        forgetLater(child, settings.retentionMillis());
     }
 
     /**
@@ -607,9 +615,16 @@ final class TxnState {
      */
     private void notified(Txn txn, long forgetAfter) {
         txn.notified.complete(null);
-        if (txn.state == TransactionConstants.COMMITTED && !txn.nested()) {
-            reduceToId(txn);
-            return;
+        if (txn.state == TransactionConstants.COMMITTED) {
+            if (!txn.nested()) {
+                reduceToId(txn);
+                return;
+            }
+            if (txn.localParent != null && !txn.localParent.completed()) {
+                // leaves with its parent, so a busy manager keeps no timer entry per nested commit: as an id when
+                // the parent commits (reduceToId), retention.ms after the parent aborts (abortCommitted)
+                return;
+            }
         }
         forgetLater(txn, forgetAfter == 0 ? settings.retentionMillis() : forgetAfter);
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.rmi.RemoteException;
 import java.util.List;
 
 import net.jini.core.transaction.CannotCommitException;
@@ -101,6 +102,43 @@ class NestedTest {
         // TX.2.7: the lease's expiry moves the parent to ABORTED, and everything nested with it
         assertEquals(ABORTED, mgr.getState(parent));
         assertEquals(ABORTED, mgr.getState(nested));
+    }
+
+    @Test
+    void aCommittedNestedTransactionIsAnsweredWhileItsParentIsOpenAndForRetentionAfter() throws Exception {
+        NestableTransactionManager mgr = managers.start().proxy();
+        long kept = mgr.create(600_000).id;
+        long keptNested = mgr.create(mgr, kept, 600_000).id;
+        mgr.join(keptNested, Scripted.voting(PREPARED), 1);
+        mgr.commit(keptNested);
+        long dropped = mgr.create(600_000).id;
+        long droppedNested = mgr.create(mgr, dropped, 600_000).id;
+        mgr.join(droppedNested, Scripted.voting(PREPARED), 1);
+        mgr.commit(droppedNested);
+        managers.advance(2 * Managers.RETENTION_MS);
+        // TX.2.7: a committed nested transaction's outcome waits for its parent's, however long the parent stays open
+        assertEquals(COMMITTED, mgr.getState(keptNested));
+        assertEquals(COMMITTED, mgr.getState(droppedNested));
+        mgr.commit(kept, 10_000);
+        mgr.abort(dropped, 10_000);
+        assertEquals(ABORTED, mgr.getState(droppedNested));
+        managers.advance(Managers.RETENTION_MS - 1);
+        // TX.2.5: once the parent completed, each outcome is answered for retention.ms, then forgotten
+        assertEquals(COMMITTED, mgr.getState(keptNested));
+        assertEquals(ABORTED, mgr.getState(droppedNested));
+        managers.advance(2);
+        until("both forgotten", () -> unknown(mgr, keptNested) && unknown(mgr, droppedNested));
+    }
+
+    private static boolean unknown(TransactionManager mgr, long id) {
+        try {
+            mgr.getState(id);
+            return false;
+        } catch (UnknownTransactionException e) {
+            return true;
+        } catch (RemoteException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
