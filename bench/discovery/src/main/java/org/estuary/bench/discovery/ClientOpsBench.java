@@ -62,7 +62,7 @@ final class ClientOpsBench {
                         registration.getLease().cancel();
                         lap.done(1);
                     };
-                    ClientOps.run(clients, warmup, OPERATIONS, loop);
+                    ClientOps.warmUp(clients, warmup, OPERATIONS, loop);
                     System.out.println(ClientOps.run(clients, seconds, OPERATIONS, loop).line());
                     System.out.flush();
                 }

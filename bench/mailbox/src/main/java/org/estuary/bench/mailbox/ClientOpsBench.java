@@ -63,7 +63,7 @@ final class ClientOpsBench {
                             lap.done(2);
                         };
                     };
-                    ClientOps.run(CLIENTS[i], warmup, OPERATIONS, loop);
+                    ClientOps.warmUp(CLIENTS[i], warmup, OPERATIONS, loop);
                     results[i] = ClientOps.run(CLIENTS[i], seconds, OPERATIONS, loop);
                     System.out.println(results[i].line());
                     System.out.flush();

@@ -72,7 +72,7 @@ public final class ClientOpsBench {
                     lap.done(2);
                     table.cancel(grant.leaseId());
                 };
-                ClientOps.run(clients, warmup, names, loop);
+                ClientOps.warmUp(clients, warmup, names, loop);
                 mark(server, "at=start clients=" + clients);
                 ClientOps.Result result = ClientOps.run(clients, seconds, names, loop);
                 mark(server, "at=end clients=" + clients);

@@ -54,7 +54,7 @@ public final class ClientOpsBench {
                         mgr.commit(id);
                         lap.done(2);
                     };
-                    ClientOps.run(clients, warmup, OPERATIONS, loop);
+                    ClientOps.warmUp(clients, warmup, OPERATIONS, loop);
                     System.out.println(ClientOps.run(clients, seconds, OPERATIONS, loop).line());
                     System.out.flush();
                 }

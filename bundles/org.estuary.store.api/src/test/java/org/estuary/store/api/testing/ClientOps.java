@@ -12,9 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A service's client operations measured against what its store and its remote calls allow, the same way in every
  * benchmark: a call repeated in a loop ({@link #timed}), a 1 KB write + {@code fdatasync} in the store's directory
- * ({@link #fsyncs}), and client threads each looping a sequence of operations ({@link #run}). The targets they make:
- * one client's operation p50 at most an RPC's p50 plus two fsyncs' p50 ({@link #target}), and many clients'
- * operations/s at least half the store's raw rate with as many writers.
+ * ({@link #fsyncs}), and client threads each looping a sequence of operations ({@link #run}, once
+ * {@link #warmUp} found them steady). The targets they make: one client's operation p50 at most an RPC's p50 plus
+ * two fsyncs' p50 ({@link #target}), and many clients' operations/s at least half the store's raw rate with as many
+ * writers.
  */
 public final class ClientOps {
 
@@ -197,6 +198,46 @@ public final class ClientOps {
         synchronized (firstError) {
             return new Result(clients, names, sorted, loopsDone, elapsed, errors.get(), firstError[0]);
         }
+    }
+
+    /**
+     * The shortest {@link #warmUp}: about how long a server JVM started for a benchmark on two processors keeps its
+     * compiler threads busy once the client operations start.
+     */
+    public static final double MIN_WARMUP_SECONDS = 20;
+    /** The longest {@link #warmUp}. */
+    public static final double MAX_WARMUP_SECONDS = 40;
+    /** {@link #warmUp}'s windows. */
+    private static final double WARMUP_WINDOW_SECONDS = 2;
+    /** A window whose passes/s rise no more than this fraction over the window before is steady. */
+    private static final double STEADY_RISE = 0.05;
+
+    /**
+     * Runs {@code clients} as {@link #run} does, unmeasured, until both JVMs are warm: for {@code minSeconds} or
+     * {@link #MIN_WARMUP_SECONDS}, whichever is longer, then in windows of {@value #WARMUP_WINDOW_SECONDS} s until a
+     * window's passes/s rise no more than 5 % over the window before, at most {@link #MAX_WARMUP_SECONDS} in all. A
+     * server JVM started for the benchmark compiles its remote and store paths for tens of seconds, its compiler
+     * threads taking processors from the calls: measured then, one client's latency was twice its warm figure and the
+     * server's CPU per operation nearly twice. Prints {@code warmup clients=<n> seconds=<s> passes_per_s=<last
+     * window's>}.
+     */
+    public static void warmUp(int clients, double minSeconds, String[] names,
+            java.util.function.IntFunction<Client> factory) throws InterruptedException {
+        long start = System.nanoTime();
+        run(clients, Math.max(minSeconds, MIN_WARMUP_SECONDS), names, factory);
+        double previous = -1;
+        double rate;
+        do {
+            Result window = run(clients, WARMUP_WINDOW_SECONDS, names, factory);
+            rate = window.loops / window.elapsed;
+            if (previous > 0 && rate <= previous * (1 + STEADY_RISE)) {
+                break;
+            }
+            previous = rate;
+        } while ((System.nanoTime() - start) / 1e9 + WARMUP_WINDOW_SECONDS <= MAX_WARMUP_SECONDS);
+        System.out.printf("warmup clients=%d seconds=%.1f passes_per_s=%.0f%n", clients,
+                (System.nanoTime() - start) / 1e9, rate);
+        System.out.flush();
     }
 
     /** What {@link #run} measured. */
