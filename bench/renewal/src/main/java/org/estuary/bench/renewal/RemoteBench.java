@@ -19,12 +19,16 @@ import io.etcd.jetcd.Client;
  * stream per client ({@link EtcdStreams}, side {@code etcd-stream}); all through the same {@link Driver}. Each client holds its own lease: an Estuary client its own renewal
  * set's lease ({@code LeaseRenewalSet.getRenewalSetLease().renew(60 s)}), an etcd client its own lease (granted
  * with a 60 s TTL, {@code Lease.keepAliveOnce}). Args: estuary registry port, etcd endpoint, seconds per
- * measurement, warm-up seconds, concurrencies (comma separated), thread cap. Prints one {@code remote ...} line
- * per side and concurrency.
+ * measurement, warm-up seconds, concurrencies (comma separated), thread cap. Before the first point each server
+ * is driven by {@value #WARMUP_CLIENTS} clients for {@value #SERVER_WARMUP_SECONDS} s. Prints one
+ * {@code remote ...} line per side and concurrency.
  */
 public final class RemoteBench {
 
     static final long RENEW_MILLIS = 60_000;
+    /** How long each server is driven, by {@link #WARMUP_CLIENTS} clients, before the first point. */
+    static final double SERVER_WARMUP_SECONDS = 20;
+    static final int WARMUP_CLIENTS = 50;
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
@@ -40,48 +44,84 @@ public final class RemoteBench {
                 EtcdStreams streams = new EtcdStreams(etcdUri.getHost(), etcdUri.getPort())) {
             LeaseRenewalService service = estuary.lookup(LeaseRenewalService.class);
             io.etcd.jetcd.Lease etcdLeases = etcd.getLeaseClient();
+            // The servers run before the first point as they would in service: the Estuary server's JVM, started
+            // for the run, compiles its remote path for tens of seconds (measured in its first seconds, one client
+            // got about half the warm rate); etcd is driven alike, half of the time through each of its two ways.
+            warm(service, etcdLeases, streams, WARMUP_CLIENTS);
             for (String level : levels) {
                 int clients = Integer.parseInt(level.trim());
                 int threads = Math.min(clients, threadCap);
-
                 List<Lease> setLeases = new ArrayList<>();
-                List<Driver.Client> estuaryClients = new ArrayList<>();
-                for (int c = 0; c < clients; c++) {
-                    LeaseRenewalSet set = service.createLeaseRenewalSet(RENEW_MILLIS);
-                    Lease lease = set.getRenewalSetLease();
-                    setLeases.add(lease);
-                    estuaryClients.add(() -> lease.renew(RENEW_MILLIS));
-                }
-                report("estuary", clients, threads, warmup, seconds, estuaryClients);
-
+                report("estuary", clients, threads, warmup, seconds, estuaryClients(service, clients, setLeases));
                 List<Long> ids = new ArrayList<>();
-                List<Driver.Client> etcdClients = new ArrayList<>();
-                for (int c = 0; c < clients; c++) {
-                    long id = etcdLeases.grant(RENEW_MILLIS / 1000).get(30, TimeUnit.SECONDS).getID();
-                    ids.add(id);
-                    etcdClients.add(() -> {
-                        long ttl = etcdLeases.keepAliveOnce(id).get(30, TimeUnit.SECONDS).getTTL();
-                        if (ttl <= 0) {
-                            throw new IllegalStateException("etcd lease " + id + " is gone (TTL " + ttl + ")");
-                        }
-                    });
-                }
-                report("etcd", clients, threads, warmup, seconds, etcdClients);
-                List<Driver.Client> streamClients = new ArrayList<>();
-                for (long id : ids) {
-                    streamClients.add(streams.client(id));
-                }
-                report("etcd-stream", clients, threads, warmup, seconds, streamClients);
-
-                for (Lease lease : setLeases) {
-                    lease.cancel();
-                }
-                for (long id : ids) {
-                    etcdLeases.revoke(id).get(30, TimeUnit.SECONDS);
-                }
+                report("etcd", clients, threads, warmup, seconds, etcdClients(etcdLeases, clients, ids));
+                report("etcd-stream", clients, threads, warmup, seconds, streamClients(streams, ids));
+                release(setLeases, etcdLeases, ids);
             }
         }
         System.exit(0); // jetcd's and RMI's non-daemon threads
+    }
+
+    /** Drives both servers with {@code clients} clients, unmeasured, for {@link #SERVER_WARMUP_SECONDS} each. */
+    private static void warm(LeaseRenewalService service, io.etcd.jetcd.Lease etcdLeases, EtcdStreams streams,
+            int clients) throws Exception {
+        List<Lease> setLeases = new ArrayList<>();
+        Driver.run(estuaryClients(service, clients, setLeases), clients, SERVER_WARMUP_SECONDS);
+        List<Long> ids = new ArrayList<>();
+        Driver.run(etcdClients(etcdLeases, clients, ids), clients, SERVER_WARMUP_SECONDS / 2);
+        Driver.run(streamClients(streams, ids), clients, SERVER_WARMUP_SECONDS / 2);
+        release(setLeases, etcdLeases, ids);
+        System.out.printf("warmup seconds=%.0f clients=%d (each server)%n", SERVER_WARMUP_SECONDS, clients);
+        System.out.flush();
+    }
+
+    /** {@code clients} renewal sets, each renewing its own set's lease; their leases added to {@code made}. */
+    private static List<Driver.Client> estuaryClients(LeaseRenewalService service, int clients, List<Lease> made)
+            throws Exception {
+        List<Driver.Client> driven = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            LeaseRenewalSet set = service.createLeaseRenewalSet(RENEW_MILLIS);
+            Lease lease = set.getRenewalSetLease();
+            made.add(lease);
+            driven.add(() -> lease.renew(RENEW_MILLIS));
+        }
+        return driven;
+    }
+
+    /** {@code clients} etcd leases, each kept alive with {@code keepAliveOnce}; their ids added to {@code made}. */
+    private static List<Driver.Client> etcdClients(io.etcd.jetcd.Lease etcdLeases, int clients, List<Long> made)
+            throws Exception {
+        List<Driver.Client> driven = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            long id = etcdLeases.grant(RENEW_MILLIS / 1000).get(30, TimeUnit.SECONDS).getID();
+            made.add(id);
+            driven.add(() -> {
+                long ttl = etcdLeases.keepAliveOnce(id).get(30, TimeUnit.SECONDS).getTTL();
+                if (ttl <= 0) {
+                    throw new IllegalStateException("etcd lease " + id + " is gone (TTL " + ttl + ")");
+                }
+            });
+        }
+        return driven;
+    }
+
+    /** The etcd leases {@code ids}, each kept alive over a stream of its own. */
+    private static List<Driver.Client> streamClients(EtcdStreams streams, List<Long> ids) {
+        List<Driver.Client> driven = new ArrayList<>();
+        for (long id : ids) {
+            driven.add(streams.client(id));
+        }
+        return driven;
+    }
+
+    private static void release(List<Lease> setLeases, io.etcd.jetcd.Lease etcdLeases, List<Long> ids)
+            throws Exception {
+        for (Lease lease : setLeases) {
+            lease.cancel();
+        }
+        for (long id : ids) {
+            etcdLeases.revoke(id).get(30, TimeUnit.SECONDS);
+        }
     }
 
     private static void report(String side, int clients, int threads, double warmup, double seconds,
