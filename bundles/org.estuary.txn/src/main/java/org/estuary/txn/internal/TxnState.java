@@ -645,7 +645,8 @@ final class TxnState {
 
     /**
      * Forgets the transaction after {@code millis} (TX.2.5 "cleanup"), unless it is a committed nested transaction
-     * whose parent has not completed: its state still answers for its parent's outcome (TX.2.7).
+     * whose parent in another manager has not decided: its state still answers for its parent's outcome (TX.2.7).
+     * One under a parent of this manager is not queued while that parent is open ({@link #notified}).
      */
     void forgetLater(Txn txn, long millis) {
         if (!closed) {
@@ -660,9 +661,8 @@ final class TxnState {
             return; // reduced to its id meanwhile
         }
         synchronized (txn.lock) {
-            boolean parentOpen = txn.localParent != null ? !txn.localParent.completed() : txn.awaitingParent;
-            if (txn.state == TransactionConstants.COMMITTED && parentOpen
-                    || txn.state == TransactionConstants.COMMITTED && !txn.pendingCommit().isEmpty()) {
+            if (txn.state == TransactionConstants.COMMITTED
+                    && (txn.awaitingParent || !txn.pendingCommit().isEmpty())) {
                 forgetLater(txn, Math.max(1, settings.retentionMillis()));
                 return;
             }

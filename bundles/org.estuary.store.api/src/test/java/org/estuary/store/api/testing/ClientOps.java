@@ -204,9 +204,9 @@ public final class ClientOps {
      * The shortest {@link #warmUp}: about how long a server JVM started for a benchmark on two processors keeps its
      * compiler threads busy once the client operations start.
      */
-    public static final double MIN_WARMUP_SECONDS = 20;
+    private static final double MIN_WARMUP_SECONDS = 20;
     /** The longest {@link #warmUp}. */
-    public static final double MAX_WARMUP_SECONDS = 40;
+    private static final double MAX_WARMUP_SECONDS = 40;
     /** {@link #warmUp}'s windows. */
     private static final double WARMUP_WINDOW_SECONDS = 2;
     /** A window whose passes/s rise no more than this fraction over the window before is steady. */
