@@ -2,7 +2,6 @@ package org.estuary.lease;
 
 import java.security.SecureRandom;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -11,6 +10,7 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
 
+import org.estuary.core.concurrent.BoundedCount;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
 import org.estuary.lease.internal.LeaseIndex;
@@ -69,8 +69,11 @@ public final class LeaseTable<R> implements Landlord {
     /** A power of two of parts; lease {@code id} is in {@code parts[(int) id & partMask]}. */
     private final TablePart[] parts;
     private final int partMask;
-    /** The leases held by all parts, counting expired ones not swept yet; at most {@code maxLeases}. */
-    private final AtomicInteger held = new AtomicInteger();
+    /**
+     * The leases held by all parts, counting expired ones not swept yet; at most {@code maxLeases}. Striped: every
+     * grant and end changes it, from whichever thread grants or ends.
+     */
+    private final BoundedCount held;
     private final TimerSlot timer;
     private final LongSupplier ids;
     private volatile boolean closed;
@@ -110,6 +113,7 @@ public final class LeaseTable<R> implements Landlord {
             throw new IllegalArgumentException("maxLeases must be positive: " + maxLeases);
         }
         this.maxLeases = maxLeases;
+        this.held = new BoundedCount(maxLeases);
         int count = Math.min(MAX_PARTS, Integer.highestOneBit(Math.max(1, maxLeases / LEASES_PER_PART)));
         this.parts = new TablePart[count];
         for (int i = 0; i < count; i++) {
@@ -170,7 +174,7 @@ public final class LeaseTable<R> implements Landlord {
             }
         } finally {
             if (!inserted) {
-                held.decrementAndGet(); // the id source or the insert failed: the count reserved is given back
+                held.release(); // the id source or the insert failed: the count reserved is given back
             }
         }
     }
@@ -234,7 +238,7 @@ public final class LeaseTable<R> implements Landlord {
         synchronized (part) {
             resource = part.index.remove(liveSlot(part.index, leaseId, clock.nanoTime()));
         }
-        held.decrementAndGet();
+        held.release();
         notifyCancelled(leaseId, resource);
     }
 
@@ -288,7 +292,7 @@ public final class LeaseTable<R> implements Landlord {
                 synchronized (part) {
                     resources[i] = part.index.remove(liveSlot(part.index, leaseIds[i], clock.nanoTime()));
                 }
-                held.decrementAndGet();
+                held.release();
             } catch (UnknownLeaseException e) {
                 failures[i] = e;
             }
@@ -402,13 +406,13 @@ public final class LeaseTable<R> implements Landlord {
             }
             resource = part.index.remove(slot);
         }
-        held.decrementAndGet();
+        held.release();
         return (R) resource;
     }
 
     /** The number of leases held, counting expired ones the timer has not swept yet. */
     public int size() {
-        return held.get();
+        return held.count();
     }
 
     /** The ids of all leases held at one moment, for a service's console or a consistency check. */
@@ -472,17 +476,7 @@ public final class LeaseTable<R> implements Landlord {
 
     /** Counts one more lease held, within {@code maxLeases}. */
     private void reserve() throws LeaseDeniedException {
-        while (true) {
-            int now = held.get();
-            checkRoom(now);
-            if (held.compareAndSet(now, now + 1)) {
-                return;
-            }
-        }
-    }
-
-    private void checkRoom(int leases) throws LeaseDeniedException {
-        if (leases >= maxLeases) {
+        if (!held.tryAcquire()) {
             throw new LeaseDeniedException("lease table is full: it holds the configured maximum of "
                     + maxLeases + " leases");
         }
@@ -507,7 +501,7 @@ public final class LeaseTable<R> implements Landlord {
         if (closed) {
             return;
         }
-        long[] expiredIds = new long[Math.min(EXPIRY_BATCH, held.get())];
+        long[] expiredIds = new long[Math.min(EXPIRY_BATCH, held.count())];
         Object[] resources = new Object[expiredIds.length];
         int count = withParts(0, () -> {
             long now = clock.nanoTime();
@@ -540,7 +534,7 @@ public final class LeaseTable<R> implements Landlord {
             timer.armAt(taken == expiredIds.length && taken > 0 ? now : next);
             return taken;
         });
-        held.addAndGet(-count);
+        held.release(count);
         for (int i = 0; i < count; i++) {
             notifyExpired(expiredIds[i], resources[i]);
         }

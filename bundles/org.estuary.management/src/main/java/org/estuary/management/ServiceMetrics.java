@@ -41,7 +41,7 @@ public final class ServiceMetrics {
         }
     }
 
-    /** Latencies of one kind of operation, over its last 1,024 operations. */
+    /** Latencies of one kind of operation, over its last 1,024 operations per recording stripe. */
     @ProviderType
     public static final class Timer {
         private final Histogram latencies;
@@ -121,7 +121,7 @@ public final class ServiceMetrics {
 
     /**
      * A timer shown as {@code name} (how many were timed) and {@code prefix.p50.us}, {@code prefix.p99.us},
-     * {@code prefix.max.us} (latencies in microseconds over its last 1,024 operations).
+     * {@code prefix.max.us} (latencies in microseconds over its last 1,024 operations per recording stripe).
      */
     public synchronized Timer timer(String name, String prefix) {
         Histogram latencies = registry.histogram(name, () -> new Histogram(new RecentReservoir()));

@@ -35,4 +35,27 @@ class RecentReservoirTest {
         assertEquals(extra + 1, snapshot.getMin()); // the first values were overwritten
         assertEquals(RecentReservoir.SIZE + extra, snapshot.getMax());
     }
+
+    @Test
+    void holdsWhatEveryThreadRecorded() throws Exception {
+        RecentReservoir reservoir = new RecentReservoir();
+        Thread[] threads = new Thread[4];
+        for (int t = 0; t < threads.length; t++) {
+            long base = 1_000L * (t + 1);
+            threads[t] = new Thread(() -> {
+                for (int i = 0; i < 100; i++) {
+                    reservoir.update(base + i);
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread thread : threads) {
+            thread.join(10_000);
+        }
+        Snapshot snapshot = reservoir.getSnapshot();
+        assertEquals(400, snapshot.size(), "whichever stripes the threads recorded into");
+        assertEquals(400, reservoir.size());
+        assertEquals(1_000, snapshot.getMin());
+        assertEquals(4_099, snapshot.getMax());
+    }
 }

@@ -48,8 +48,11 @@ final class Workload {
         Throwable[] firstError = new Throwable[1];
         for (int t = 0; t < threads; t++) {
             int thread = t;
-            latencies[t] = new long[1 << 16];
             Thread worker = new Thread(() -> {
+                // the thread's own count and samples, published once at the end: a shared array written per
+                // transaction would move its cache line between the processors at every commit
+                long[] mine = new long[1 << 16];
+                int count = 0;
                 try {
                     long now;
                     while ((now = System.nanoTime()) < end) {
@@ -62,13 +65,15 @@ final class Workload {
                         }
                         long after = System.nanoTime();
                         if (now >= warmupEnd) {
-                            if (counts[thread] == latencies[thread].length) {
-                                latencies[thread] = Arrays.copyOf(latencies[thread], counts[thread] * 2);
+                            if (count == mine.length) {
+                                mine = Arrays.copyOf(mine, count * 2);
                             }
-                            latencies[thread][counts[thread]++] = after - now;
+                            mine[count++] = after - now;
                         }
                     }
                 } finally {
+                    latencies[thread] = mine;
+                    counts[thread] = count;
                     done.countDown();
                 }
             }, "bench-" + t);

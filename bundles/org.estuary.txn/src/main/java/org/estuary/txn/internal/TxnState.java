@@ -12,7 +12,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.core.lease.UnknownLeaseException;
@@ -23,6 +22,7 @@ import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionParticipant;
 
+import org.estuary.core.concurrent.BoundedCount;
 import org.estuary.core.concurrent.SlowCalls;
 import org.estuary.core.time.Clock;
 import org.estuary.core.time.Times;
@@ -52,8 +52,8 @@ import org.estuary.txn.proxy.TxnBackend;
  * nested transactions), under which every field of it and of its {@link Joined} participants is written, so
  * transactions never wait for one another. The table of transactions is a concurrent map. {@link #storeLock} orders
  * the writes to the store ({@link WritePath}, {@link BoundStore}): a commit point is decided under it and then under
- * its transaction's lock, never the other way round. The limit on unfinished transactions is an atomic count; the
- * per-client counts have a lock of their own, taken last. Store
+ * its transaction's lock, never the other way round. The limit on unfinished transactions is a striped count
+ * ({@link BoundedCount}); the per-client counts have a lock of their own, taken last. Store
  * callbacks take none of them: what a durable write shows is applied by the thread that waited for it. Calls to
  * participants never run under a lock: they are dispatched to {@link #pool} or made by the committing thread after
  * it let go of the transaction's lock.
@@ -86,7 +86,7 @@ final class TxnState {
     /** The calls to participants on {@link #pool}: one that does not answer is set aside (slow.call.ms). */
     private final SlowCalls slowCalls;
     /** By id; unordered, so a lookup on every operation costs no walk of a sorted structure. */
-    private final ConcurrentHashMap<Long, Txn> txns = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Txn> txns = new ConcurrentHashMap<>(1 << 12);
     /** The ids of transactions to forget: an id, not the transaction, so one reduced to its id meanwhile is freed. */
     private final DeadlineQueue<Long> forgets;
     /** The committed top-level transactions that left {@link #txns}: their outcome, answered for retention.ms. */
@@ -98,7 +98,7 @@ final class TxnState {
      */
     final LeaseTable<Object> leases;
     /** Transactions created and not yet decided; bounded by {@code max.active}, counted without a lock. */
-    private final AtomicInteger unfinished = new AtomicInteger();
+    private final BoundedCount unfinished;
     /**
      * Of those, each client's ({@link Txn#owner}); bounded by {@code max.active.per.client}. Guarded by its own
      * monitor, taken last and only for a client that calls over RMI: calls from this JVM are not counted per client.
@@ -121,6 +121,7 @@ final class TxnState {
         this.store = new BoundStore("transaction manager", Records.MANAGER, storeLock, this::snapshot,
                 settings.writeTimeoutMillis(), STORE_RETRY_MILLIS);
         this.path = new WritePath("transaction manager", storeLock, store, settings.writeTimeoutMillis());
+        this.unfinished = new BoundedCount(settings.maxActive());
         this.leases = new LeaseTable<>(clock, settings.leasePolicy(), settings.maxActive(), new LeaseListener<>() {
             @Override
             public void expired(long id, Object txnLock) {
@@ -310,16 +311,10 @@ final class TxnState {
 
     /** Counts one more unfinished transaction of {@code client}, within {@code max.active} and its quota. */
     private void reserve(String client) throws LeaseDeniedException {
-        while (true) {
-            int now = unfinished.get();
-            if (now >= settings.maxActive()) {
-                throw new LeaseDeniedException("the transaction manager already runs " + now
-                        + " transactions, its limit (max.active of configuration org.estuary.txn): commit or abort "
-                        + "some first, or raise the limit");
-            }
-            if (unfinished.compareAndSet(now, now + 1)) {
-                break;
-            }
+        if (!unfinished.tryAcquire()) {
+            throw new LeaseDeniedException("the transaction manager already runs " + unfinished.max()
+                    + " transactions, its limit (max.active of configuration org.estuary.txn): commit or abort "
+                    + "some first, or raise the limit");
         }
         if (client == null) {
             return;
@@ -332,7 +327,7 @@ final class TxnState {
                 return;
             }
         }
-        unfinished.decrementAndGet();
+        unfinished.release();
         String message = "client " + client + " already runs " + held + " transactions: max.active.per.client="
                 + settings.maxActivePerClient() + " reached; commit or abort some first";
         refusals.warn("refused: " + message); // a client provokes it at will
@@ -345,7 +340,7 @@ final class TxnState {
                 perClient.add(client, -1);
             }
         }
-        unfinished.decrementAndGet();
+        unfinished.release();
     }
 
     /** {@code txn} is decided or discarded; it no longer counts against the limits. */
