@@ -23,7 +23,10 @@ final class CommitPoints {
 
     /** The most commit points one batch carries. */
     static final int MAX_GROUP = 256;
-    /** How often a waiting thread looks again before it parks (a few microseconds). */
+    /**
+     * How often a waiting thread looks again before it parks, yielding its processor in between: with more
+     * committing threads than processors, the leader it waits for may be one that is not running.
+     */
     private static final int SPINS = 256;
     /**
      * Waiters spin only while a group's write takes less than this (a store that acknowledges at once): when it
@@ -103,7 +106,7 @@ final class CommitPoints {
                 }
             } else if (spins < SPINS && lastWriteNanos < SPIN_WORTH_NANOS) {
                 spins++; // a batch the store acknowledges at once (memory) is finished before a park would start
-                Thread.onSpinWait();
+                Thread.yield();
             } else {
                 mine.parked = true;
                 if (!mine.done && leading.get()) { // else the leader may have looked before this was parked
