@@ -157,7 +157,7 @@ final class RunningDistribution implements AutoCloseable {
         return key;
     }
 
-    /** Waits until Karaf's SSH server accepts connections: it starts after the features, the console among them. */
+    /** Waits until Karaf's SSH server accepts connections. */
     void awaitSshServer() throws InterruptedException {
         await("Karaf's SSH server listening on " + sshPort, Duration.ofSeconds(60), () -> {
             try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), sshPort)) {
@@ -171,8 +171,29 @@ final class RunningDistribution implements AutoCloseable {
     private static final java.util.regex.Pattern SSH_CLOSED_NOTICE =
             java.util.regex.Pattern.compile("(?m)^Connection to 127\\.0\\.0\\.1 closed by remote host\\.\\R?");
 
-    /** Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. */
+    /**
+     * Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. Karaf
+     * starts its SSH server while it may still be starting the boot features, so a command whose bundle has not
+     * registered it yet answers "Command not found": that answer is retried for up to 60 s, until the command is
+     * there.
+     */
     String ssh(String line) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            String output = sshOnce(line);
+            boolean notYet = ANSI_STYLE.matcher(output).replaceAll("").strip().startsWith(COMMAND_NOT_FOUND);
+            if (!notYet || System.nanoTime() - deadline >= 0) {
+                return output;
+            }
+            Thread.sleep(250); // the boot features still starting
+        }
+    }
+
+    /** Karaf's answer to a command no bundle registered (in red: {@link #ANSI_STYLE}). */
+    private static final String COMMAND_NOT_FOUND = "Command not found: ";
+    private static final java.util.regex.Pattern ANSI_STYLE = java.util.regex.Pattern.compile("\u001B\\[[0-9;]*m");
+
+    private String sshOnce(String line) throws IOException, InterruptedException {
         awaitSshServer();
         Path out = Files.createTempFile("estuary-ssh", ".out");
         Process process = new ProcessBuilder("ssh", "-i", sshKey.toString(), "-p", Integer.toString(sshPort), "-o",
