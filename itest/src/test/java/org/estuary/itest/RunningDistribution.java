@@ -178,15 +178,23 @@ final class RunningDistribution implements AutoCloseable {
      * there.
      */
     String ssh(String line) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            String output = sshOnce(line);
-            boolean notYet = ANSI_STYLE.matcher(output).replaceAll("").strip().startsWith(COMMAND_NOT_FOUND);
-            if (!notYet || System.nanoTime() - deadline >= 0) {
-                return output;
-            }
-            Thread.sleep(250); // the boot features still starting
+        String[] output = new String[1];
+        try {
+            Processes.await(Duration.ofSeconds(60), () -> {
+                try {
+                    output[0] = sshOnce(line);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while running ssh " + line, e);
+                }
+                return !ANSI_STYLE.matcher(output[0]).replaceAll("").strip().startsWith(COMMAND_NOT_FOUND);
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
+        return output[0];
     }
 
     /** Karaf's answer to a command no bundle registered (in red: {@link #ANSI_STYLE}). */

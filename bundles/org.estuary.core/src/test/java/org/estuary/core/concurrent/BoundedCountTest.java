@@ -34,19 +34,13 @@ class BoundedCountTest {
     void oneThreadGetsExactlyTheMaximumOverManyChunks() {
         int max = 10 * BoundedCount.CHUNK + 7;
         BoundedCount count = new BoundedCount(max);
-        for (int i = 0; i < max; i++) {
-            assertTrue(count.tryAcquire(), "unit " + i + " of " + max);
-        }
-        assertFalse(count.tryAcquire());
+        assertTakesExactly(count, max, "a fresh count");
         assertEquals(max, count.count());
         for (int i = 0; i < max; i++) {
             count.release();
         }
         assertEquals(0, count.count(), "spares are not counted as held");
-        for (int i = 0; i < max; i++) {
-            assertTrue(count.tryAcquire(), "again, unit " + i + " of " + max);
-        }
-        assertFalse(count.tryAcquire());
+        assertTakesExactly(count, max, "again");
     }
 
     @Test
@@ -54,9 +48,7 @@ class BoundedCountTest {
         int max = 3 * BoundedCount.CHUNK + 1;
         BoundedCount count = new BoundedCount(max);
         // every unit taken here and given back in eight other threads, so spares sit on the other stripes
-        for (int i = 0; i < max; i++) {
-            assertTrue(count.tryAcquire());
-        }
+        assertTakesExactly(count, max, "a fresh count");
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
             int units = max / 8 + (t < max % 8 ? 1 : 0);
@@ -71,10 +63,7 @@ class BoundedCountTest {
             thread.join(10_000);
         }
         assertEquals(0, count.count());
-        for (int i = 0; i < max; i++) {
-            assertTrue(count.tryAcquire(), "unit " + i + " of " + max + ", spare on another stripe");
-        }
-        assertFalse(count.tryAcquire());
+        assertTakesExactly(count, max, "spares on other stripes");
     }
 
     @Test
@@ -85,10 +74,7 @@ class BoundedCountTest {
         }
         count.release(25);
         assertEquals(15, count.count());
-        for (int i = 0; i < 25; i++) {
-            assertTrue(count.tryAcquire());
-        }
-        assertFalse(count.tryAcquire());
+        assertTakesExactly(count, 25, "after 25 given back at once");
         assertThrows(IllegalArgumentException.class, () -> count.release(-1));
     }
 
@@ -131,14 +117,19 @@ class BoundedCountTest {
         assertTrue(done.await(60, TimeUnit.SECONDS), "the threads did not finish");
         assertEquals(null, broken.get());
         assertEquals(0, count.count());
-        for (int i = 0; i < max; i++) {
-            assertTrue(count.tryAcquire(), "unit " + i + " of " + max + " after the threads gave all back");
-        }
-        assertFalse(count.tryAcquire());
+        assertTakesExactly(count, max, "after the threads gave all back");
     }
 
     @Test
     void aMaximumBelowOneIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new BoundedCount(0));
+    }
+
+    /** {@code count} gives exactly {@code units} more units, then refuses. */
+    private static void assertTakesExactly(BoundedCount count, int units, String when) {
+        for (int i = 0; i < units; i++) {
+            assertTrue(count.tryAcquire(), when + ": unit " + i + " of " + units);
+        }
+        assertFalse(count.tryAcquire(), when + ": a unit beyond " + units);
     }
 }

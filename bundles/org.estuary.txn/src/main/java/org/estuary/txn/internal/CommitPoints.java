@@ -29,8 +29,8 @@ final class CommitPoints {
      */
     private static final int SPINS = 256;
     /**
-     * Waiters spin only while a group's write takes less than this (a store that acknowledges at once): when it
-     * waits for a sync, spinning threads would only take the processors from the leader and the store.
+     * Waiters look again before parking only while a group's write takes less than this (a store that acknowledges
+     * at once): when it waits for a sync, looking threads would only take the processors from the leader and the store.
      */
     private static final long SPIN_WORTH_NANOS = 20_000;
 
