@@ -8,7 +8,6 @@ import static org.junit.Assert.fail;
 
 import java.net.InetAddress;
 import java.rmi.MarshalledObject;
-import java.net.ServerSocket;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.time.Duration;
@@ -106,7 +105,7 @@ public class DiscoveryDurabilityIT {
                 InetAddress.getLoopbackAddress(), 0, false);
         lds.register(new String[0], new LookupLocator[] {lookup.locator()}, hearing, null, HOUR);
         heard.discoveredAgain("after register");
-        LookupLocator nowhere = new LookupLocator("127.0.0.1", freePort()); // sought, never answers
+        LookupLocator nowhere = new LookupLocator("127.0.0.1", KarafOptions.freePort()); // sought, never answers
         Made made = new Made(
                 lds.register(new String[] {"it-a", "it-b"}, new LookupLocator[] {nowhere}, listener, null, HOUR),
                 lds.register(new String[0], null, listener, null, HOUR),
@@ -187,12 +186,6 @@ public class DiscoveryDurabilityIT {
             fail("LD.4.1: a cancelled registration answers NoSuchObjectException");
         } catch (NoSuchObjectException expected) {
             // stays cancelled
-        }
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
         }
     }
 }

@@ -109,11 +109,44 @@ final class KarafOptions {
         return new File(LOGS, test.getSimpleName() + "-" + at + ".log");
     }
 
+    /**
+     * A loopback port that nothing listens on, for a server a test starts and names before it starts. It lies below
+     * the kernel's ephemeral range, so no {@code bind(0)} of anyone (Karaf's shutdown socket, an RMI export, an
+     * outgoing connection) can take it between this choice and the server's bind; it lies above Pax Exam's own range
+     * (21000-21099); and this JVM hands each port out once.
+     */
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        int below = ephemeralLow();
+        for (int attempt = 0; attempt < 1_000; attempt++) {
+            int port = FIRST_CHOSEN + java.util.concurrent.ThreadLocalRandom.current().nextInt(below - FIRST_CHOSEN);
+            if (HANDED_OUT.add(port) && bindable(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free loopback port in " + FIRST_CHOSEN + "-" + (below - 1));
+    }
+
+    private static final int FIRST_CHOSEN = 22_000;
+
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static boolean bindable(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+
+    /** The first port of the kernel's ephemeral range ({@code ip_local_port_range}; 32768 where it cannot be read). */
+    private static int ephemeralLow() {
+        try {
+            String range = java.nio.file.Files.readString(java.nio.file.Path.of(
+                    "/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            int low = Integer.parseInt(range.split("\\s+")[0]);
+            return low > FIRST_CHOSEN + 1_000 ? low : 32_768;
+        } catch (IOException | RuntimeException unreadable) {
+            return 32_768;
         }
     }
 }
