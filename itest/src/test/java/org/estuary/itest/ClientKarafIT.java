@@ -23,6 +23,8 @@ import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
+import org.estuary.store.api.testing.LoopbackPorts;
+
 /**
  * Karaf to Karaf: a bundle in one Karaf (this test's probe, in a Karaf with only the {@code estuary-client} feature
  * installed, so no service of its own) uses the lease renewal service, the event mailbox and the transaction manager
@@ -56,7 +58,7 @@ public class ClientKarafIT {
                 "standard/4.4.10, framework/4.4.10"));
         // Its own registry (for the callbacks it exports) must not take the server's or the default port.
         options.add(editConfigurationFilePut("etc/org.estuary.remote.cfg", "registry.port",
-                Integer.toString(KarafOptions.freePort())));
+                Integer.toString(LoopbackPorts.free())));
         options.add(editConfigurationFilePut("etc/system.properties", SERVER_PORT,
                 Integer.toString(server.registryPort)));
         return CoreOptions.options(options.toArray(new Option[0]));

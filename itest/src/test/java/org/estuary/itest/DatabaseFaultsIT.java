@@ -10,6 +10,7 @@ import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.remote.RemoteSettings;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.AfterClass;
 import org.junit.Test;
 
@@ -41,7 +42,7 @@ public class DatabaseFaultsIT {
 
     @Test
     public void callsFailIndefinitelyWhileTheDatabaseIsUnreachableAndNothingAcknowledgedIsLost() throws Exception {
-        int proxyPort = KarafOptions.freePort();
+        int proxyPort = LoopbackPorts.free();
         TcpProxy proxy = new TcpProxy(new InetSocketAddress("127.0.0.1", proxyPort),
                 new InetSocketAddress("127.0.0.1", PrivatePostgres.port()));
         RunningDistribution karaf = null;

@@ -31,6 +31,7 @@ import org.estuary.client.EstuaryClient;
 import org.estuary.core.time.ManualClock;
 import org.estuary.discovery.net.DiscoverySettings;
 import org.estuary.discovery.net.LookupServiceEndpoint;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.AfterClass;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -105,7 +106,7 @@ public class DiscoveryDurabilityIT {
                 InetAddress.getLoopbackAddress(), 0, false);
         lds.register(new String[0], new LookupLocator[] {lookup.locator()}, hearing, null, HOUR);
         heard.discoveredAgain("after register");
-        LookupLocator nowhere = new LookupLocator("127.0.0.1", KarafOptions.freePort()); // sought, never answers
+        LookupLocator nowhere = new LookupLocator("127.0.0.1", LoopbackPorts.free()); // sought, never answers
         Made made = new Made(
                 lds.register(new String[] {"it-a", "it-b"}, new LookupLocator[] {nowhere}, listener, null, HOUR),
                 lds.register(new String[0], null, listener, null, HOUR),

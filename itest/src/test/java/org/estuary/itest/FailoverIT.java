@@ -23,6 +23,7 @@ import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.remote.RemoteSettings;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.Test;
 
 /**
@@ -66,8 +67,8 @@ public class FailoverIT {
         DataSource db = PrivatePostgres.dataSource("estuary-failover-it");
         dropTables(db);
         String password = "it-" + Long.toHexString(seed);
-        int portA = KarafOptions.freePort();
-        int portB = KarafOptions.freePort();
+        int portA = LoopbackPorts.free();
+        int portB = LoopbackPorts.free();
         RunningDistribution[] pair = new RunningDistribution[2];
         FaultTally tally = new FaultTally();
         EstuaryClient client = null;

@@ -10,13 +10,13 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.logLevel;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.OptionUtils;
 import org.ops4j.pax.exam.options.MavenArtifactUrlReference;
 import org.ops4j.pax.exam.karaf.options.LogLevelOption.LogLevel;
+
+import org.estuary.store.api.testing.LoopbackPorts;
 
 /**
  * Pax Exam options that boot Estuary's own Karaf distribution (karaf-assembly/), as users get it, or a stock Apache
@@ -80,12 +80,13 @@ final class KarafOptions {
             editConfigurationFilePut("etc/org.ops4j.pax.url.mvn.cfg", "org.ops4j.pax.url.mvn.repositories", ""),
             // Free loopback ports, so a running Estuary on the default ports does not break the tests.
             editConfigurationFilePut("etc/org.ops4j.pax.web.cfg", "org.osgi.service.http.port",
-                    Integer.toString(freePort())),
-            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", Integer.toString(freePort())),
+                    Integer.toString(LoopbackPorts.free())),
+            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort",
+                    Integer.toString(LoopbackPorts.free())),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryPort",
-                    Integer.toString(freePort())),
+                    Integer.toString(LoopbackPorts.free())),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort",
-                    Integer.toString(freePort())),
+                    Integer.toString(LoopbackPorts.free())),
         };
     }
 
@@ -107,46 +108,5 @@ final class KarafOptions {
         String at = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern(
                 "yyyyMMdd-HHmmss-SSS"));
         return new File(LOGS, test.getSimpleName() + "-" + at + ".log");
-    }
-
-    /**
-     * A loopback port that nothing listens on, for a server a test starts and names before it starts. It lies below
-     * the kernel's ephemeral range, so no {@code bind(0)} of anyone (Karaf's shutdown socket, an RMI export, an
-     * outgoing connection) can take it between this choice and the server's bind; it lies above Pax Exam's own range
-     * (21000-21099); and this JVM hands each port out once.
-     */
-    static int freePort() {
-        int below = ephemeralLow();
-        for (int attempt = 0; attempt < 1_000; attempt++) {
-            int port = FIRST_CHOSEN + java.util.concurrent.ThreadLocalRandom.current().nextInt(below - FIRST_CHOSEN);
-            if (HANDED_OUT.add(port) && bindable(port)) {
-                return port;
-            }
-        }
-        throw new IllegalStateException("no free loopback port in " + FIRST_CHOSEN + "-" + (below - 1));
-    }
-
-    private static final int FIRST_CHOSEN = 22_000;
-
-    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    private static boolean bindable(int port) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            return true;
-        } catch (IOException taken) {
-            return false;
-        }
-    }
-
-    /** The first port of the kernel's ephemeral range ({@code ip_local_port_range}; 32768 where it cannot be read). */
-    private static int ephemeralLow() {
-        try {
-            String range = java.nio.file.Files.readString(java.nio.file.Path.of(
-                    "/proc/sys/net/ipv4/ip_local_port_range")).trim();
-            int low = Integer.parseInt(range.split("\\s+")[0]);
-            return low > FIRST_CHOSEN + 1_000 ? low : 32_768;
-        } catch (IOException | RuntimeException unreadable) {
-            return 32_768;
-        }
     }
 }

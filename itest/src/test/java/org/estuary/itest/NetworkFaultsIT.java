@@ -10,6 +10,7 @@ import net.jini.lease.LeaseRenewalService;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.remote.RemoteSettings;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.Test;
 
 /**
@@ -28,7 +29,7 @@ public class NetworkFaultsIT {
 
     @Test
     public void callsFailIndefinitelyWhileTheNetworkIsDownAndNothingAcknowledgedIsLost() throws Exception {
-        int objectPort = KarafOptions.freePort();
+        int objectPort = LoopbackPorts.free();
         RunningDistribution karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "bind.address", HIDDEN);
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "advertise.host", "127.0.0.1");

@@ -16,6 +16,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 import org.estuary.discovery.net.NetworkNamespace;
+import org.estuary.store.api.testing.LoopbackPorts;
 
 /**
  * Apache River 2.2.3's lookup service, Reggie, as it ships (the {@code org.apache.river:reggie} jar), in a JVM of
@@ -86,7 +87,7 @@ final class ReggieProcess implements AutoCloseable {
         Path classes = compile(work.resolve("classes"), Path.of("src/test/reggie"),
                 List.of("-cp", river("jsk-platform").toString()));
 
-        int port = KarafOptions.freePort();
+        int port = LoopbackPorts.free();
         Path policy = work.resolve("reggie.policy");
         // ServiceStarter runs a service under a security manager and a policy; this JVM runs nothing else.
         Files.writeString(policy, "grant {\n    permission java.security.AllPermission;\n};\n");

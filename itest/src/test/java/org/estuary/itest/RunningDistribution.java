@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.estuary.store.api.testing.LoopbackPorts;
+
 /**
  * The distribution started as an operator starts it: the tar.gz unpacked, {@code bin/karaf server} run with
  * {@code ESTUARY_ADMIN_PASSWORD}, on free loopback ports so a running Estuary on the defaults does not interfere.
@@ -100,7 +102,7 @@ final class RunningDistribution implements AutoCloseable {
     /** Unpacks the distribution, applies {@code setup} to it and starts it with {@code launcher}. */
     static RunningDistribution start(String password, Setup setup, Launcher launcher)
             throws IOException, InterruptedException {
-        return start(password, KarafOptions.freePort(), setup, launcher);
+        return start(password, LoopbackPorts.free(), setup, launcher);
     }
 
     /**
@@ -120,16 +122,16 @@ final class RunningDistribution implements AutoCloseable {
         try (var entries = Files.list(work)) {
             home = entries.filter(Files::isDirectory).findFirst().orElseThrow();
         }
-        int httpPort = KarafOptions.freePort();
+        int httpPort = LoopbackPorts.free();
         Processes.setProperty(home.resolve("etc/org.ops4j.pax.web.cfg"), "org.osgi.service.http.port",
                 Integer.toString(httpPort));
-        int sshPort = KarafOptions.freePort();
+        int sshPort = LoopbackPorts.free();
         Processes.setProperty(home.resolve("etc/org.apache.karaf.shell.cfg"), "sshPort", Integer.toString(sshPort));
         Path sshKey = authorizeKey(home);
         Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiRegistryPort",
-                Integer.toString(KarafOptions.freePort()));
+                Integer.toString(LoopbackPorts.free()));
         Processes.setProperty(home.resolve("etc/org.apache.karaf.management.cfg"), "rmiServerPort",
-                Integer.toString(KarafOptions.freePort()));
+                Integer.toString(LoopbackPorts.free()));
         Path remote = home.resolve("etc/org.estuary.remote.cfg");
         if (!Files.exists(remote)) {
             Files.writeString(remote, "");

@@ -26,7 +26,7 @@ import org.estuary.mailbox.testing.MailboxServices;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.testing.ClientOps;
-import org.estuary.store.api.testing.ServerJvm;
+import org.estuary.store.api.testing.LoopbackPorts;
 
 /**
  * The event mailbox benchmark, one run:
@@ -78,7 +78,7 @@ public final class MailboxBench {
             say(String.format(Locale.ROOT, "mailbox: %d writers: ingest %.0f events/s, raw store %.0f records/s,"
                     + " ratio %.2f", writers, ingest, raw, ratio));
         }
-        ClientOpsBench.Figures ops = ClientOpsBench.measure(data.resolve("ops"), ServerJvm.freePort(), seconds,
+        ClientOpsBench.Figures ops = ClientOpsBench.measure(data.resolve("ops"), LoopbackPorts.free(), seconds,
                 INGEST_BYTES);
         double target = ClientOps.target(ops.rpc(), ops.fsync());
         ClientOps.Result one = ops.results()[0];

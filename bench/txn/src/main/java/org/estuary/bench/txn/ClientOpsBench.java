@@ -7,6 +7,7 @@ import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.client.EstuaryClient;
 import org.estuary.store.api.testing.ClientOps;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.estuary.store.api.testing.ServerJvm;
 
 /**
@@ -29,7 +30,7 @@ public final class ClientOpsBench {
         Path dir = Path.of(args[0]);
         double seconds = Double.parseDouble(args[1]);
         double warmup = Double.parseDouble(args[2]);
-        int port = ServerJvm.freePort();
+        int port = LoopbackPorts.free();
         try (ServerJvm server = ServerJvm.start("1g", TxnServer.class, Integer.toString(port), "embedded",
                 dir.resolve("store").toString())) {
             try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {

@@ -3,8 +3,6 @@ package org.estuary.store.api.testing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,13 +52,6 @@ public final class ServerJvm implements AutoCloseable {
             throw new IllegalStateException("the server JVM (" + mainClass.getName() + ") did not start: " + line);
         }
         return server;
-    }
-
-    /** A port free on 127.0.0.1 now. */
-    public static int freePort() throws IOException {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        }
     }
 
     /** Closes its standard input, so it stops; stops it by force if it has not ended 30 s later. */

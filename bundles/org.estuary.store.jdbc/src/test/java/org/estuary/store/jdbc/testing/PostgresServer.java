@@ -1,8 +1,6 @@
 package org.estuary.store.jdbc.testing;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +14,7 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -58,7 +57,7 @@ public final class PostgresServer implements AutoCloseable {
         // A Unix socket path holds at most 107 bytes, and a checkout can sit deep: keep the socket under /tmp.
         this.socketDir = Files.createTempDirectory("estuary-pg");
         this.log = base.resolve("server.log");
-        this.port = freePort();
+        this.port = LoopbackPorts.free();
         this.asPostgresUser = "root".equals(System.getProperty("user.name"));
         this.shutdownHook = new Thread(this::kill, "postgres-test-server-stop");
     }
@@ -230,12 +229,6 @@ public final class PostgresServer implements AutoCloseable {
             return Integer.parseInt(name.replaceAll("[^0-9].*$", ""));
         } catch (NumberFormatException e) {
             return 0;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 
