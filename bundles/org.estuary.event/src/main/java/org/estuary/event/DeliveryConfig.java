@@ -9,7 +9,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * <table>
  * <caption>Settings</caption>
  * <tr><th>setting</th><th>default</th><th>meaning</th></tr>
- * <tr><td>threads</td><td>4</td><td>how many {@code notify} calls run at once</td></tr>
+ * <tr><td>threads</td><td>{@value #DEFAULT_THREADS}</td><td>how many {@code notify} calls run at once</td></tr>
  * <tr><td>maxQueuedPerLane</td><td>1,000</td><td>events one lane (one listener or registration) may hold</td></tr>
  * <tr><td>maxQueuedTotal</td><td>100,000</td><td>events all lanes together may hold</td></tr>
  * <tr><td>initialRetryDelayMillis</td><td>1,000</td><td>wait after the first indefinite failure</td></tr>
@@ -23,6 +23,16 @@ import org.osgi.annotation.versioning.ProviderType;
  */
 @ProviderType
 public final class DeliveryConfig {
+
+    /**
+     * The {@code threads} of the defaults, which every Estuary service's {@code event.threads} also takes. More calls
+     * at once do not deliver faster on a small machine: on two processors, 8 or 16 threads told 10,000 registrations
+     * of a lookup service over RMI two to three times slower than 4, each event costing more CPU (bench/README.md,
+     * discovery). A listener that does not answer does not hold a thread against this bound ({@code slowCallMillis}).
+     *
+     * @since 1.7
+     */
+    public static final int DEFAULT_THREADS = 4;
 
     private final int threads;
     private final int maxQueuedPerLane;
@@ -106,7 +116,7 @@ public final class DeliveryConfig {
     /** Collects settings; {@link #build()} checks them. */
     @ProviderType
     public static final class Builder {
-        private int threads = 4;
+        private int threads = DEFAULT_THREADS;
         private int maxQueuedPerLane = 1_000;
         private int maxQueuedTotal = 100_000;
         private long initialRetryDelayMillis = 1_000;

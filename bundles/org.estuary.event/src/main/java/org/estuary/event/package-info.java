@@ -6,5 +6,5 @@
  * indefinite failures with back-off until the governing lease ends and reporting each outcome to the caller.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.6.0")
+@org.osgi.annotation.versioning.Version("1.7.0")
 package org.estuary.event;

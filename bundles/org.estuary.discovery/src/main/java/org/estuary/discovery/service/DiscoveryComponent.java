@@ -81,7 +81,7 @@ public final class DiscoveryComponent extends ServiceComponent<DiscoveryBackend,
 
         @AttributeDefinition(name = "Event threads", min = "1", description = "Listener notify calls in parallel; "
                 + "each registration has at most one in flight.")
-        int event_threads() default 8;
+        int event_threads() default DeliveryConfig.DEFAULT_THREADS;
 
         @AttributeDefinition(name = "Event retry initial (ms)", min = "1", description = "Wait before notifying a "
                 + "listener again after a delivery failed in a way that may clear up; the wait doubles after each "

@@ -117,7 +117,7 @@ public final class RenewalComponent extends ServiceComponent<RenewalBackend, Ren
 
         @AttributeDefinition(name = "Event threads", min = "1",
                 description = "Listener notify calls (expiration warnings, renewal failures) in parallel.")
-        int event_threads() default 4;
+        int event_threads() default DeliveryConfig.DEFAULT_THREADS;
 
         @AttributeDefinition(name = "Events queued per registration", min = "1", description = "Events one "
                 + "listener registration holds at most (queued, in flight or waiting to retry); an event beyond "
