@@ -30,7 +30,7 @@ import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
 import org.estuary.store.api.Store;
-import org.estuary.store.api.testing.ServerJvm;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.estuary.store.rocksdb.testing.RocksStores;
 
 /**
@@ -40,14 +40,18 @@ import org.estuary.store.rocksdb.testing.RocksStores;
  * time from one lookup service's first announcement to the event that tells the last registration of it, first with
  * the service cold ({@code fanout_cold_ms}: no event sent yet in this JVM), then for the others but one announcing
  * together ({@code burst_ms}, from the first of their announcements to the last registration told of the last of
- * them) and the events per second of that burst, and last for the remaining one alone, the service warm as a
- * running service is when a new lookup service appears ({@code fanout_ms}). Then, when bench/discovery/run could
+ * them) and the events per second of that burst, and last for the remaining {@value #WARM_UP} + {@value #WARM}
+ * each alone, one after another, the service warm as a running service is when a new lookup service appears
+ * ({@code fanout_ms}: the median of the last {@value #WARM}, the fastest and slowest beside it). The first
+ * {@value #WARM_UP} warm the JVM up: the burst is over within seconds (Fiddler's takes minutes), and its compilers
+ * are still compiling and recompiling the code a lone lookup service's events take, which on two processors moves
+ * one lookup service's figure by half or more. Then, when bench/discovery/run could
  * prepare it, the same workload against Apache River 2.2.3's Fiddler in a JVM of its own ({@link FiddlerProcess}),
  * with REGISTRARS other lookup services on the same schedule.
  *
  * <p>Multicast runs on the loopback interface of a network namespace of the run's own ({@link NetworkNamespace}):
  * this JVM makes it and runs the measurement in a child JVM inside it. The service runs as its component runs it
- * (the component's default bounds, 8 event threads, discovery on real sockets), with one multicast request per
+ * (the component's default bounds, 4 event threads, discovery on real sockets), with one multicast request per
  * change of the groups sought, so that the lookup services, which start after the registrations, are found by their
  * announcements.
  *
@@ -55,6 +59,11 @@ import org.estuary.store.rocksdb.testing.RocksStores;
  * remote clients on the embedded store, next to an RPC's and an fsync's p50 measured in the same run.
  */
 public final class DiscoveryBench {
+
+    /** Lookup services that come each alone after the burst, unmeasured, so that the JVM's compilers settle. */
+    static final int WARM_UP = 10;
+    /** Lookup services that come last, each alone, with the service warm: {@code fanout_ms} is their median. */
+    static final int WARM = 5;
 
     static final String GROUP = "bench";
     /** Seconds per measurement of the remote client operations (after a third of that as warm-up). */
@@ -112,7 +121,7 @@ public final class DiscoveryBench {
                 fiddler(registrations, registrars, Path.of(fiddlerCommand), data.resolveSibling("fiddler.log"),
                         network, announcing);
             }
-            ClientOpsBench.measure(data.resolveSibling("ops"), ServerJvm.freePort(), CLIENT_OPS_SECONDS);
+            ClientOpsBench.measure(data.resolveSibling("ops"), LoopbackPorts.free(), CLIENT_OPS_SECONDS);
         } finally {
             announcing.close();
         }
@@ -123,8 +132,9 @@ public final class DiscoveryBench {
             SystemClock announcing) throws Exception {
         SystemClock clock = new SystemClock("bench-discovery-timer");
         Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryBench.class.getClassLoader()).build();
-        // the component's defaults: 8 event threads, 100 events queued per registration, blocks of 1,000 numbers
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().threads(8)
+        // the component's defaults: 4 event threads, 100 events queued per registration, blocks of 1,000 numbers
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder()
+                .threads(DeliveryConfig.DEFAULT_THREADS)
                 .maxQueuedPerLane(100).maxQueuedTotal(100 * registrations).build(), "bench-discovery-events",
                 ReadScope.forReplies(marshaller, null));
         Store store = RocksStores.open(data);
@@ -215,20 +225,23 @@ public final class DiscoveryBench {
     }
 
     /** One service's figures, as {@code key=value} words. */
-    private record Result(double fanoutMs, double fanoutCpuMs, double coldMs, double coldCpuMs, double burstMs,
+    private record Result(Fanout warm, double fanoutMinMs, double fanoutMaxMs, Fanout cold, double burstMs,
             double burstP50Ms, double burstMaxMs, long burstEvents, double eventsPerS, double cpuUsPerEvent) {
         @Override
         public String toString() {
-            return String.format("fanout_ms=%.1f fanout_cpu_ms=%.0f fanout_cold_ms=%.1f fanout_cold_cpu_ms=%.0f "
-                    + "burst_ms=%.1f burst_p50_ms=%.1f burst_max_ms=%.1f burst_events=%d events_per_s=%.0f "
-                    + "cpu_us_per_event=%.1f", fanoutMs, fanoutCpuMs, coldMs, coldCpuMs, burstMs, burstP50Ms,
-                    burstMaxMs, burstEvents, eventsPerS, cpuUsPerEvent);
+            return String.format("fanout_ms=%.1f fanout_cpu_ms=%.0f fanout_min_ms=%.1f fanout_max_ms=%.1f "
+                    + "fanout_cold_ms=%.1f fanout_cold_cpu_ms=%.0f burst_ms=%.1f burst_p50_ms=%.1f burst_max_ms=%.1f "
+                    + "burst_events=%d events_per_s=%.0f cpu_us_per_event=%.1f", warm.ms, warm.cpuMs, fanoutMinMs,
+                    fanoutMaxMs, cold.ms, cold.cpuMs, burstMs, burstP50Ms, burstMaxMs, burstEvents, eventsPerS,
+                    cpuUsPerEvent);
         }
     }
 
     /**
      * The schedule: the first of {@code lookups} comes up and announces alone (the service cold), then the others
-     * but one together, then the last one alone (the service warm); each time until every registration was told.
+     * but {@value #WARM_UP} + {@value #WARM} together, then those each alone, one after another (the service warm,
+     * the first {@value #WARM_UP} unmeasured); each time until every registration was told. With fewer lookup
+     * services than {@value #WARM_UP} + {@value #WARM} + 2, the last one alone is the warm one.
      * Closes the lookup services it brought up.
      */
     private static Result measure(String name, Lookups lookups, Told told, int registrations) throws Exception {
@@ -245,7 +258,9 @@ public final class DiscoveryBench {
             List<ServiceID> others = new ArrayList<>();
             long cpuBefore = told.cpuNanos();
             long[] startedAt = new long[registrars];
-            int last = registrars > 2 ? registrars - 1 : registrars; // the last one alone again, below
+            int warmUp = registrars >= WARM_UP + WARM + 2 ? WARM_UP : 0;
+            int warmCount = warmUp > 0 ? WARM : registrars > 2 ? 1 : 0;
+            int last = registrars - warmUp - warmCount; // the last ones alone again, below
             for (int i = 1; i < last; i++) {
                 startedAt[i] = System.nanoTime();
                 others.add(lookups.up(i).serviceId());
@@ -275,13 +290,26 @@ public final class DiscoveryBench {
                     burstEvents == 0 ? 0.0 : (double) others.size() * registrations / burstEvents, eventsPerS,
                     cpuUsPerEvent);
 
-            // the last lookup service announces itself alone, to the service as it runs (warm)
-            Fanout warm = last < registrars ? alone(lookups, last, told, registrations) : cold;
-            System.out.printf("%s: one more lookup service, the service warm: its first announcement to the "
-                    + "last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", name, registrations, warm.ms,
-                    warm.cpuMs);
-            return new Result(warm.ms, warm.cpuMs, cold.ms, cold.cpuMs, burstMs, p50, max, burstEvents, eventsPerS,
-                    cpuUsPerEvent);
+            // the last lookup services announce themselves each alone, to the service as it runs (warm)
+            for (int i = last; i < last + warmUp; i++) {
+                Fanout one = alone(lookups, i, told, registrations);
+                System.out.printf("%s: warming up (%d of %d): a lookup service alone, told to %,d registrations in "
+                        + "%.1f ms (CPU %.0f ms)%n", name, i - last + 1, warmUp, registrations, one.ms, one.cpuMs);
+            }
+            List<Fanout> warm = new ArrayList<>();
+            for (int i = last + warmUp; i < registrars; i++) {
+                Fanout one = alone(lookups, i, told, registrations);
+                warm.add(one);
+                System.out.printf("%s: one more lookup service, the service warm (%d of %d): its first announcement "
+                        + "to the last of %,d registrations told of it: %.1f ms (CPU %.0f ms)%n", name, warm.size(),
+                        warmCount, registrations, one.ms, one.cpuMs);
+            }
+            if (warm.isEmpty()) {
+                warm.add(cold);
+            }
+            warm.sort(java.util.Comparator.comparingDouble(Fanout::ms));
+            return new Result(warm.get(warm.size() / 2), warm.get(0).ms, warm.get(warm.size() - 1).ms, cold, burstMs,
+                    p50, max, burstEvents, eventsPerS, cpuUsPerEvent);
         }
     }
 

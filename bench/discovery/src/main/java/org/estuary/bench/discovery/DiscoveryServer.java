@@ -32,8 +32,8 @@ public final class DiscoveryServer {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-discovery-timer");
         Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryServer.class.getClassLoader()).build();
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().threads(8)
-                .maxQueuedPerLane(100).maxQueuedTotal(1_000_000).build(), "bench-discovery-events",
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder()
+                .threads(DeliveryConfig.DEFAULT_THREADS).maxQueuedPerLane(100).maxQueuedTotal(1_000_000).build(), "bench-discovery-events",
                 ReadScope.forReplies(marshaller, null));
         Store store = RocksStores.open(Path.of(args[1]));
         // the component's defaults but for the registrations allowed
