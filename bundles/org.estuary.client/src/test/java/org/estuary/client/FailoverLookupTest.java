@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.Serializable;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.rmi.ConnectException;
 import java.rmi.NotBoundException;
 import java.util.List;
@@ -15,6 +13,7 @@ import org.estuary.remote.FailoverNotice;
 import org.estuary.remote.RemoteSettings;
 import org.estuary.remote.RmiExporter;
 import org.estuary.remote.ServiceSwappingException;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +25,7 @@ class FailoverLookupTest {
 
     @Test
     void lookupTakesTheServiceFromTheFirstContainerThatBindsIt() throws Exception {
-        int down = freePort();
+        int down = LoopbackPorts.free();
         try (RmiExporter standby = RmiExporter.start(RemoteSettings.builder().registryPort(0).build());
                 RmiExporter active = RmiExporter.start(RemoteSettings.builder().registryPort(0).build())) {
             active.bind("service", "from the active container");
@@ -48,7 +47,7 @@ class FailoverLookupTest {
         try (RmiExporter standby = RmiExporter.start(RemoteSettings.builder().registryPort(0).build())) {
             standby.bind(FailoverNotice.NAME, (Serializable) standby.exportCallback(FailoverNotice.class,
                     () -> notice));
-            try (EstuaryClient client = EstuaryClient.connect(List.of("127.0.0.1:" + freePort(),
+            try (EstuaryClient client = EstuaryClient.connect(List.of("127.0.0.1:" + LoopbackPorts.free(),
                     "127.0.0.1:" + standby.registryPort()), RemoteSettings.builder().build())) {
                 // FO.3: a standby refuses with an indefinite error naming the active container
                 ServiceSwappingException refused = assertThrows(ServiceSwappingException.class,
@@ -68,13 +67,7 @@ class FailoverLookupTest {
         assertThrows(IllegalArgumentException.class, () -> EstuaryClient.connect(List.of(), settings));
         assertThrows(IllegalArgumentException.class, () -> EstuaryClient.connect(List.of("no-port"), settings));
         assertThrows(IllegalArgumentException.class, () -> EstuaryClient.connect(List.of("host:70000"), settings));
-        assertThrows(ConnectException.class, () -> EstuaryClient.connect(List.of("127.0.0.1:" + freePort()),
+        assertThrows(ConnectException.class, () -> EstuaryClient.connect(List.of("127.0.0.1:" + LoopbackPorts.free()),
                 settings));
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        }
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
@@ -16,6 +14,7 @@ import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoProxy;
 import org.estuary.remote.fixture.FailoverServerMain;
 import org.estuary.remote.fixture.Forked;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,8 +34,8 @@ class FailoverProxyTest {
 
     @BeforeEach
     void start() throws Exception {
-        portA = freePort();
-        portB = freePort();
+        portA = LoopbackPorts.free();
+        portB = LoopbackPorts.free();
         a = Forked.start(FailoverServerMain.class, Integer.toString(portA), Integer.toString(portB),
                 serviceId.toString());
         b = Forked.start(FailoverServerMain.class, Integer.toString(portB), Integer.toString(portA),
@@ -126,11 +125,5 @@ class FailoverProxyTest {
     private EchoProxy lookup(int port) throws Exception {
         return (EchoProxy) ((RegistryEntry) LocateRegistry.getRegistry("127.0.0.1", port,
                 new ClientSockets(null, 5_000, 10_000, false)).lookup(Echo.class.getName())).proxy();
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        }
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.rmi.AccessException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
@@ -30,6 +28,7 @@ import org.estuary.remote.fixture.Echo;
 import org.estuary.remote.fixture.EchoProxy;
 import org.estuary.remote.fixture.EchoServerMain;
 import org.estuary.remote.fixture.Forked;
+import org.estuary.store.api.testing.LoopbackPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,9 +45,7 @@ class RemoteProxyTest {
 
     @BeforeEach
     void start() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        port = LoopbackPorts.free();
         server = startServer("g1");
     }
 

@@ -132,10 +132,10 @@ public final class DiscoveryBench {
             SystemClock announcing) throws Exception {
         SystemClock clock = new SystemClock("bench-discovery-timer");
         Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryBench.class.getClassLoader()).build();
-        // the component's defaults: 4 event threads, 100 events queued per registration, blocks of 1,000 numbers
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder()
-                .threads(DeliveryConfig.DEFAULT_THREADS)
-                .maxQueuedPerLane(100).maxQueuedTotal(100 * registrations).build(), "bench-discovery-events",
+        // the component's defaults: the builder's event threads (DEFAULT_THREADS), 100 events queued per
+        // registration, blocks of 1,000 numbers
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().maxQueuedPerLane(100)
+                .maxQueuedTotal(100 * registrations).build(), "bench-discovery-events",
                 ReadScope.forReplies(marshaller, null));
         Store store = RocksStores.open(data);
         // the component's defaults but for the registrations allowed

@@ -32,9 +32,8 @@ public final class DiscoveryServer {
         int port = Integer.parseInt(args[0]);
         SystemClock clock = new SystemClock("bench-discovery-timer");
         Marshaller marshaller = Marshallers.builder().classLoader(DiscoveryServer.class.getClassLoader()).build();
-        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder()
-                .threads(DeliveryConfig.DEFAULT_THREADS).maxQueuedPerLane(100).maxQueuedTotal(1_000_000).build(), "bench-discovery-events",
-                ReadScope.forReplies(marshaller, null));
+        EventDelivery delivery = EventDelivery.withOwnThreads(clock, DeliveryConfig.builder().maxQueuedPerLane(100)
+                .maxQueuedTotal(1_000_000).build(), "bench-discovery-events", ReadScope.forReplies(marshaller, null));
         Store store = RocksStores.open(Path.of(args[1]));
         // the component's defaults but for the registrations allowed
         DiscoveryServices.Running service = DiscoveryServices.start(clock, marshaller, store, delivery,

@@ -1,18 +1,13 @@
 package org.estuary.bench.txn;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 
 import net.jini.core.transaction.server.NestableTransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.client.EstuaryClient;
+import org.estuary.store.api.testing.LoopbackPorts;
+import org.estuary.store.api.testing.ServerJvm;
 
 /**
  * A remote commit's latency: this JVM is a client of a transaction manager in another JVM ({@link TxnServer}, started
@@ -30,34 +25,16 @@ public final class RemoteCommit {
     public static void main(String[] args) throws Exception {
         double seconds = Double.parseDouble(args[0]);
         double warmup = Double.parseDouble(args[1]);
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-Djava.rmi.server.hostname=127.0.0.1", "-Djava.util.logging.config.file=/dev/null",
-                "-cp", System.getProperty("java.class.path"), TxnServer.class.getName(), Integer.toString(port))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line = out.readLine();
-            if (!"READY".equals(line)) {
-                throw new IllegalStateException("the server JVM did not start: " + line);
-            }
-            try (EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
-                NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
-                for (String count : args[2].split(",")) {
-                    TransactionParticipant[] parts = new TransactionParticipant[Integer.parseInt(count)];
-                    for (int i = 0; i < parts.length; i++) {
-                        parts[i] = client.exportParticipant(new EstuarySide.Prepared());
-                    }
-                    measure(mgr, parts, seconds, warmup);
+        int port = LoopbackPorts.free();
+        try (ServerJvm server = ServerJvm.start("1g", TxnServer.class, Integer.toString(port));
+                EstuaryClient client = EstuaryClient.connect("127.0.0.1", port)) {
+            NestableTransactionManager mgr = client.lookup(NestableTransactionManager.class);
+            for (String count : args[2].split(",")) {
+                TransactionParticipant[] parts = new TransactionParticipant[Integer.parseInt(count)];
+                for (int i = 0; i < parts.length; i++) {
+                    parts[i] = client.exportParticipant(new EstuarySide.Prepared());
                 }
-            }
-        } finally {
-            server.getOutputStream().close(); // the server's stdin: it stops
-            if (!server.waitFor(30, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
+                measure(mgr, parts, seconds, warmup);
             }
         }
         System.exit(0);
