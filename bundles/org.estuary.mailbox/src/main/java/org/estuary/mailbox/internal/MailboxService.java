@@ -210,7 +210,8 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                 return new Change<Void>() {
                     @Override
                     public Batch batch() {
-                        return Batch.builder().put(Records.EVENTS, Records.eventKey(r.id, event.arrival), record)
+                        // arrival numbers only grow (recovery resumes past every stored one): the key is new
+                        return Batch.builder().putNew(Records.EVENTS, Records.eventKey(r.id, event.arrival), record)
                                 .build();
                     }
 

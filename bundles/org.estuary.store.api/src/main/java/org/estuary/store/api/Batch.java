@@ -84,7 +84,26 @@ public final class Batch {
          * @throws IllegalArgumentException if space or key breaks the {@link Names} rules
          */
         public Builder put(String space, String key, byte[] value) {
-            Operation put = Operation.put(space, key, value);
+            return add(Operation.put(space, key, value, false));
+        }
+
+        /**
+         * Adds a put of a copy of {@code value} at (space, key) where the caller knows that no record is: none in
+         * the store when the batch is applied, none left there by this batch's earlier operations (a key made from
+         * a number the service never hands out twice, say a mailbox's arrival number). It applies as {@link #put}
+         * does; a backend may skip looking up the record it would replace ({@link Operation#fresh()}), which spares
+         * a point read per record on the write path. If a record is there after all, it is replaced as by
+         * {@code put}, and the backend's record and byte counts may overstate what it holds (so that it refuses a
+         * batch as {@code FULL} early) until it opens again and counts afresh.
+         *
+         * @throws NullPointerException if an argument is null
+         * @throws IllegalArgumentException if space or key breaks the {@link Names} rules
+         */
+        public Builder putNew(String space, String key, byte[] value) {
+            return add(Operation.put(space, key, value, true));
+        }
+
+        private Builder add(Operation put) {
             operations.add(put);
             bytes += put.size();
             return this;

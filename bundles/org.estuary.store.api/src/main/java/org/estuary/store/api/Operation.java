@@ -30,28 +30,30 @@ public final class Operation {
     private final String key;
     private final byte[] value;
     private final int size;
+    private final boolean fresh;
 
-    private Operation(Kind kind, String space, String key, byte[] value) {
+    private Operation(Kind kind, String space, String key, byte[] value, boolean fresh) {
         this.kind = kind;
         this.space = space;
         this.key = key;
         this.value = value;
         this.size = value == null ? 0 : Names.utf8Length(key) + value.length;
+        this.fresh = fresh;
     }
 
-    static Operation put(String space, String key, byte[] value) {
+    static Operation put(String space, String key, byte[] value, boolean fresh) {
         Names.requireSpace(space);
         Names.requireKey(key);
         Objects.requireNonNull(value, "value");
-        return new Operation(Kind.PUT, space, key, value.clone());
+        return new Operation(Kind.PUT, space, key, value.clone(), fresh);
     }
 
     static Operation delete(String space, String key) {
-        return new Operation(Kind.DELETE, Names.requireSpace(space), Names.requireKey(key), null);
+        return new Operation(Kind.DELETE, Names.requireSpace(space), Names.requireKey(key), null, false);
     }
 
     static Operation clear(String space) {
-        return new Operation(Kind.CLEAR, Names.requireSpace(space), null, null);
+        return new Operation(Kind.CLEAR, Names.requireSpace(space), null, null, false);
     }
 
     /** What this operation does. */
@@ -80,6 +82,16 @@ public final class Operation {
     }
 
     /**
+     * Whether this is a {@code PUT} its caller added with {@link Batch.Builder#putNew}: no record is at (space, key)
+     * when the batch is applied but one an earlier operation of the same batch left there. A backend may then skip
+     * looking up the record the put would replace (what it measures its record and byte counts with); it applies
+     * the put the same either way.
+     */
+    public boolean fresh() {
+        return fresh;
+    }
+
+    /**
      * The logical size of the record a {@code PUT} writes: the key's UTF-8 length plus the value's length (0 for
      * the other kinds). Every backend counts {@link StoreStats#bytes()} and its byte limits in this unit, so that
      * numbers compare across backends whatever their own overhead.
@@ -92,7 +104,7 @@ public final class Operation {
     public String toString() {
         switch (kind) {
             case PUT:
-                return "PUT " + space + " " + key + " (" + value.length + " bytes)";
+                return (fresh ? "PUT (new) " : "PUT ") + space + " " + key + " (" + value.length + " bytes)";
             case DELETE:
                 return "DELETE " + space + " " + key;
             default:

@@ -18,7 +18,8 @@ import org.rocksdb.WriteBatch;
 /**
  * A batch as one RocksDB {@link WriteBatch} (a clear becomes a range delete of its space), with how it changes the
  * store's record and byte counts, measured against what the database holds before it (point lookups of the sizes
- * it replaces, an iteration for a clear), so the store can refuse it before anything is written (Store S1, S5).
+ * it replaces, none for a put its caller said is new, an iteration for a clear), so the store can refuse it before
+ * anything is written (Store S1, S5).
  *
  * <p>A plan may be made outside the store's write lock: it remembers how many batches had been
  * written when its lookups began ({@link #seen}) and which keys it read ({@link Footprint}), so that under the lock
@@ -112,7 +113,7 @@ final class BatchPlan implements AutoCloseable {
             switch (op.kind()) {
                 case PUT: {
                     int keyBytes = Names.utf8Length(op.key());
-                    int before = current(db, left, cleared, space, op.key());
+                    int before = current(db, left, cleared, space, op.key(), op.fresh());
                     if (before >= 0) {
                         records--;
                         bytes -= keyBytes + before;
@@ -124,7 +125,7 @@ final class BatchPlan implements AutoCloseable {
                     break;
                 }
                 case DELETE: {
-                    int before = current(db, left, cleared, space, op.key());
+                    int before = current(db, left, cleared, space, op.key(), false);
                     if (before >= 0) {
                         records--;
                         bytes -= Names.utf8Length(op.key()) + before;
@@ -168,15 +169,18 @@ final class BatchPlan implements AutoCloseable {
         return new Effect(records, bytes, ownRecords, ownBytes);
     }
 
-    /** The value length at (space, key) as the batch leaves it so far; -1 if there is no record. */
+    /**
+     * The value length at (space, key) as the batch leaves it so far; -1 if there is no record. A {@code fresh} put
+     * ({@link Operation#fresh()}) is not looked up in the database: its caller knows no record is there.
+     */
     private static int current(RocksDB db, Map<String, Map<String, Integer>> left, Set<String> cleared,
-            String space, String key) throws RocksDBException {
+            String space, String key, boolean fresh) throws RocksDBException {
         Map<String, Integer> mine = left.get(space);
         Integer length = mine == null ? null : mine.get(key);
         if (length != null) {
             return length;
         }
-        if (cleared.contains(space)) {
+        if (fresh || cleared.contains(space)) {
             return -1;
         }
         int stored = db.get(Keys.of(space, key), NO_VALUE); // the value's size; nothing copied

@@ -100,4 +100,64 @@ class PlanAheadTest {
             reopened.close();
         }
     }
+
+    @Test
+    void aPutOfANewKeyIsNotLookedUpAndCountsAsANewRecord() throws Exception {
+        // Batch.Builder.putNew: the plan takes the caller's word that no record is there, so a new key costs no
+        // point read; the batch's own earlier operations on the key still count
+        try (Engine engine = Engine.open(TestSettings.of(dir))) {
+            engine.db.put(engine.writes, Keys.of("a/x", "k"), new byte[10]);
+            try (BatchPlan looked = BatchPlan.plan(put("a/x", "k", 4), engine.db, 0);
+                    BatchPlan trusted = BatchPlan.plan(Batch.builder().putNew("a/x", "k", new byte[4]).build(),
+                            engine.db, 0);
+                    BatchPlan inBatch = BatchPlan.plan(Batch.builder().put("a/x", "n", new byte[3])
+                            .putNew("a/x", "n", new byte[4]).build(), engine.db, 0)) {
+                assertEquals(new BatchPlan.Effect(0, -6, 1, 5), looked.effect, "a put measures what it replaces");
+                assertEquals(new BatchPlan.Effect(1, 5, 1, 5), trusted.effect,
+                        "a new key's put is not looked up: one more record of 1 + 4 bytes");
+                assertEquals(new BatchPlan.Effect(1, 5, 1, 5), inBatch.effect,
+                        "the batch's own earlier put of the key is still measured");
+            }
+        }
+    }
+
+    @Test
+    void newKeysPutByConcurrentWritersAreCountedAsARecountFindsThem() throws Exception {
+        // the mailbox's events: keys no one wrote before, put by many writers at once
+        RocksStore store = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
+        ExecutorService writers = Executors.newFixedThreadPool(8);
+        StoreStats kept;
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int writer = t;
+                done.add(writers.submit(() -> {
+                    for (int i = 0; i < 300; i++) {
+                        Batch.Builder batch = Batch.builder().putNew("new/t", writer + "." + i, new byte[1 + i % 50]);
+                        if (i >= 10) {
+                            batch.delete("new/t", writer + "." + (i - 10));
+                        }
+                        store.applyAndWait(batch.build(), 10, TimeUnit.SECONDS);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get(60, TimeUnit.SECONDS);
+            }
+            kept = store.stats();
+        } finally {
+            writers.shutdownNow();
+            store.close();
+        }
+        assertEquals(80, kept.records(), "ten records left by each writer");
+        RocksStore reopened = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
+        try {
+            StoreStats counted = reopened.stats();
+            assertEquals(counted.records(), kept.records(), "records kept while writing = records recounted");
+            assertEquals(counted.bytes(), kept.bytes(), "bytes kept while writing = bytes recounted");
+        } finally {
+            reopened.close();
+        }
+    }
 }
