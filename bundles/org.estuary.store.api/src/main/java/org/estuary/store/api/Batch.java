@@ -88,11 +88,11 @@ public final class Batch {
         }
 
         /**
-         * Adds a put of a copy of {@code value} at (space, key) where the caller knows that no record is: none in
-         * the store when the batch is applied, none left there by this batch's earlier operations (a key made from
-         * a number the service never hands out twice, say a mailbox's arrival number). It applies as {@link #put}
-         * does; a backend may skip looking up the record it would replace ({@link Operation#fresh()}), which spares
-         * a point read per record on the write path. If a record is there after all, it is replaced as by
+         * Adds a put of a copy of {@code value} at (space, key) where the caller knows that the store holds no
+         * record before this batch (a key made from a number the service never hands out twice, say a mailbox's
+         * arrival number). It applies as {@link #put} does, after this batch's earlier operations as always; a
+         * backend may skip looking the key up in what it holds ({@link Operation#fresh()}), which spares a point
+         * read per record on the write path. If the store held a record there after all, it is replaced as by
          * {@code put}, and the backend's record and byte counts may overstate what it holds (so that it refuses a
          * batch as {@code FULL} early) until it opens again and counts afresh.
          *

@@ -82,10 +82,10 @@ public final class Operation {
     }
 
     /**
-     * Whether this is a {@code PUT} its caller added with {@link Batch.Builder#putNew}: no record is at (space, key)
-     * when the batch is applied but one an earlier operation of the same batch left there. A backend may then skip
-     * looking up the record the put would replace (what it measures its record and byte counts with); it applies
-     * the put the same either way.
+     * Whether this is a {@code PUT} its caller added with {@link Batch.Builder#putNew}: the store held no record at
+     * (space, key) before the batch. A backend may then skip looking the key up in what it holds (the record and
+     * byte counts it keeps are measured that way); what the batch's own earlier operations left at the key still
+     * counts. It applies the put the same either way.
      */
     public boolean fresh() {
         return fresh;

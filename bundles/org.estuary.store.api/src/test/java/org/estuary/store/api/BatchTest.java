@@ -56,6 +56,21 @@ class BatchTest {
     }
 
     @Test
+    void aPutOfANewKeyIsAPutMarkedFresh() {
+        // Store S1: putNew copies its value as put does, adds to the batch's bytes, and is marked for the backend
+        byte[] value = {1, 2, 3};
+        Batch batch = Batch.builder().putNew("s", "é", value).put("s", "k", new byte[1]).delete("s", "x").build();
+        value[0] = 9;
+        Operation fresh = batch.operations().get(0);
+        assertEquals(Operation.Kind.PUT, fresh.kind());
+        assertArrayEquals(new byte[] {1, 2, 3}, fresh.value());
+        assertTrue(fresh.fresh());
+        assertFalse(batch.operations().get(1).fresh());
+        assertFalse(batch.operations().get(2).fresh());
+        assertEquals(2 + 3 + 1 + 1, batch.bytes());
+    }
+
+    @Test
     void bytesSumsTheLogicalSizeOfThePuts() {
         // Store stats: logical size = UTF-8 key + value
         Batch batch = Batch.builder().put("s", "é", new byte[10]).put("s", "k", new byte[0]).delete("s", "x")
@@ -78,6 +93,11 @@ class BatchTest {
         assertThrows(IllegalArgumentException.class, () -> builder.put("s", "", new byte[0]));
         assertThrows(IllegalArgumentException.class, () -> builder.delete("s/", "k"));
         assertThrows(IllegalArgumentException.class, () -> builder.clear("a b"));
+        assertThrows(NullPointerException.class, () -> builder.putNew(null, "k", new byte[0]));
+        assertThrows(NullPointerException.class, () -> builder.putNew("s", null, new byte[0]));
+        assertThrows(NullPointerException.class, () -> builder.putNew("s", "k", null));
+        assertThrows(IllegalArgumentException.class, () -> builder.putNew("S", "k", new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> builder.putNew("s", "", new byte[0]));
         assertEquals(0, builder.size(), "a refused operation is not added");
     }
 }

@@ -24,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlanAheadTest {
 
+    /** Batches each of the eight writers applies. */
+    private static final int BATCHES = 400;
+
     @TempDir
     Path dir;
 
@@ -64,47 +67,20 @@ class PlanAheadTest {
 
     @Test
     void countsKeptWhileWritersRaceOnTheSameKeysAreTheDatabasesCounts() throws Exception {
-        // eight writers put and delete the same twenty keys with values of changing sizes: each batch's effect on
-        // the counts must be measured against the batch before it, as a recount after a restart finds them
-        RocksStore store = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
-        ExecutorService writers = Executors.newFixedThreadPool(8);
-        StoreStats kept;
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < 8; t++) {
-                int seed = t;
-                done.add(writers.submit(() -> {
-                    for (int i = 0; i < 400; i++) {
-                        String key = "k" + ((i * 7 + seed) % 20);
-                        Batch batch = (i + seed) % 5 == 0 ? Batch.builder().delete("race/t", key).build()
-                                : put("race/t", key, 1 + (i * 31 + seed * 17) % 300);
-                        store.applyAndWait(batch, 10, TimeUnit.SECONDS);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> writer : done) {
-                writer.get(60, TimeUnit.SECONDS);
-            }
-            kept = store.stats();
-        } finally {
-            writers.shutdownNow();
-            store.close();
-        }
-        RocksStore reopened = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
-        try {
-            StoreStats counted = reopened.stats();
-            assertEquals(counted.records(), kept.records(), "records kept while writing = records recounted");
-            assertEquals(counted.bytes(), kept.bytes(), "bytes kept while writing = bytes recounted");
-        } finally {
-            reopened.close();
-        }
+        // Store S5: eight writers put and delete the same twenty keys with values of changing sizes: each batch's
+        // effect on the counts must be measured against the batch before it, as a recount after a restart finds them
+        StoreStats kept = keptWhileWriting((writer, i) -> {
+            String key = "k" + ((i * 7 + writer) % 20);
+            return (i + writer) % 5 == 0 ? Batch.builder().delete("race/t", key).build()
+                    : put("race/t", key, 1 + (i * 31 + writer * 17) % 300);
+        });
+        assertCountedAgainOnOpen(kept);
     }
 
     @Test
     void aPutOfANewKeyIsNotLookedUpAndCountsAsANewRecord() throws Exception {
-        // Batch.Builder.putNew: the plan takes the caller's word that no record is there, so a new key costs no
-        // point read; the batch's own earlier operations on the key still count
+        // Store S5 with Batch.Builder.putNew: the plan takes the caller's word that the store holds no record at
+        // the key, so a new key costs no point read; the batch's own earlier operations on the key still count
         try (Engine engine = Engine.open(TestSettings.of(dir))) {
             engine.db.put(engine.writes, Keys.of("a/x", "k"), new byte[10]);
             try (BatchPlan looked = BatchPlan.plan(put("a/x", "k", 4), engine.db, 0);
@@ -123,21 +99,35 @@ class PlanAheadTest {
 
     @Test
     void newKeysPutByConcurrentWritersAreCountedAsARecountFindsThem() throws Exception {
-        // the mailbox's events: keys no one wrote before, put by many writers at once
+        // Store S5 with Batch.Builder.putNew: the mailbox's events, keys no one wrote before, put by many writers
+        // at once, each dropping the one it put ten batches before
+        StoreStats kept = keptWhileWriting((writer, i) -> {
+            Batch.Builder batch = Batch.builder().putNew("new/t", writer + "." + i, new byte[1 + i % 50]);
+            if (i >= 10) {
+                batch.delete("new/t", writer + "." + (i - 10));
+            }
+            return batch.build();
+        });
+        assertEquals(80, kept.records(), "ten records left by each writer");
+        assertCountedAgainOnOpen(kept);
+    }
+
+    /** The {@code i}th batch of writer {@code writer}. */
+    private interface Writes {
+        Batch batch(int writer, int i);
+    }
+
+    /** Eight writers apply {@value #BATCHES} batches each to a fresh store; its stats once all are acknowledged. */
+    private StoreStats keptWhileWriting(Writes writes) throws Exception {
         RocksStore store = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
         ExecutorService writers = Executors.newFixedThreadPool(8);
-        StoreStats kept;
         try {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 int writer = t;
                 done.add(writers.submit(() -> {
-                    for (int i = 0; i < 300; i++) {
-                        Batch.Builder batch = Batch.builder().putNew("new/t", writer + "." + i, new byte[1 + i % 50]);
-                        if (i >= 10) {
-                            batch.delete("new/t", writer + "." + (i - 10));
-                        }
-                        store.applyAndWait(batch.build(), 10, TimeUnit.SECONDS);
+                    for (int i = 0; i < BATCHES; i++) {
+                        store.applyAndWait(writes.batch(writer, i), 10, TimeUnit.SECONDS);
                     }
                     return null;
                 }));
@@ -145,12 +135,15 @@ class PlanAheadTest {
             for (Future<?> writer : done) {
                 writer.get(60, TimeUnit.SECONDS);
             }
-            kept = store.stats();
+            return store.stats();
         } finally {
             writers.shutdownNow();
             store.close();
         }
-        assertEquals(80, kept.records(), "ten records left by each writer");
+    }
+
+    /** The counts a store kept while written equal those it counts when it opens the same directory again. */
+    private void assertCountedAgainOnOpen(StoreStats kept) {
         RocksStore reopened = new RocksStore(TestSettings.of(dir), RocksProbe.NONE);
         try {
             StoreStats counted = reopened.stats();
