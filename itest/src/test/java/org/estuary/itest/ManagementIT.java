@@ -103,7 +103,11 @@ public class ManagementIT {
                 editConfigurationFilePut("etc/users.properties", WEB_USER, WEB_PASSWORD + ",_g_:admingroup"),
                 editConfigurationFilePut("etc/users.properties", "_g_:admingroup", GROUP),
                 editConfigurationFilePut("etc/system.properties", "estuary.it.key", key.toString()),
-                editConfigurationFilePut("etc/system.properties", "estuary.it.web.password", WEB_PASSWORD));
+                editConfigurationFilePut("etc/system.properties", "estuary.it.web.password", WEB_PASSWORD),
+                // the SSH server's acceptor logs why it stops accepting only at DEBUG: a few lines a connection
+                editConfigurationFilePut("etc/org.ops4j.pax.logging.cfg", "log4j2.logger.sshacceptor.name",
+                        "org.apache.sshd.common.io.nio2.Nio2Acceptor"),
+                editConfigurationFilePut("etc/org.ops4j.pax.logging.cfg", "log4j2.logger.sshacceptor.level", "DEBUG"));
     }
 
     @Test
@@ -456,16 +460,23 @@ public class ManagementIT {
 
     // ---- ssh --------------------------------------------------------------------------------------------------
 
+    /** Set once Karaf's SSH server has been seen listening. */
+    private static volatile boolean sshListening;
+
     private static List<String> sshCommand(boolean terminal) throws Exception {
         int port = Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
-        // Karaf starts its SSH server after the features; wait (bounded) until it listens.
-        assertTrue("Karaf's SSH server listens on " + port, Processes.await(Duration.ofSeconds(60), () -> {
-            try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
-                return true;
-            } catch (IOException notYet) {
-                return false;
-            }
-        }));
+        // Karaf starts its SSH server after the features; wait (bounded) until it listens, once: a connection
+        // opened and closed before the server accepts it is of no use to anyone.
+        if (!sshListening) {
+            assertTrue("Karaf's SSH server listens on " + port, Processes.await(Duration.ofSeconds(60), () -> {
+                try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                    return true;
+                } catch (IOException notYet) {
+                    return false;
+                }
+            }));
+            sshListening = true;
+        }
         List<String> command = new ArrayList<>(Arrays.asList("ssh", "-i", System.getProperty("estuary.it.key"),
                 "-p", etc("org.apache.karaf.shell.cfg", "sshPort"), "-o", "BatchMode=yes", "-o",
                 "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", "-o",
@@ -487,11 +498,11 @@ public class ManagementIT {
         try {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 throw new AssertionError("ssh " + line + " did not finish in 60 s: " + Files.readString(out)
-                        + sshServerThreads());
+                        + sshDiagnosis());
             }
             String shown = Files.readString(out);
             if (shown.contains("banner exchange")) {
-                throw new AssertionError("ssh " + line + ": " + shown + sshServerThreads());
+                throw new AssertionError("ssh " + line + ": " + shown + sshDiagnosis());
             }
             return shown;
         } finally {
@@ -500,22 +511,80 @@ public class ManagementIT {
         }
     }
 
-    /** The stacks of this container's SSH server threads, for a failure where the server did not answer. */
-    private static String sshServerThreads() {
-        StringBuilder dump = new StringBuilder("\nthe SSH server's threads:");
+    /**
+     * What a failure where the SSH server did not answer needs: whether a fresh connection gets the server's
+     * identification, the kernel's view of the port's sockets (a connection waiting in the listen queue was never
+     * accepted; an established one was accepted and its session never wrote), and the stacks of the threads that
+     * serve it: the SSH server's and the JDK's asynchronous-channel threads that poll for its connections. Every
+     * thread's stack goes to a file under {@code target/management-it}, named in the message.
+     */
+    private static String sshDiagnosis() {
+        StringBuilder why = new StringBuilder();
+        try {
+            int port = Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
+            why.append("\na fresh connection to ").append(port).append(": ").append(banner(port));
+            why.append("\nss -tanpi of the port:\n").append(sockets(port));
+        } catch (Exception e) {
+            why.append("\n(no socket diagnosis: ").append(e).append(')');
+        }
+        StringBuilder all = new StringBuilder();
         for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
-            if (!thread.getThreadName().contains("sshd")) {
-                continue;
-            }
-            dump.append("\n\"").append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
+            StringBuilder one = new StringBuilder("\n\"").append(thread.getThreadName()).append("\" ")
+                    .append(thread.getThreadState());
             if (thread.getLockName() != null) {
-                dump.append(" on ").append(thread.getLockName()).append(" held by ").append(thread.getLockOwnerName());
+                one.append(" on ").append(thread.getLockName()).append(" held by ").append(thread.getLockOwnerName());
             }
+            boolean serving = thread.getThreadName().contains("sshd");
             for (StackTraceElement frame : thread.getStackTrace()) {
-                dump.append("\n    at ").append(frame);
+                one.append("\n    at ").append(frame);
+                serving |= frame.getClassName().startsWith("sun.nio.ch.") && frame.getClassName().contains("Port");
+            }
+            all.append(one);
+            if (serving) {
+                why.append(one);
             }
         }
-        return dump.toString();
+        try {
+            // next to the test key: target/management-it of the itest module, which outlives the container
+            Path dump = Files.createTempFile(Path.of(System.getProperty("estuary.it.key")).getParent(), "threads-",
+                    ".txt");
+            Files.writeString(dump, all);
+            why.append("\nevery thread of the container: ").append(dump);
+        } catch (IOException e) {
+            why.append("\n(thread dump not written: ").append(e).append(')');
+        }
+        return why.toString();
+    }
+
+    /** The first line a new connection to {@code port} reads within 3 s, or why there is none. */
+    private static String banner(int port) {
+        try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(3_000);
+            byte[] line = new byte[255];
+            int read = socket.getInputStream().read(line);
+            return read < 0 ? "closed without a banner"
+                    : "banner " + new String(line, 0, read, StandardCharsets.US_ASCII).trim();
+        } catch (java.net.SocketTimeoutException e) {
+            return "connected, no banner within 3 s";
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** The sockets of {@code port} as {@code ss} lists them (listen queue lengths, states, owning processes). */
+    private static String sockets(int port) throws Exception {
+        Path out = Files.createTempFile("estuary-ss", ".out");
+        try {
+            Process ss = new ProcessBuilder("ss", "-tanpi", "( sport = :" + port + " or dport = :" + port + " )")
+                    .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!ss.waitFor(10, TimeUnit.SECONDS)) {
+                ss.destroyForcibly();
+                return "(ss did not finish in 10 s)";
+            }
+            return Files.readString(out);
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /**
@@ -529,7 +598,7 @@ public class ManagementIT {
         try (OutputStream in = process.getOutputStream()) {
             // JLine on the server side may wait for terminal replies a pipe never sends before it prompts
             boolean prompt = Processes.await(Duration.ofSeconds(90), () -> read(out).contains(SSH_USER + "@root"));
-            assertTrue("no shell prompt: " + read(out) + sshServerThreads(), prompt);
+            assertTrue("no shell prompt: " + read(out) + sshDiagnosis(), prompt);
             int before = read(out).length();
             in.write((typed + "\t").getBytes(StandardCharsets.UTF_8));
             in.flush();
