@@ -463,8 +463,13 @@ public class ManagementIT {
     /** Set once Karaf's SSH server has been seen listening. */
     private static volatile boolean sshListening;
 
+    /** The port Karaf's SSH server listens on, as this container's configuration says. */
+    private static int sshPort() throws IOException {
+        return Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
+    }
+
     private static List<String> sshCommand(boolean terminal) throws Exception {
-        int port = Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
+        int port = sshPort();
         // Karaf starts its SSH server after the features; wait (bounded) until it listens, once: a connection
         // opened and closed before the server accepts it is of no use to anyone.
         if (!sshListening) {
@@ -478,7 +483,7 @@ public class ManagementIT {
             sshListening = true;
         }
         List<String> command = new ArrayList<>(Arrays.asList("ssh", "-i", System.getProperty("estuary.it.key"),
-                "-p", etc("org.apache.karaf.shell.cfg", "sshPort"), "-o", "BatchMode=yes", "-o",
+                "-p", Integer.toString(port), "-o", "BatchMode=yes", "-o",
                 "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", "-o",
                 "PasswordAuthentication=no", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10"));
         if (terminal) {
@@ -521,7 +526,7 @@ public class ManagementIT {
     private static String sshDiagnosis() {
         StringBuilder why = new StringBuilder();
         try {
-            int port = Integer.parseInt(etc("org.apache.karaf.shell.cfg", "sshPort"));
+            int port = sshPort();
             why.append("\na fresh connection to ").append(port).append(": ").append(banner(port));
             why.append("\nss -tanpi of the port:\n").append(sockets(port));
         } catch (Exception e) {
