@@ -15,7 +15,8 @@ import org.junit.Test;
 
 /**
  * Network faults between remote clients and the distribution (embedded store): the container listens on 127.0.0.2
- * and writes 127.0.0.1 into its stubs, where {@link TcpProxy}s of the test forward to its registry and object ports,
+ * and writes 127.0.0.1 into its stubs, where {@link TcpProxy}s of the test forward to its registry, object and service
+ * ports,
  * so every call of the clients (renewal, mailbox and transaction load, as in the kill loop) crosses a proxy. The
  * proxies black-hole the connections (open and silent), reset them, and delay every chunk; meanwhile calls fail with
  * an indefinite {@code RemoteException} once the clients' call time-out passes, never with a wrong answer (US.2.6),
@@ -30,18 +31,21 @@ public class NetworkFaultsIT {
     @Test
     public void callsFailIndefinitelyWhileTheNetworkIsDownAndNothingAcknowledgedIsLost() throws Exception {
         int objectPort = LoopbackPorts.free();
+        int servicePort = LoopbackPorts.free();
         RunningDistribution karaf = RunningDistribution.start("it-" + Long.toHexString(System.nanoTime()), home -> {
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "bind.address", HIDDEN);
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "advertise.host", "127.0.0.1");
             Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "object.port",
                     Integer.toString(objectPort));
+            Processes.setProperty(home.resolve("etc/org.estuary.remote.cfg"), "service.port",
+                    Integer.toString(servicePort));
         });
         List<TcpProxy> proxies = new ArrayList<>();
         EstuaryClient client = null;
         RenewalFaultClient renewal = null;
         try {
-            // the registry's port and the services' port, each behind a proxy
-            for (int port : new int[] {karaf.registryPort, objectPort}) {
+            // the registry's port, the objects' and the services' port, each behind a proxy
+            for (int port : new int[] {karaf.registryPort, objectPort, servicePort}) {
                 proxies.add(new TcpProxy(new InetSocketAddress("127.0.0.1", port), new InetSocketAddress(HIDDEN,
                         port)));
             }

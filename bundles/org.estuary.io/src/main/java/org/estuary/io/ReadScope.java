@@ -36,6 +36,8 @@ import org.osgi.annotation.versioning.ProviderType;
 public final class ReadScope implements ObjectInputFilter {
 
     private static final ThreadLocal<ReadScope> CURRENT = new ThreadLocal<>();
+    /** The peer of the call this thread reads, when a transport other than Java RMI names it. */
+    private static final ThreadLocal<String> PEER = new ThreadLocal<>();
 
     private final Marshaller marshaller;
     private final Object transport;
@@ -136,6 +138,10 @@ public final class ReadScope implements ObjectInputFilter {
     }
 
     private static String clientHost() {
+        String peer = PEER.get();
+        if (peer != null) {
+            return peer;
+        }
         try {
             return RemoteServer.getClientHost();
         } catch (ServerNotActiveException notInACall) {
@@ -150,7 +156,21 @@ public final class ReadScope implements ObjectInputFilter {
     public Entered enter() {
         ReadScope previous = CURRENT.get();
         CURRENT.set(this);
-        return new Entered(previous);
+        return new Entered(previous, false, null);
+    }
+
+    /**
+     * {@link #enter()} for reading a call from {@code peer} (its address), which a transport other than Java RMI
+     * names: the refusals logged meanwhile name it.
+     *
+     * @since 1.7
+     */
+    public Entered enterCall(String peer) {
+        ReadScope previous = CURRENT.get();
+        CURRENT.set(this);
+        String previousPeer = PEER.get();
+        PEER.set(peer);
+        return new Entered(previous, true, previousPeer);
     }
 
     /** The scope this thread entered, or null. */
@@ -201,14 +221,21 @@ public final class ReadScope implements ObjectInputFilter {
     /** An entered scope; {@link #close()} restores what the thread had before. */
     public static final class Entered implements AutoCloseable {
         private final ReadScope previous;
+        private final boolean withPeer;
+        private final String previousPeer;
 
-        private Entered(ReadScope previous) {
+        private Entered(ReadScope previous, boolean withPeer, String previousPeer) {
             this.previous = previous;
+            this.withPeer = withPeer;
+            this.previousPeer = previousPeer;
         }
 
         @Override
         public void close() {
             CURRENT.set(previous); // null keeps the thread's entry: cheaper than removing it on every call
+            if (withPeer) {
+                PEER.set(previousPeer);
+            }
         }
     }
 }

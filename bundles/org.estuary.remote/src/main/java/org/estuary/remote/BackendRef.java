@@ -8,7 +8,6 @@ import java.io.ObjectOutput;
 import java.io.ObjectOutputStream;
 import java.io.OptionalDataException;
 import java.io.Serializable;
-import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -484,7 +483,7 @@ public final class BackendRef<B extends Remote> implements Serializable {
     }
 
     /** The invocation handler behind {@link #backend()}. */
-    private static final class Invoker implements InvocationHandler, Serializable {
+    private static final class Invoker implements ProxyIdentity, Serializable {
         private static final long serialVersionUID = 1L;
 
         /** @serial the reference every call goes through */
@@ -495,19 +494,19 @@ public final class BackendRef<B extends Remote> implements Serializable {
         }
 
         @Override
+        public Object identity() {
+            return ref;
+        }
+
+        @Override
+        public String toString() {
+            return ref.toString();
+        }
+
+        @Override
         public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
             if (method.getDeclaringClass() == Object.class) {
-                switch (method.getName()) {
-                    case "equals":
-                        Object other = args[0];
-                        return other != null && Proxy.isProxyClass(other.getClass())
-                                && Proxy.getInvocationHandler(other) instanceof Invoker
-                                && ((Invoker) Proxy.getInvocationHandler(other)).ref.equals(ref);
-                    case "hashCode":
-                        return ref.hashCode();
-                    default:
-                        return ref.toString();
-                }
+                return ProxyIdentity.objectMethod(this, method, args);
             }
             return ref.call(backend -> {
                 try {

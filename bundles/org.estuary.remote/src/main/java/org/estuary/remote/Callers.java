@@ -5,6 +5,7 @@ import java.rmi.server.ServerNotActiveException;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.estuary.remote.internal.mux.MuxServer;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -36,6 +37,10 @@ public final class Callers {
     public static String current() {
         if (LOCAL_CALL.get()[0]) {
             return null; // known without asking RMI, whose answer for a thread it does not serve is an exception
+        }
+        String muxed = MuxServer.caller();
+        if (muxed != null) {
+            return muxed;
         }
         try {
             return RemoteServer.getClientHost();

@@ -8,10 +8,10 @@ import java.util.UUID;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * Exports backends and client-side callback objects over Java RMI, and keeps the container's registry: each
- * exported backend is bound under {@link #BACKEND_PREFIX} + its service id (what {@link BackendRef} re-resolves
- * through), and each service's bootstrap proxy under a well-known name ({@link #bind}), which is what
- * {@code org.estuary.client} looks up. In OSGi it is a service (PID {@code org.estuary.remote}); in plain Java an
+ * Exports backends (over Estuary's multiplexed transport, or Java RMI) and client-side callback objects (over Java
+ * RMI), and keeps the container's registry: each exported backend is bound under {@link #BACKEND_PREFIX} + its
+ * service id (what {@link BackendRef} re-resolves through), and each service's bootstrap proxy under a well-known
+ * name ({@link #bind}), which is what {@code org.estuary.client} looks up. In OSGi it is a service (PID {@code org.estuary.remote}); in plain Java an
  * {@link RmiExporter}.
  *
  * <p>Every export listens on the configured bind address (127.0.0.1 by default), reads incoming calls through the

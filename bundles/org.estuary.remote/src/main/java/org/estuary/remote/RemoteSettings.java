@@ -38,6 +38,7 @@ public final class RemoteSettings {
     private final String advertisedHost;
     private final int registryPort;
     private final int objectPort;
+    private final int servicePort;
     private final long connectTimeoutMs;
     private final long callTimeoutMs;
     private final long readTimeoutMs;
@@ -53,6 +54,7 @@ public final class RemoteSettings {
         this.advertisedHost = b.advertisedHost;
         this.registryPort = b.registryPort;
         this.objectPort = b.objectPort;
+        this.servicePort = b.servicePort;
         this.connectTimeoutMs = b.connectTimeoutMs;
         this.callTimeoutMs = b.callTimeoutMs;
         this.readTimeoutMs = b.readTimeoutMs;
@@ -99,6 +101,14 @@ public final class RemoteSettings {
      */
     public int objectPort() {
         return objectPort;
+    }
+
+    /**
+     * The port the services' calls arrive on, over Estuary's multiplexed transport (many clients' calls over each
+     * connection; 0, the default: any free port), or -1: the services are called over Java RMI on the object port.
+     */
+    public int servicePort() {
+        return servicePort;
     }
 
     /** The longest wait for a connection to an endpoint. */
@@ -174,7 +184,8 @@ public final class RemoteSettings {
     @Override
     public String toString() {
         return "bind.address=" + bindAddress + ", advertise.host=" + advertisedHost() + ", registry.port="
-                + registryPort + ", object.port=" + objectPort + ", connect.timeout.ms=" + connectTimeoutMs
+                + registryPort + ", object.port=" + objectPort + ", service.port=" + servicePort
+                + ", connect.timeout.ms=" + connectTimeoutMs
                 + ", call.timeout.ms=" + callTimeoutMs + ", read.timeout.ms=" + readTimeoutMs + ", request.timeout.ms="
                 + requestTimeoutMs + ", max.connections=" + maxConnections + ", max.connections.per.host="
                 + maxConnectionsPerHost + ", tls=" + (tls == null ? "off" : tls)
@@ -247,6 +258,7 @@ public final class RemoteSettings {
         private String advertisedHost;
         private int registryPort = DEFAULT_REGISTRY_PORT;
         private int objectPort;
+        private int servicePort;
         private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
         private long callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS;
         private long readTimeoutMs = DEFAULT_READ_TIMEOUT_MS;
@@ -311,6 +323,15 @@ public final class RemoteSettings {
                 throw new IllegalArgumentException("object port must be 0 (ephemeral) or 1..65535: " + port);
             }
             this.objectPort = port;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException unless -1..65535 (see {@link RemoteSettings#servicePort()}) */
+        public Builder servicePort(int port) {
+            if (port < -1 || port > 65535) {
+                throw new IllegalArgumentException("service port must be -1 (none), 0 (ephemeral) or 1..65535: " + port);
+            }
+            this.servicePort = port;
             return this;
         }
 
@@ -383,12 +404,17 @@ public final class RemoteSettings {
 
         /**
          * @throws IllegalArgumentException if the object port is the registry's, which carries only the registry's
-         *     read-only calls
+         *     read-only calls, or the service port is either
          */
         public RemoteSettings build() {
             if (objectPort != 0 && objectPort == registryPort) {
                 throw new IllegalArgumentException("object port " + objectPort + " is the registry port: the registry "
                         + "listens on a port of its own; set another object port, or 0 for an ephemeral one");
+            }
+            if (servicePort > 0 && (servicePort == registryPort || servicePort == objectPort)) {
+                throw new IllegalArgumentException("service port " + servicePort + " is the "
+                        + (servicePort == registryPort ? "registry" : "object") + " port: the services' calls "
+                        + "arrive on a port of their own; set another service port, or 0 for an ephemeral one");
             }
             return new RemoteSettings(this);
         }

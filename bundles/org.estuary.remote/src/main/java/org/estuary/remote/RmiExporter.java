@@ -27,11 +27,13 @@ import org.estuary.remote.internal.Endpoint;
 import org.estuary.remote.internal.LocalBackends;
 import org.estuary.remote.internal.ServerSockets;
 import org.estuary.remote.internal.TlsContext;
+import org.estuary.remote.internal.mux.MuxServer;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The plain-Java {@link Exporter}: one RMI registry (unless {@link RemoteSettings#NO_REGISTRY}), read-only for
- * every other process, and the exported objects on a port of their own, both on the bind address. The OSGi
+ * every other process; the services' backends on the multiplexed transport's port ({@link RemoteSettings#servicePort},
+ * unless -1: then over RMI) and the callbacks over RMI on a port of their own, all on the bind address. The OSGi
  * component wraps one; a remote client uses one without a registry for its callbacks. {@link #close()} unexports
  * everything and frees the ports.
  */
@@ -49,6 +51,12 @@ public final class RmiExporter implements Exporter, AutoCloseable {
     private final Registry registry;
     private final int registryPort;
     private final int objectPort;
+    /** The multiplexed transport the backends are exported on, or null (over Java RMI). */
+    private final MuxServer mux;
+    /** The host its stubs name (the advertised host, else this host's address). */
+    private final String muxHost;
+    /** The multiplexed transport's export of each backend: its id and stub. */
+    private final Map<UUID, Exported> muxed = new ConcurrentHashMap<>();
     private final Map<UUID, Remote> backends = new ConcurrentHashMap<>();
     private final Map<String, Boolean> names = new ConcurrentHashMap<>();
     private final Map<Remote, Remote> callbacks = new IdentityHashMap<>();
@@ -82,7 +90,24 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             this.registryPort = registrySockets.boundPort() > 0 ? registrySockets.boundPort()
                     : settings.registryPort();
         }
+        // the host RMI writes into its stubs when none is advertised: java.rmi.server.hostname, else this host's
+        this.muxHost = settings.advertisedHost() != null ? settings.advertisedHost()
+                : System.getProperty("java.rmi.server.hostname", InetAddress.getLocalHost().getHostAddress());
+        this.mux = settings.servicePort() < 0 ? null
+                : new MuxServer(serverSockets, settings.servicePort(), maxCallBytes(settings));
         endpoint.started();
+    }
+
+    /**
+     * The largest call a client may send over the multiplexed transport: the allowlist's bytes per stream (its
+     * {@code maxBytes}) and the call's header.
+     */
+    private static int maxCallBytes(RemoteSettings settings) {
+        return (int) Math.min(Integer.MAX_VALUE - 1024, settings.marshaller().filter().maxBytes()) + 1024;
+    }
+
+    /** A backend exported over the multiplexed transport. */
+    private record Exported(Remote backend, UUID id, Remote stub) {
     }
 
     /**
@@ -124,10 +149,11 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         BackendRef.local(serviceId, type, backend); // local callers use it at once, exported or not
         synchronized (backends) {
             Remote previous = backends.get(serviceId);
-            if (previous != null && previous != backend) {
+            if (previous != null && previous != backend && mux == null) {
                 unexportQuietly(previous);
             }
-            B stub = previous == backend ? stubOf(type, backend) : type.cast(exportObject(backend));
+            B stub = mux != null ? muxExport(serviceId, type, backend)
+                    : previous == backend ? stubOf(type, backend) : type.cast(exportObject(backend));
             reg.rebind(BACKEND_PREFIX + serviceId, stub);
             backends.put(serviceId, backend);
             LocalBackends.Route route = new LocalBackends.Route(host(), registryPort, clientSockets, stub,
@@ -151,7 +177,12 @@ public final class RmiExporter implements Exporter, AutoCloseable {
                     // already unbound
                 }
             }
-            unexportQuietly(backend);
+            Exported exported = muxed.remove(serviceId);
+            if (exported != null) {
+                mux.unexport(exported.id());
+            } else {
+                unexportQuietly(backend);
+            }
             LocalBackends.forget(serviceId, backend);
         }
     }
@@ -237,6 +268,9 @@ public final class RmiExporter implements Exporter, AutoCloseable {
             unexportQuietly(registry);
         }
         LocalBackends.withdraw(routes);
+        if (mux != null) {
+            mux.close();
+        }
         endpoint.stopped();
     }
 
@@ -271,6 +305,24 @@ public final class RmiExporter implements Exporter, AutoCloseable {
         } finally {
             thread.setContextClassLoader(saved);
         }
+    }
+
+    /** Exports the service's backend over the multiplexed transport (once per backend object); its stub. */
+    private <B extends Remote> B muxExport(UUID serviceId, Class<B> type, B backend) {
+        Exported previous = muxed.get(serviceId);
+        if (previous != null && previous.backend() == backend) {
+            return type.cast(previous.stub());
+        }
+        ClassLoader own = backend.getClass().getClassLoader();
+        ClassLoader loader = own == null ? settings.marshaller().classLoader()
+                : settings.marshaller().classLoader(own);
+        UUID id = mux.export(backend, type, loader, calls);
+        B stub = MuxStub.of(type, muxHost, mux.port(), clientSockets, id);
+        muxed.put(serviceId, new Exported(backend, id, stub));
+        if (previous != null) {
+            mux.unexport(previous.id());
+        }
+        return stub;
     }
 
     private static <B extends Remote> B stubOf(Class<B> type, Remote exported) throws NoSuchObjectException {

@@ -9,5 +9,5 @@
  * exporter with {@link org.estuary.remote.component.ServiceExport}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.1.0")
+@org.osgi.annotation.versioning.Version("2.2.0")
 package org.estuary.remote;

@@ -7,5 +7,5 @@
  * processors change without sharing a cache line at every change.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.1.0")
+@org.osgi.annotation.versioning.Version("2.2.0")
 package org.estuary.core.concurrent;

@@ -20,6 +20,7 @@ import net.jini.core.lease.Lease;
 import net.jini.core.lease.LeaseDeniedException;
 import net.jini.event.InvalidIteratorException;
 
+import org.estuary.core.concurrent.Waits;
 import org.estuary.core.time.Clock;
 import org.estuary.event.EventDelivery;
 import org.estuary.io.Marshalled;
@@ -380,6 +381,7 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                 return new EventBatch(handed.arrivals, joined ? MarshalledBatch.join(handed.events)
                         : MarshalledBatch.separate(handed.events));
             }
+            Waits.aboutToWait(); // for events: the transport serving this call reads on meanwhile
             synchronized (lock) { // wait for an event, the iterator's end or the registration's
                 Registration r = state.registrations.get(registrationId);
                 while (r != null && !r.gone() && r.readyHead() == null && r.iteratorOpen

@@ -107,6 +107,26 @@ public final class DeadlineSocket extends Socket {
         this.onClose = action;
     }
 
+    /** Runs {@code action} too when the socket closes (after what {@link #onClose} set). */
+    void alsoOnClose(Runnable action) {
+        synchronized (this) {
+            Runnable first = onClose;
+            onClose = first == null ? action : () -> {
+                first.run();
+                action.run();
+            };
+        }
+    }
+
+    /**
+     * A whole request has arrived: the request deadline starts again, with the next byte, or now if the next
+     * request's first bytes were read with this one ({@code nextBegun}). For a connection that carries many requests
+     * between answers (the multiplexed transport's), where an answer is not the end of a request.
+     */
+    void requestArrived(boolean nextBegun) {
+        requestSince = nextBegun ? System.nanoTime() : IDLE;
+    }
+
     @Override
     public void setSoTimeout(int timeout) throws SocketException {
         if (timeout < 0) {

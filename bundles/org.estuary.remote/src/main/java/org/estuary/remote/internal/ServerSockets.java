@@ -8,6 +8,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.rmi.AccessException;
 import java.rmi.server.RMIServerSocketFactory;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
@@ -52,6 +54,8 @@ public final class ServerSockets implements RMIServerSocketFactory {
     /** The registry's refusals of changes, logged apart from refused connections; null for the objects' port. */
     private final RateLimitedLog registryChanges;
     private volatile int boundPort = -1;
+    /** The deadline sockets under the TLS sockets accepted, while open. */
+    private final Map<Socket, DeadlineSocket> underTls = new ConcurrentHashMap<>();
 
     /**
      * @param readTimeoutMs the longest a connection waits for the peer's next bytes
@@ -127,6 +131,18 @@ public final class ServerSockets implements RMIServerSocketFactory {
         return boundPort;
     }
 
+    /**
+     * A whole request has arrived on {@code accepted} (a socket this factory's server socket accepted): its request
+     * deadline starts again, with the next byte, or now if the next request's first bytes arrived with it
+     * ({@code nextBegun}; see {@link DeadlineSocket#requestArrived}).
+     */
+    public void requestArrived(Socket accepted, boolean nextBegun) {
+        DeadlineSocket socket = accepted instanceof DeadlineSocket plain ? plain : underTls.get(accepted);
+        if (socket != null) {
+            socket.requestArrived(nextBegun);
+        }
+    }
+
     /** How many accepted connections are open. */
     public int openConnections() {
         return connections.open();
@@ -155,6 +171,8 @@ public final class ServerSockets implements RMIServerSocketFactory {
                 SSLSocket secure = (SSLSocket) ssl.getSocketFactory().createSocket(socket, null, true);
                 secure.setUseClientMode(false);
                 secure.setNeedClientAuth(clientAuth);
+                underTls.put(secure, socket);
+                socket.alsoOnClose(() -> underTls.remove(secure));
                 return secure;
             } catch (IOException | RuntimeException e) {
                 socket.close();

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.estuary.core.concurrent.Waits;
 import org.estuary.io.RateLimitedLog;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -235,6 +236,9 @@ public final class WritePath {
             }
             throw refusal;
         }
+        // The wait for the store: the transport serving this call (if any) reads its connection's next calls
+        // meanwhile in another thread.
+        Waits.aboutToWait();
         StoreException failure = null;
         try {
             if (submission != null) {
@@ -316,6 +320,9 @@ public final class WritePath {
      * then does not need).
      */
     private void awaitAnswered(CompletableFuture<Void> before) throws InterruptedException {
+        if (!before.isDone()) {
+            Waits.aboutToWait();
+        }
         try {
             before.get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {

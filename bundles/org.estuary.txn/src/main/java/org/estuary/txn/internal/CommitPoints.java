@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
+import org.estuary.core.concurrent.Waits;
 import org.estuary.store.api.Batch;
 import org.estuary.store.api.Store;
 import org.estuary.store.api.StoreException;
@@ -108,6 +109,7 @@ final class CommitPoints {
                 spins++; // a batch the store acknowledges at once (memory) is finished before a park would start
                 Thread.yield();
             } else {
+                Waits.aboutToWait(); // for the leader's sync
                 mine.parked = true;
                 if (!mine.done && leading.get()) { // else the leader may have looked before this was parked
                     LockSupport.park(this);

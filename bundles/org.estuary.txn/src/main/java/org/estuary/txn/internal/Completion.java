@@ -15,6 +15,7 @@ import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionParticipant;
 
 import org.estuary.core.concurrent.SlowCalls;
+import org.estuary.core.concurrent.Waits;
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
 import org.estuary.management.ServiceMetrics;
@@ -265,6 +266,9 @@ final class Completion {
 
     /** A watch on a call made on the participant threads; none (null) for one made in the committing thread. */
     private SlowCalls.Call watch(boolean pooled, Supplier<String> what) {
+        if (!pooled) {
+            Waits.aboutToWait(); // the committing thread calls another process: its transport reads on meanwhile
+        }
         return pooled ? state.watch(what.get()) : null; // named only when watched: the committing thread's is not
     }
 

@@ -24,6 +24,7 @@ import net.jini.core.transaction.server.TransactionConstants;
 import net.jini.core.transaction.server.TransactionManager;
 import net.jini.core.transaction.server.TransactionParticipant;
 
+import org.estuary.core.concurrent.Waits;
 import org.estuary.core.time.Clock;
 import org.estuary.io.Marshaller;
 import org.estuary.lease.durable.ForwardingLandlord;
@@ -318,6 +319,9 @@ final class TxnManager extends ForwardingLandlord implements TxnBackend, Service
 
     /** Waits for the outcome; it is always decided within the vote's and the write's bounds. */
     private static int await(CompletableFuture<Integer> decided, Txn txn) throws RemoteException {
+        if (!decided.isDone()) {
+            Waits.aboutToWait();
+        }
         try {
             return decided.get();
         } catch (InterruptedException e) {
@@ -331,6 +335,9 @@ final class TxnManager extends ForwardingLandlord implements TxnBackend, Service
     /** TX.2.5: waits up to {@code waitFor} ms until every participant heard the outcome. */
     private static void awaitNotified(Txn txn, long waitFor, boolean committed) throws TimeoutExpiredException,
             RemoteException {
+        if (!txn.notified.isDone()) {
+            Waits.aboutToWait();
+        }
         try {
             txn.notified.get(Math.max(0, waitFor), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

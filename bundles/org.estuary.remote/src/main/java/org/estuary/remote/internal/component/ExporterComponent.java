@@ -63,6 +63,12 @@ public final class ExporterComponent implements Exporter {
                 + "to open it in a firewall).")
         int object_port() default 0;
 
+        @AttributeDefinition(name = "Service port", min = "-1", max = "65535",
+                description = "Port the services' calls arrive on, over Estuary's multiplexed transport: many "
+                + "clients' calls over each connection, run in the thread that reads them unless they wait "
+                + "(0: any free port; -1: the services are called over Java RMI on the object port).")
+        int service_port() default 0;
+
         @AttributeDefinition(name = "Connect timeout (ms)", min = "1", description = "Longest wait for a "
                 + "connection to be set up, also when a service connects to a client's listener.")
         long connect_timeout_ms() default RemoteSettings.DEFAULT_CONNECT_TIMEOUT_MS;
@@ -146,7 +152,8 @@ public final class ExporterComponent implements Exporter {
         }
         return RemoteSettings.builder().bindAddress(config.bind_address())
                 .advertisedHost(config.advertise_host()).registryPort(config.registry_port())
-                .objectPort(config.object_port()).connectTimeoutMs(config.connect_timeout_ms())
+                .objectPort(config.object_port()).servicePort(config.service_port())
+                .connectTimeoutMs(config.connect_timeout_ms())
                 .callTimeoutMs(config.call_timeout_ms()).readTimeoutMs(config.read_timeout_ms())
                 .requestTimeoutMs(config.request_timeout_ms()).maxConnections(config.max_connections())
                 .maxConnectionsPerHost(config.max_connections_per_host()).tls(tls)

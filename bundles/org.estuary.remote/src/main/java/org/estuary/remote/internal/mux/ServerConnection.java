@@ -1,0 +1,271 @@
+package org.estuary.remote.internal.mux;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.Socket;
+import java.rmi.MarshalException;
+import java.rmi.UnmarshalException;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.estuary.core.concurrent.Waits;
+import org.estuary.io.ReadScope;
+
+/**
+ * One client connection of a {@link MuxServer}. One thread at a time reads it, and runs each call it reads itself,
+ * in that thread (no hand-over per call: a call that does not wait costs no thread switch in the server, and calls
+ * that arrive together are read and answered together). A call about to wait ({@link Waits#aboutToWait}: a store's
+ * sync, a call to another process) hands the reading to another thread first and finishes in its own; at most
+ * {@link #MAX_WAITING} calls of one connection wait so at once, beyond that the reader waits with its call. Replies
+ * are written as each call ends; the reader sends its own when no other call is already buffered, or before it
+ * waits or hands the reading on.
+ */
+final class ServerConnection {
+
+    /** The most calls of one connection that wait in threads of their own at once. */
+    static final int MAX_WAITING = 256;
+
+    private static final Object READING = new Object();
+    private static final Object HANDED_ON = new Object();
+
+    private final MuxServer server;
+    private final Socket socket;
+    private final String clientHost;
+    private final FrameReader in;
+    private final OutputStream out;
+    /** READING, HANDED_ON, or the reader's call in progress (an object of its own per call). */
+    private final AtomicReference<Object> state = new AtomicReference<>(READING);
+    private final AtomicInteger waiting = new AtomicInteger();
+    private volatile boolean closed;
+
+    ServerConnection(MuxServer server, Socket socket, int maxPayload) throws IOException {
+        this.server = server;
+        this.socket = socket;
+        this.clientHost = socket.getInetAddress() == null ? null : socket.getInetAddress().getHostAddress();
+        this.in = new FrameReader(socket.getInputStream(), maxPayload);
+        this.out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
+    }
+
+    /** The address the connection's calls come from (what {@code Callers} counts). */
+    String clientHost() {
+        return clientHost;
+    }
+
+    /** The first reader: checks the greeting, then reads. */
+    void open() {
+        try {
+            byte[] greeting = in.greeting(Wire.GREETING.length);
+            if (!Arrays.equals(greeting, Wire.GREETING)) {
+                server.refused(clientHost, "it did not open with Estuary's greeting");
+                close();
+                return;
+            }
+            arrived(); // the greeting is not answered: the request deadline starts at the first call's first byte
+        } catch (IOException e) {
+            close();
+            return;
+        }
+        read();
+    }
+
+    /** Reads and runs calls until the connection ends or a waiting call hands the reading on. */
+    void read() {
+        state.set(READING);
+        try {
+            while (!closed) {
+                if (!in.hasFrame()) {
+                    flush();
+                    if (server.idle()) {
+                        // no other call runs: the client's next call is worth waiting for on the processor
+                        in.spin(FrameReader.SPIN_NANOS);
+                    }
+                }
+                in.next();
+                arrived();
+                switch (in.kind) {
+                    case Wire.CALL:
+                        if (!runInline(in.callId, in.payload)) {
+                            return; // the reading went on in another thread during the call
+                        }
+                        break;
+                    case Wire.PING:
+                        reply(in.callId, Wire.PONG, new byte[Wire.HEADER_BYTES], Wire.HEADER_BYTES);
+                        break;
+                    default:
+                        server.refused(clientHost, "it sent a frame of unknown kind " + in.kind);
+                        close();
+                        return;
+                }
+            }
+        } catch (java.io.StreamCorruptedException e) {
+            server.refused(clientHost, e.getMessage());
+            close();
+        } catch (IOException | RuntimeException e) {
+            close();
+        }
+    }
+
+    /**
+     * A whole frame was read: the request deadline starts again, with the next byte, or now if the next frame began
+     * to arrive with this one (its first bytes buffered).
+     */
+    private void arrived() {
+        server.arrived(socket, in.begun());
+    }
+
+    /** Runs one call in this thread; false if the reading was handed on meanwhile. */
+    private boolean runInline(long callId, byte[] payload) throws IOException {
+        Object mine = new Object();
+        state.set(mine);
+        Waits.during(() -> handOn(mine), () -> answer(callId, payload));
+        if (state.compareAndSet(mine, READING)) {
+            return true;
+        }
+        waiting.decrementAndGet();
+        flush();
+        return false;
+    }
+
+    /** Before the reader's call {@code call} waits: another thread reads on, unless too many calls wait already. */
+    private void handOn(Object call) {
+        if (waiting.incrementAndGet() > MAX_WAITING || !state.compareAndSet(call, HANDED_ON)) {
+            waiting.decrementAndGet();
+            return;
+        }
+        try {
+            flush();
+            server.readOn(this);
+        } catch (IOException | RuntimeException e) {
+            close();
+        }
+    }
+
+    /** Runs the call and writes its reply (the reply's frame is written whole, never interleaved). */
+    private void answer(long callId, byte[] payload) {
+        server.running(1);
+        try {
+            answerRunning(callId, payload);
+        } finally {
+            server.running(-1);
+        }
+    }
+
+    private void answerRunning(long callId, byte[] payload) {
+        Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
+        byte kind;
+        MuxServer.Export export = payload.length < 24 ? null
+                : server.export(new UUID(Wire.getLong(payload, 0), Wire.getLong(payload, 8)));
+        if (export == null) {
+            kind = Wire.NO_SUCH_OBJECT;
+        } else {
+            kind = invoke(export, Wire.getLong(payload, 16), payload, reply);
+        }
+        try {
+            reply(callId, kind, reply.bytes(), reply.length());
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    /** Invokes the method the call names and writes its outcome into {@code reply}; the reply's kind. */
+    private byte invoke(MuxServer.Export export, long hash, byte[] payload, Streams.Buffer reply) {
+        Method method = export.methods().get(hash);
+        if (method == null) {
+            return thrown(reply, new UnmarshalException("unrecognized method hash: the exported object has no "
+                    + "method of this signature"));
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader saved = thread.getContextClassLoader();
+        thread.setContextClassLoader(export.loader());
+        MuxServer.CALLER.set(clientHost);
+        try {
+            Object[] args;
+            try (ReadScope.Entered scope = export.calls().enterCall(clientHost);
+                    ObjectInputStream arguments = Streams.input(payload, 24, export.loader())) {
+                Class<?>[] types = method.getParameterTypes();
+                args = new Object[types.length];
+                for (int i = 0; i < types.length; i++) {
+                    args[i] = Streams.readValue(arguments, types[i]);
+                }
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                return thrown(reply, new UnmarshalException("error unmarshalling arguments", e));
+            }
+            Object result;
+            try {
+                result = method.invoke(export.impl(), args);
+            } catch (InvocationTargetException e) {
+                return thrown(reply, e.getCause());
+            } catch (IllegalAccessException | IllegalArgumentException e) {
+                return thrown(reply, new UnmarshalException("the call cannot be made: " + e, e));
+            }
+            if (method.getReturnType() == void.class) {
+                return Wire.RETURN;
+            }
+            try (ObjectOutputStream value = Streams.output(reply)) {
+                Streams.writeValue(value, method.getReturnType(), result);
+            } catch (IOException | RuntimeException e) {
+                reply.reset();
+                reply.write(new byte[Wire.HEADER_BYTES], 0, Wire.HEADER_BYTES);
+                return thrown(reply, new MarshalException("error marshalling return", e instanceof IOException
+                        ? (IOException) e : new IOException(e)));
+            }
+            return Wire.RETURN;
+        } finally {
+            MuxServer.CALLER.remove();
+            thread.setContextClassLoader(saved);
+        }
+    }
+
+    /** Writes {@code thrown} into the reply; if it cannot be written, an exception saying so. */
+    private static byte thrown(Streams.Buffer reply, Throwable thrown) {
+        int start = reply.length();
+        try (ObjectOutputStream value = Streams.output(reply)) {
+            value.writeObject(thrown);
+        } catch (IOException | RuntimeException e) {
+            reply.reset();
+            reply.write(new byte[start], 0, start);
+            try (ObjectOutputStream value = Streams.output(reply)) {
+                value.writeObject(new MarshalException("the server's exception " + thrown.getClass().getName()
+                        + " could not be written: " + e));
+            } catch (IOException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return Wire.THROW;
+    }
+
+    /** Writes a reply frame whose header space {@code frame} reserves; flushed unless this thread reads on. */
+    private void reply(long callId, byte kind, byte[] frame, int length) throws IOException {
+        Wire.header(frame, length - Wire.HEADER_BYTES, callId, kind);
+        synchronized (out) {
+            out.write(frame, 0, length);
+        }
+    }
+
+    private void flush() throws IOException {
+        synchronized (out) {
+            out.flush();
+        }
+    }
+
+    /** Closes the connection; its calls in progress finish, their replies go nowhere. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        server.closed(this);
+    }
+}
