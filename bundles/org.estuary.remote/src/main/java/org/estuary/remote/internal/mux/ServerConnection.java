@@ -53,11 +53,6 @@ final class ServerConnection {
         this.out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
     }
 
-    /** The address the connection's calls come from (what {@code Callers} counts). */
-    String clientHost() {
-        return clientHost;
-    }
-
     /** The first reader: checks the greeting, then reads. */
     void open() {
         try {

@@ -1,7 +1,5 @@
 package org.estuary.remote.internal.mux;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -43,16 +41,6 @@ final class Wire {
         putInt(to, 0, payloadLength);
         putLong(to, 4, callId);
         to[12] = kind;
-    }
-
-    /** Writes a whole frame: header and payload. */
-    static void frame(OutputStream out, long callId, byte kind, byte[] payload, int length) throws IOException {
-        byte[] header = new byte[HEADER_BYTES];
-        header(header, length, callId, kind);
-        out.write(header);
-        if (length > 0) {
-            out.write(payload, 0, length);
-        }
     }
 
     static void putInt(byte[] b, int at, int v) {

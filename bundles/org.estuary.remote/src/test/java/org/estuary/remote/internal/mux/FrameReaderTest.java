@@ -25,7 +25,10 @@ class FrameReaderTest {
             if (length > 0) {
                 payload[length - 1] = 7;
             }
-            Wire.frame(out, ++id, Wire.CALL, payload, length);
+            byte[] header = new byte[Wire.HEADER_BYTES];
+            Wire.header(header, length, ++id, Wire.CALL);
+            out.write(header);
+            out.write(payload);
         }
         return out.toByteArray();
     }
