@@ -4,9 +4,11 @@ import java.rmi.RemoteException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.store.api.WritePath;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -69,6 +71,32 @@ public final class ServiceMetrics {
                 return path.call(decide);
             } finally {
                 timing.stop();
+            }
+        }
+
+        /**
+         * {@link #call}, for a client's call that ends with the operation ({@link WritePath#reply}): an answer sent
+         * later is timed until it is sent.
+         *
+         * @throws X if the decision refused the operation
+         * @throws RemoteException as {@link WritePath#reply} throws it when the store failed
+         */
+        public <T, X extends Exception> T reply(WritePath path, WritePath.Decide<T, X> decide, T unsent)
+                throws X, RemoteException {
+            Timing timing = time();
+            boolean later = false;
+            try {
+                T answer = path.reply(decide, unsent);
+                CompletionStage<?> sent = LaterAnswers.claimed();
+                if (sent != null) {
+                    later = true;
+                    sent.whenComplete((value, failure) -> timing.stop());
+                }
+                return answer;
+            } finally {
+                if (!later) {
+                    timing.stop();
+                }
             }
         }
 

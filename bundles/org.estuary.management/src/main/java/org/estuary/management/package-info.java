@@ -8,5 +8,5 @@
  * {@link org.estuary.management.MetricsHistory} keeps every view's recent metrics for the console's charts.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package org.estuary.management;

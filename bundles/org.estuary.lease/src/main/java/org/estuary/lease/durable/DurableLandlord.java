@@ -68,6 +68,17 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
      */
     protected abstract <T, X extends Exception> T call(WritePath.Decide<T, X> decide) throws X, RemoteException;
 
+    /**
+     * {@link #call}, for a client's call of {@link #renew} or {@link #cancel} that ends with it: a service whose
+     * write path can answer later ({@link WritePath#reply}) overrides this to do so. The default is {@link #call}.
+     *
+     * @param unsent what the caller returns as the call's result while its answer is sent later
+     * @since 2.4
+     */
+    protected <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+        return call(decide);
+    }
+
     /** Under the lock: the expiration of {@code resource}'s lease as last recorded and shown (epoch ms). */
     protected abstract long expiration(R resource);
 
@@ -90,7 +101,12 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
      */
     @Override
     public final long renew(long leaseId, long duration) throws UnknownLeaseException, RemoteException {
-        return this.<Long, UnknownLeaseException>call(() -> {
+        return this.<Long, UnknownLeaseException>reply(renewalOf(leaseId, duration), 0L);
+    }
+
+    /** The decision of a renewal of lease {@code leaseId} for {@code duration}. */
+    private WritePath.Decide<Long, UnknownLeaseException> renewalOf(long leaseId, long duration) {
+        return () -> {
             R resource = live(leaseId);
             long granted = leases.renew(leaseId, duration);
             long expiration = leases.expiration(leaseId);
@@ -121,7 +137,7 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
                     }
                 }
             };
-        });
+        };
     }
 
     /**
@@ -132,7 +148,12 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
      */
     @Override
     public final void cancel(long leaseId) throws UnknownLeaseException, RemoteException {
-        this.<Void, UnknownLeaseException>call(() -> {
+        this.<Void, UnknownLeaseException>reply(cancellationOf(leaseId), null);
+    }
+
+    /** The decision of the cancellation of lease {@code leaseId}. */
+    private WritePath.Decide<Void, UnknownLeaseException> cancellationOf(long leaseId) {
+        return () -> {
             R resource = live(leaseId);
             resource.cancelling = true; // gone for every other operation from now
             Batch deletion = deletion(resource);
@@ -157,7 +178,7 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
                     resource.cancelling = false; // it stays
                 }
             };
-        });
+        };
     }
 
     /**
@@ -285,12 +306,15 @@ public abstract class DurableLandlord<R extends LeasedResource> implements Landl
 
     @Override
     public final RenewResults renewAll(long[] leaseIds, long[] durations) throws RemoteException {
-        return OneByOne.renewAll(leaseIds, durations, this::renew);
+        // each lease's renewal answers with the others, not as the call's answer: none is sent later
+        return OneByOne.renewAll(leaseIds, durations,
+                (leaseId, duration) -> this.<Long, UnknownLeaseException>call(renewalOf(leaseId, duration)));
     }
 
     @Override
     public final Exception[] cancelAll(long[] leaseIds) throws RemoteException {
-        return OneByOne.cancelAll(leaseIds, this::cancel);
+        return OneByOne.cancelAll(leaseIds,
+                leaseId -> this.<Void, UnknownLeaseException>call(cancellationOf(leaseId)));
     }
 
     /** Under the lock: the resource of a live lease. */

@@ -8,5 +8,5 @@
  * {@code org.estuary.store.api}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.3.0")
+@org.osgi.annotation.versioning.Version("2.4.0")
 package org.estuary.lease.durable;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.rmi.RemoteException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +21,7 @@ import java.util.function.BooleanSupplier;
 import net.jini.core.lease.Lease;
 import net.jini.core.lease.UnknownLeaseException;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.core.time.ManualClock;
 import org.estuary.lease.LeaseGrant;
 import org.estuary.lease.LeaseListener;
@@ -87,6 +90,13 @@ class DurableLandlordTest {
             protected <T, X extends Exception> T call(WritePath.Decide<T, X> decide) throws X, RemoteException {
                 calls++;
                 return path.call(decide);
+            }
+
+            @Override
+            protected <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent)
+                    throws X, RemoteException {
+                calls++;
+                return path.reply(decide, unsent);
             }
 
             @Override
@@ -408,8 +418,9 @@ class DurableLandlordTest {
     void le22RenewAllAndCancelAllTakeEachLeaseIndependently() throws Exception {
         Room a = lease(5_000);
         Room b = lease(5_000);
-        Future<RenewResults> renewed = callers.submit(() -> landlord.renewAll(new long[] {a.id, 999, b.id, a.id},
-                new long[] {8_000, 8_000, -5, 9_000}));
+        // as a client's call over a transport that answers later: each lease answers in the results, none later
+        Future<RenewResults> renewed = callers.submit(() -> asTheCall(() -> landlord.renewAll(
+                new long[] {a.id, 999, b.id, a.id}, new long[] {8_000, 8_000, -5, 9_000})));
         await(() -> store.count() == 1, "the first renewal is queued");
         store.stage(0).complete(null);
         await(() -> store.count() == 2, "the last renewal is queued");
@@ -423,7 +434,8 @@ class DurableLandlordTest {
         assertThrows(IllegalArgumentException.class, () -> landlord.renewAll(new long[] {a.id}, new long[0]),
                 "LE.2.2: the arrays differ in length");
 
-        Future<Exception[]> cancelled = callers.submit(() -> landlord.cancelAll(new long[] {b.id, 999}));
+        Future<Exception[]> cancelled = callers.submit(() -> asTheCall(() -> landlord.cancelAll(
+                new long[] {b.id, 999})));
         await(() -> store.count() == 3, "the cancellation is queued");
         store.stage(2).complete(null);
         Exception[] failures = cancelled.get(10, TimeUnit.SECONDS);
@@ -431,5 +443,40 @@ class DurableLandlordTest {
         assertInstanceOf(UnknownLeaseException.class, failures[1]);
         assertNull(leases.get(b.id));
         assertSame(a, leases.get(a.id), "the others stay");
+    }
+
+    /** Runs {@code call} as the transport runs a client's call; its result, which must not have claimed an answer. */
+    private static <T> T asTheCall(Callable<T> call) throws Exception {
+        try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+            T result = call.call();
+            assertNull(slot.claimed(), "answered by the method's return");
+            return result;
+        }
+    }
+
+    @Test
+    void le22ARenewalAndACancellationCalledByAClientAreAnsweredOnceRecordedWithoutAWaitingThread() throws Exception {
+        Room room = lease(5_000);
+        long granted = shown(room);
+        CompletableFuture<?> renewed;
+        try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+            assertEquals(0L, landlord.renew(room.id, 8_000), "the placeholder the transport ignores");
+            renewed = slot.claimed().toCompletableFuture();
+        }
+        assertFalse(renewed.isDone(), "not granted before it is recorded");
+        assertEquals(granted, shown(room), "S3: the old expiration is shown meanwhile");
+        store.stage(0).complete(null);
+        assertEquals(8_000L, renewed.get(10, TimeUnit.SECONDS), "LE.2.2: the duration granted");
+        assertEquals(clock.currentTimeMillis() + 8_000, shown(room));
+
+        CompletableFuture<?> cancelled;
+        try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+            landlord.cancel(room.id);
+            cancelled = slot.claimed().toCompletableFuture();
+        }
+        assertSame(room, leases.get(room.id), "it stays until its deletion is recorded");
+        store.stage(1).complete(null);
+        assertNull(cancelled.get(10, TimeUnit.SECONDS));
+        assertNull(leases.get(room.id), "LE.2.2: cancelled");
     }
 }

@@ -66,6 +66,14 @@ final class Persistence {
     }
 
     /**
+     * {@link #run} for a client's call that ends with it and returns its answer as is ({@link WritePath#reply}): its
+     * answer may be sent later, once durable, while this returns {@code unsent}.
+     */
+    <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+        return metrics.storeWrites.reply(path, decide, unsent);
+    }
+
+    /**
      * Applies {@code batch} and waits until it is durable, holding the state's lock: only for what must be durable
      * before the decision that needs it goes on (a block of event sequence numbers, EV.2.3.2, needed before the one
      * reserved ahead in the background is durable).

@@ -166,7 +166,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
                     "leaseDuration must be positive, Lease.FOREVER or Lease.ANY: " + leaseDuration);
         }
         String client = callers.get();
-        return persistence.run(() -> {
+        return persistence.reply(() -> {
             if (sets.setCount() >= settings.maxSets) {
                 throw denied("no more renewal sets: max.sets=" + settings.maxSets + " reached");
             }
@@ -199,7 +199,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
                     set.destroyed = true;
                 }
             };
-        });
+        }, null);
     }
 
     // ---- LeaseRenewalSet ------------------------------------------------------------------------------------
@@ -232,7 +232,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
             }
             throw refused;
         }
-        persistence.run(() -> {
+        persistence.reply(() -> {
             SetState set = sets.require(setId);
             // LE.2.2: the lease's expiration is a wall-clock time as read now; from here on its deadline counts
             long now = clock.nanoTime();
@@ -296,7 +296,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
                     undo(added);
                 }
             };
-        });
+        }, null);
     }
 
     /** LR.2: the original copy stays; only the durations change. Under the lock. */

@@ -42,6 +42,12 @@ final class SetLandlord extends DurableLandlord<SetState> {
     }
 
     @Override
+    protected <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+        state.metrics.operations.inc();
+        return state.persistence.reply(decide, unsent);
+    }
+
+    @Override
     protected long expiration(SetState set) {
         return set.expiration;
     }

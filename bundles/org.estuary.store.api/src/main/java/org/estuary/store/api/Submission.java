@@ -25,4 +25,16 @@ public interface Submission {
      * @throws InterruptedException if the thread was interrupted while waiting (the outcome is then unknown)
      */
     void await(long timeout, TimeUnit unit) throws StoreException, InterruptedException;
+
+    /**
+     * Instead of {@link #await}: nobody waits for the batch in a thread, but its acknowledgement is wanted as soon as
+     * the store can give it (a client's call answered once the stage completes), so a store that syncs in its
+     * waiters' threads syncs it in one of its own without delay. The default, for stores that acknowledge on their
+     * own, returns the stage.
+     *
+     * @return the batch's acknowledgement, as {@link #stage}
+     */
+    default CompletionStage<Void> release() {
+        return stage();
+    }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.core.concurrent.Waits;
 import org.estuary.io.RateLimitedLog;
 import org.osgi.annotation.versioning.ProviderType;
@@ -129,22 +130,27 @@ public final class WritePath {
     /** The changes whose callers wait without the lock, in the order decided; guarded by lock. */
     private final ArrayDeque<Waiting<?>> waiting = new ArrayDeque<>();
 
-    /** A change queued and not finished yet: what it waits for and, once finished, its outcome. */
+    /** A change decided: what it waits for and, once finished, its outcome. */
     private static final class Waiting<T> {
         final Change<T> change;
         /** Its batch's stage; for a change that writes nothing, the stage of the batch queued before it. */
         final CompletableFuture<Void> stage;
-        final boolean writes;
+        /** Its batch as queued; null for a change that writes nothing. */
+        final Submission submission;
         // Guarded by lock until finished is set, then read by the change's caller:
         T answer;
         StoreException failure;
         Throwable thrown;
         volatile boolean finished;
 
-        Waiting(Change<T> change, CompletableFuture<Void> stage, boolean writes) {
+        Waiting(Change<T> change, CompletableFuture<Void> stage, Submission submission) {
             this.change = change;
             this.stage = stage;
-            this.writes = writes;
+            this.submission = submission;
+        }
+
+        boolean writes() {
+            return submission != null;
         }
 
         /** Under the lock: acknowledges the change ({@code failure} null) or fails it, and keeps the outcome. */
@@ -207,44 +213,19 @@ public final class WritePath {
      *     become durable)
      */
     public <T, X extends Exception> T run(Decide<T, X> decide) throws X, StoreException, InterruptedException {
-        Change<T> change = null;
-        CompletableFuture<Void> before = null;
-        Submission submission = null;
-        Waiting<T> mine;
-        try {
-            synchronized (lock) {
-                before = last;
-                change = decide.decide();
-                Batch batch = change.batch();
-                refuseOversized(batch, change);
-                if (batch != null) {
-                    submission = queue(batch);
-                    last = submission.stage().toCompletableFuture();
-                }
-                CompletableFuture<Void> stage = batch == null ? before : last;
-                if (stage.isDone()) { // answered already (memory, or nothing in flight): no second turn at the lock
-                    // Still awaited, at once: a store may count on its waiters (the RocksDB store's callers lead its
-                    // WAL sync).
-                    return finish(change, submission == null ? null : awaitDone(submission, change));
-                }
-                mine = new Waiting<>(change, stage, batch != null);
-                waiting.add(mine);
-            }
-        } catch (Exception refusal) {
-            if (change == null && before != null) {
-                awaitAnswered(before); // a refusal, too, may rest on a change not yet durable: it answers once that has
-            }
-            throw refusal;
+        Waiting<T> mine = enter(decide);
+        if (mine.finished) {
+            return mine.outcome();
         }
         // The wait for the store: the transport serving this call (if any) reads its connection's next calls
         // meanwhile in another thread.
         Waits.aboutToWait();
         StoreException failure = null;
         try {
-            if (submission != null) {
-                submission.await(timeoutMillis, TimeUnit.MILLISECONDS); // the store may write and sync it here
+            if (mine.writes()) {
+                mine.submission.await(timeoutMillis, TimeUnit.MILLISECONDS); // the store may write and sync it here
             } else {
-                awaitAnswered(before);
+                awaitAnswered(mine.stage);
             }
         } catch (StoreException e) {
             failure = e;
@@ -252,7 +233,7 @@ public final class WritePath {
             synchronized (lock) {
                 if (!mine.finished) {
                     waiting.remove(mine);
-                    change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the "
+                    mine.change.failed(new StoreException(StoreException.Reason.UNAVAILABLE, "interrupted while the "
                             + owner + " waited for its store; the change may still become durable", e, true));
                     throw e;
                 }
@@ -260,16 +241,115 @@ public final class WritePath {
             Thread.currentThread().interrupt(); // finished by another caller meanwhile: its outcome stands
             return mine.outcome();
         }
-        if (!mine.finished) {
+        settle(mine, failure);
+        return mine.outcome();
+    }
+
+    /**
+     * {@link #call}, for a client's call that ends with this operation and answers its answer as is: when the
+     * transport running the call sends answers later ({@link LaterAnswers}), the calling thread does not wait for
+     * the store. The answer, or what the client would have got instead, goes to the transport once the batch is
+     * acknowledged (or failed, or not acknowledged within the timeout), and this returns {@code unsent}, which the
+     * caller returns as the call's result and the transport ignores. Otherwise (a caller in this process, a
+     * transport that answers only on return) it is {@link #call}, and {@code unsent} is not used.
+     *
+     * @param unsent what the caller returns meanwhile; for a method returning a primitive, a value of that type
+     * @throws X if {@code decide} refused the operation
+     * @throws RemoteException as {@link #call}, when the store answered before this returns
+     */
+    public <T, X extends Exception> T reply(Decide<T, X> decide, T unsent) throws X, java.rmi.RemoteException {
+        if (!LaterAnswers.possible()) {
+            return call(decide);
+        }
+        Waiting<T> mine;
+        try {
+            mine = enter(decide);
+            if (mine.finished) {
+                return mine.outcome();
+            }
+        } catch (StoreException e) {
+            throw StoreFailures.toClient(owner, e);
+        } catch (InterruptedException e) {
+            throw StoreFailures.interrupted(owner, e);
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        LaterAnswers.claim(answer);
+        CompletableFuture<Void> acknowledged = mine.writes() ? mine.submission.release().toCompletableFuture()
+                : mine.stage;
+        acknowledged.copy().orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).whenComplete((ok, e) -> {
+            settle(mine, mine.writes() && e != null ? failure(e) : null);
+            try {
+                answer.complete(mine.outcome());
+            } catch (StoreException failed) {
+                answer.completeExceptionally(StoreFailures.toClient(owner, failed));
+            } catch (RuntimeException | Error thrown) {
+                answer.completeExceptionally(thrown);
+            }
+        });
+        return unsent;
+    }
+
+    /**
+     * Under the lock: decides the operation and queues its batch; the change, finished already when the store
+     * answered at once (memory, or nothing in flight), else among the {@link #waiting} ones.
+     */
+    private <T, X extends Exception> Waiting<T> enter(Decide<T, X> decide) throws X, InterruptedException {
+        Change<T> change = null;
+        CompletableFuture<Void> before = null;
+        try {
             synchronized (lock) {
-                finishAnswered();
-                if (!mine.finished) { // not answered in time
-                    waiting.remove(mine);
-                    mine.finish(failure);
+                before = last;
+                change = decide.decide();
+                Batch batch = change.batch();
+                refuseOversized(batch, change);
+                Submission submission = null;
+                if (batch != null) {
+                    submission = queue(batch);
+                    last = submission.stage().toCompletableFuture();
                 }
+                Waiting<T> mine = new Waiting<>(change, batch == null ? before : last, submission);
+                if (mine.stage.isDone()) { // no second turn at the lock
+                    // Still awaited, at once: a store may count on its waiters (the RocksDB store's callers lead its
+                    // WAL sync).
+                    mine.finish(submission == null ? null : awaitDone(submission, change));
+                } else {
+                    waiting.add(mine);
+                }
+                return mine;
+            }
+        } catch (Exception refusal) {
+            if (change == null && before != null) {
+                awaitAnswered(before); // a refusal, too, may rest on a change not yet durable: it answers once that has
+            }
+            throw refusal;
+        }
+    }
+
+    /**
+     * Once {@code mine}'s stage completed or its wait ended: finishes it, with every other change answered meanwhile,
+     * unless another caller did already; {@code failure} is what its wait ended with (null if acknowledged).
+     */
+    private void settle(Waiting<?> mine, StoreException failure) {
+        if (mine.finished) {
+            return;
+        }
+        synchronized (lock) {
+            finishAnswered();
+            if (!mine.finished) { // not answered in time
+                waiting.remove(mine);
+                mine.finish(failure);
             }
         }
-        return mine.outcome();
+    }
+
+    /** Why an acknowledgement awaited without a thread did not come: its failure, or its timeout. */
+    private StoreException failure(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof TimeoutException) {
+            return new StoreException(StoreException.Reason.UNAVAILABLE, "the " + owner + "'s store did not "
+                    + "acknowledge a batch within " + timeoutMillis + " ms; it may still become durable", cause, true);
+        }
+        return StoreException.from(e);
     }
 
     /**
@@ -282,7 +362,7 @@ public final class WritePath {
             Waiting<?> next = it.next();
             if (next.stage.isDone()) {
                 it.remove();
-                next.finish(next.writes ? failureOf(next.stage) : null);
+                next.finish(next.writes() ? failureOf(next.stage) : null);
             }
         }
     }
@@ -412,14 +492,5 @@ public final class WritePath {
                     + " waited for its store; the change may still become durable", e, true));
             throw e;
         }
-    }
-
-    /** Under the lock: the change's batch was acknowledged ({@code failure} null) or failed. */
-    private static <T> T finish(Change<T> change, StoreException failure) throws StoreException {
-        if (failure != null) {
-            change.failed(failure);
-            throw failure;
-        }
-        return change.acknowledged();
     }
 }

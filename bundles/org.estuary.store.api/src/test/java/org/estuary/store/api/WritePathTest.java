@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.io.testing.LogCapture;
 import org.estuary.store.api.testing.HeldStore;
 import org.junit.jupiter.api.AfterEach;
@@ -266,6 +267,93 @@ class WritePathTest {
         synchronized (lock) {
             assertEquals(List.of("a"), shown);
         }
+    }
+
+    /** Runs {@code reply} as the transport runs a client's call: in a slot for a later answer; what it claimed. */
+    private static CompletableFuture<?> inSlot(ReplyCall reply, String expectedReturn) throws Exception {
+        try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+            assertEquals(expectedReturn, reply.run(), "what the method returns meanwhile");
+            return slot.claimed() == null ? null : slot.claimed().toCompletableFuture();
+        }
+    }
+
+    @FunctionalInterface
+    private interface ReplyCall {
+        String run() throws Exception;
+    }
+
+    @Test
+    void s3AClientsCallAnsweredLaterReturnsAtOnceAndItsAnswerFollowsTheAcknowledgement() throws Exception {
+        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
+        assertFalse(answer.isDone(), "not answered before the batch is durable");
+        synchronized (lock) {
+            assertEquals(List.of("a"), state, "decided");
+            assertEquals(List.of(), shown, "S3: nothing shown before it is durable");
+        }
+        assertEquals(1, store.count(), "queued at once");
+        store.stage(0).complete(null);
+        assertEquals("a", answer.get(10, TimeUnit.SECONDS));
+        synchronized (lock) {
+            assertEquals(List.of("a"), shown, "shown once acknowledged");
+        }
+    }
+
+    @Test
+    void aLaterAnswerOfAFailedBatchIsTheClientsRemoteExceptionAndTheChangeIsUndone() throws Exception {
+        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
+        StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
+        store.stage(0).completeExceptionally(corrupt);
+        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> answer.get(10, TimeUnit.SECONDS));
+        assertTrue(thrown.getCause() instanceof java.rmi.ServerException, "definite: " + thrown.getCause());
+        assertSame(corrupt, thrown.getCause().getCause());
+        synchronized (lock) {
+            assertEquals(List.of(), state, "undone");
+            assertEquals(List.of(), shown, "never shown");
+        }
+    }
+
+    @Test
+    void aLaterAnswerNotAcknowledgedInTimeIsIndefiniteAndTheChangeIsUndone() throws Exception {
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
+        HeldStore held = new HeldStore();
+        bound.bind(held);
+        bound.adopt();
+        WritePath impatient = new WritePath("test service", lock, bound, 50);
+        CompletableFuture<?> answer = inSlot(() -> impatient.reply(add("a"), "unsent"), "unsent");
+        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> answer.get(10, TimeUnit.SECONDS));
+        assertEquals(java.rmi.RemoteException.class, thrown.getCause().getClass(), "indefinite: the batch may still "
+                + "become durable");
+        assertTrue(((StoreException) thrown.getCause().getCause()).outcomeUnknown());
+        synchronized (lock) {
+            assertEquals(List.of(), state, "undone");
+        }
+        assertFalse(held.stage(0).isDone(), "the store's own stage is left to the store");
+    }
+
+    @Test
+    void withoutASlotReplyWaitsForTheAcknowledgementAsCallDoes() throws Exception {
+        Future<String> call = callers.submit(() -> path.reply(add("a"), "unsent"));
+        await(() -> store.count() == 1, "queued");
+        assertFalse(call.isDone(), "waits for durability");
+        store.stage(0).complete(null);
+        assertEquals("a", call.get(10, TimeUnit.SECONDS), "the answer itself, never the placeholder");
+    }
+
+    @Test
+    void aReplyTheStoreAnswersAtOnceIsReturnedAndNotClaimed() throws Exception {
+        Store memory = new EmptyStore("memory") {
+            @Override
+            public CompletionStage<Void> apply(Batch batch) {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
+        bound.bind(memory);
+        bound.adopt();
+        WritePath atOnce = new WritePath("test service", lock, bound, 10_000);
+        assertEquals(null, inSlot(() -> atOnce.reply(add("a"), "unsent"), "a"));
     }
 
     @Test

@@ -126,6 +126,15 @@ public final class MuxServer implements AutoCloseable {
         }
     }
 
+    /** Runs {@code task} of {@code connection} (its answers sent later) in another thread. */
+    void execute(ServerConnection connection, Runnable task) {
+        try {
+            threads.execute(task);
+        } catch (RejectedExecutionException closing) {
+            connection.close();
+        }
+    }
+
     void refused(String client, String why) {
         refusals.warn("closed a connection from " + client + " to port " + port() + ": " + why);
     }

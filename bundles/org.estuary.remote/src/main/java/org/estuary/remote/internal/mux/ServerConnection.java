@@ -12,9 +12,15 @@ import java.rmi.MarshalException;
 import java.rmi.UnmarshalException;
 import java.util.Arrays;
 import java.util.UUID;
+import java.util.Queue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.core.concurrent.Waits;
 import org.estuary.io.ReadScope;
 
@@ -25,12 +31,17 @@ import org.estuary.io.ReadScope;
  * sync, a call to another process) hands the reading to another thread first and finishes in its own; at most
  * {@link #MAX_WAITING} calls of one connection wait so at once, beyond that the reader waits with its call. Replies
  * are written as each call ends; the reader sends its own when no other call is already buffered, or before it
- * waits or hands the reading on.
+ * waits or hands the reading on. A call may instead claim a later answer ({@link LaterAnswers}: a service's write
+ * path answers once its batch is durable): the reader goes on at once, and the answer is written, with the others
+ * ready by then, by a thread of the server once it completes.
  */
 final class ServerConnection {
 
     /** The most calls of one connection that wait in threads of their own at once. */
     static final int MAX_WAITING = 256;
+
+    /** {@link #invoke}'s kind for a call whose answer is sent later. */
+    private static final byte LATER = -1;
 
     private static final Object READING = new Object();
     private static final Object HANDED_ON = new Object();
@@ -43,6 +54,9 @@ final class ServerConnection {
     /** READING, HANDED_ON, or the reader's call in progress (an object of its own per call). */
     private final AtomicReference<Object> state = new AtomicReference<>(READING);
     private final AtomicInteger waiting = new AtomicInteger();
+    /** Answers sent later, ready to be written; {@link #writingLater} while a thread writes them. */
+    private final Queue<Later> later = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean writingLater = new AtomicBoolean();
     private volatile boolean closed;
 
     ServerConnection(MuxServer server, Socket socket, int maxPayload) throws IOException {
@@ -160,7 +174,10 @@ final class ServerConnection {
         if (export == null) {
             kind = Wire.NO_SUCH_OBJECT;
         } else {
-            kind = invoke(export, Wire.getLong(payload, 16), payload, reply);
+            kind = invoke(export, callId, payload, reply);
+        }
+        if (kind == LATER) {
+            return;
         }
         try {
             reply(callId, kind, reply.bytes(), reply.length());
@@ -169,9 +186,12 @@ final class ServerConnection {
         }
     }
 
-    /** Invokes the method the call names and writes its outcome into {@code reply}; the reply's kind. */
-    private byte invoke(MuxServer.Export export, long hash, byte[] payload, Streams.Buffer reply) {
-        Method method = export.methods().get(hash);
+    /**
+     * Invokes the method the call names and writes its outcome into {@code reply}; the reply's kind, or
+     * {@link #LATER} when the method claimed a later answer ({@link LaterAnswers}), which is sent once it completes.
+     */
+    private byte invoke(MuxServer.Export export, long callId, byte[] payload, Streams.Buffer reply) {
+        Method method = export.methods().get(Wire.getLong(payload, 16));
         if (method == null) {
             return thrown(reply, new UnmarshalException("unrecognized method hash: the exported object has no "
                     + "method of this signature"));
@@ -193,28 +213,95 @@ final class ServerConnection {
                 return thrown(reply, new UnmarshalException("error unmarshalling arguments", e));
             }
             Object result;
-            try {
-                result = method.invoke(export.impl(), args);
+            CompletionStage<?> later = null;
+            try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+                try {
+                    result = method.invoke(export.impl(), args);
+                } finally {
+                    later = slot.claimed();
+                }
             } catch (InvocationTargetException e) {
-                return thrown(reply, e.getCause());
+                if (later == null) {
+                    return thrown(reply, e.getCause());
+                }
+                result = null; // a claimed answer is the call's answer, whatever the method did after the claim
             } catch (IllegalAccessException | IllegalArgumentException e) {
                 return thrown(reply, new UnmarshalException("the call cannot be made: " + e, e));
             }
-            if (method.getReturnType() == void.class) {
-                return Wire.RETURN;
+            if (later != null) {
+                later.whenComplete((value, failure) -> answerLater(new Later(callId, method, value, failure)));
+                return LATER;
             }
-            try (ObjectOutputStream value = Streams.output(reply)) {
-                Streams.writeValue(value, method.getReturnType(), result);
-            } catch (IOException | RuntimeException e) {
-                reply.reset();
-                reply.write(new byte[Wire.HEADER_BYTES], 0, Wire.HEADER_BYTES);
-                return thrown(reply, new MarshalException("error marshalling return", e instanceof IOException
-                        ? (IOException) e : new IOException(e)));
-            }
-            return Wire.RETURN;
+            return returned(reply, method, result);
         } finally {
             MuxServer.CALLER.remove();
             thread.setContextClassLoader(saved);
+        }
+    }
+
+    /** Writes {@code method}'s return value {@code result} into the reply. */
+    private static byte returned(Streams.Buffer reply, Method method, Object result) {
+        if (method.getReturnType() == void.class) {
+            return Wire.RETURN;
+        }
+        int start = reply.length();
+        try (ObjectOutputStream value = Streams.output(reply)) {
+            Streams.writeValue(value, method.getReturnType(), result);
+        } catch (IOException | RuntimeException e) {
+            reply.reset();
+            reply.write(new byte[start], 0, start);
+            return thrown(reply, new MarshalException("error marshalling return", e instanceof IOException
+                    ? (IOException) e : new IOException(e)));
+        }
+        return Wire.RETURN;
+    }
+
+    /** A call's answer sent later: its value or what it failed with. */
+    private static final class Later {
+        final long callId;
+        final Method method;
+        final Object value;
+        final Throwable failure;
+
+        Later(long callId, Method method, Object value, Throwable failure) {
+            this.callId = callId;
+            this.method = method;
+            this.value = value;
+            this.failure = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+        }
+    }
+
+    /**
+     * A later answer is ready (in whichever thread completed it, a store's among them): it is queued, and a thread
+     * of the server writes the queue out, so a client that does not read holds no thread but that one.
+     */
+    private void answerLater(Later answer) {
+        if (closed) {
+            return;
+        }
+        later.add(answer);
+        if (writingLater.compareAndSet(false, true)) {
+            server.execute(this, this::writeLater);
+        }
+    }
+
+    /** Writes the later answers queued, then flushes them together. */
+    private void writeLater() {
+        try {
+            do {
+                Later next;
+                while ((next = later.poll()) != null) {
+                    Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
+                    byte kind = next.failure == null ? returned(reply, next.method, next.value)
+                            : thrown(reply, next.failure);
+                    reply(next.callId, kind, reply.bytes(), reply.length());
+                }
+                flush();
+                writingLater.set(false);
+            } while (!later.isEmpty() && writingLater.compareAndSet(false, true));
+        } catch (IOException | RuntimeException e) {
+            close();
         }
     }
 

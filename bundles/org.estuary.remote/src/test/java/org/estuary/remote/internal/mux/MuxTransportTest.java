@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,12 +28,16 @@ import java.rmi.UnmarshalException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.core.concurrent.Waits;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
@@ -68,6 +73,9 @@ class MuxTransportTest {
         void sleep(long millis) throws RemoteException, InterruptedException;
 
         Object echo(Object value) throws RemoteException;
+
+        /** Claims a later answer ({@link Impl#laters}) and returns a placeholder. */
+        long later() throws RemoteException;
     }
 
     /** Not public: a proxy of it is defined in its own loader. */
@@ -93,6 +101,8 @@ class MuxTransportTest {
     static final class Impl implements Calls {
         final CountDownLatch release = new CountDownLatch(1);
         final CountDownLatch waiting = new CountDownLatch(1);
+        /** The answers {@link #later} claimed, for the test to complete. */
+        final BlockingQueue<CompletableFuture<Long>> laters = new LinkedBlockingQueue<>();
 
         @Override
         public long add(long a, int b) {
@@ -145,6 +155,14 @@ class MuxTransportTest {
         @Override
         public Object echo(Object value) {
             return value;
+        }
+
+        @Override
+        public long later() {
+            CompletableFuture<Long> answer = new CompletableFuture<>();
+            LaterAnswers.claim(answer);
+            laters.add(answer);
+            return -1;
         }
     }
 
@@ -278,6 +296,55 @@ class MuxTransportTest {
         } finally {
             threads.shutdownNow();
             connection.fail(new IOException("test over"));
+        }
+    }
+
+    @Test
+    void aCallAnsweredLaterFreesItsReaderAtOnceAndIsAnsweredWhenItsAnswerCompletes() throws Exception {
+        ClientConnection connection = oneConnection();
+        ExecutorService threads = Executors.newFixedThreadPool(1);
+        try {
+            byte[] later = callFrame(id, "later", new Class<?>[0]);
+            Future<ClientConnection.Pending> pending = threads.submit(() -> connection.call(Wire.CALL, later,
+                    later.length, TimeUnit.SECONDS.toNanos(10)));
+            CompletableFuture<Long> answer = impl.laters.poll(10, TimeUnit.SECONDS);
+            assertNotNull(answer, "the call claimed its answer");
+            byte[] add = callFrame(id, "add", new Class<?>[] {long.class, int.class}, 1L, 2);
+            ClientConnection.Pending added = connection.call(Wire.CALL, add, add.length, TimeUnit.SECONDS.toNanos(5));
+            assertEquals(Wire.RETURN, added.kind, "answered on the same connection meanwhile");
+            assertFalse(pending.isDone(), "not answered before its answer completes");
+            answer.complete(7L);
+            assertEquals(Wire.RETURN, pending.get(10, TimeUnit.SECONDS).kind);
+        } finally {
+            threads.shutdownNow();
+            connection.fail(new IOException("test over"));
+        }
+    }
+
+    @Test
+    void aLaterAnswersValueOrExceptionTravelsAsTheMethodsOwnWould() throws Exception {
+        Calls calls = stub(id, 10_000);
+        ExecutorService threads = Executors.newFixedThreadPool(1);
+        try {
+            Future<Long> value = threads.submit(calls::later);
+            impl.laters.poll(10, TimeUnit.SECONDS).complete(7L);
+            assertEquals(7L, value.get(10, TimeUnit.SECONDS), "the answer, not the placeholder the method returned");
+
+            Future<Long> remote = threads.submit(calls::later);
+            impl.laters.poll(10, TimeUnit.SECONDS).completeExceptionally(new RemoteException("the store failed"));
+            Throwable thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> remote.get(10, TimeUnit.SECONDS)).getCause();
+            assertInstanceOf(ServerException.class, thrown);
+            assertEquals("the store failed", ((RemoteException) ((ServerException) thrown).detail).getMessage());
+
+            Future<Long> runtime = threads.submit(calls::later);
+            impl.laters.poll(10, TimeUnit.SECONDS).completeExceptionally(new IllegalStateException("refused"));
+            thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> runtime.get(10, TimeUnit.SECONDS)).getCause();
+            assertInstanceOf(IllegalStateException.class, thrown);
+            assertEquals("refused", thrown.getMessage());
+        } finally {
+            threads.shutdownNow();
         }
     }
 

@@ -131,6 +131,14 @@ final class RocksStore implements Store {
             }
             wal.await(pending, unit.toNanos(timeout));
         }
+
+        @Override
+        public CompletionStage<Void> release() {
+            if (pending != null) {
+                wal.prompt(pending);
+            }
+            return stage();
+        }
     }
 
     private Queued queue(Batch batch) {

@@ -25,7 +25,10 @@ import org.estuary.store.api.StoreException.Reason;
  * {@code estuary-rocksdb-sync}, which leads when the leadership is free and such a batch is still not covered a
  * moment ({@link #BACKGROUND_DELAY_NANOS}) after it was queued: a service often queues such a batch just before a
  * client's next batch (a registration's deletion, then the client's next call), and a sync the background thread
- * started at once would make that caller wait for it and then for its own; the caller's sync covers both. Stages
+ * started at once would make that caller wait for it and then for its own; the caller's sync covers both. A batch
+ * whose acknowledgement is wanted though no thread waits for it ({@link #prompt}: a client's call answered once it
+ * is durable) is synced by that thread as soon as the leadership is free, and the stages it completes run their
+ * callbacks there. Stages
  * complete in the order the batches were written, by one thread at a time (Store S3): a leader finding another
  * thread completing leaves its stages to it, and that thread wakes their waiters.
  *
@@ -81,6 +84,8 @@ final class WalSync {
     private long written;
     private long decidedUpTo;
     private long wanted;
+    /** The last batch whose acknowledgement is wanted without delay and awaited by no thread. */
+    private long prompt;
     private boolean leading;
     private boolean completing;
     private boolean closed;
@@ -143,6 +148,18 @@ final class WalSync {
     /** Has the background thread sync {@code p} unless a waiting caller does first. */
     synchronized void background(Pending p) {
         wanted = Math.max(wanted, p.ticket);
+        if (!leading) {
+            notifyAll();
+        }
+    }
+
+    /**
+     * Has the background thread sync {@code p} as soon as the leadership is free, without the delay of
+     * {@link #background}: someone wants its acknowledgement and no thread waits for it ({@code Submission.release}).
+     */
+    synchronized void prompt(Pending p) {
+        wanted = Math.max(wanted, p.ticket);
+        prompt = Math.max(prompt, p.ticket);
         if (!leading) {
             notifyAll();
         }
@@ -281,7 +298,8 @@ final class WalSync {
                     // a caller arriving meanwhile leads a sync that covers the batch, and nobody waits for two
                     long until = System.nanoTime() + backgroundDelayNanos;
                     long left;
-                    while (!closed && !leading && wanted > decidedUpTo && (left = until - System.nanoTime()) > 0) {
+                    while (!closed && !leading && wanted > decidedUpTo && prompt <= decidedUpTo
+                            && (left = until - System.nanoTime()) > 0) {
                         TimeUnit.NANOSECONDS.timedWait(this, left);
                     }
                     if (closed) {

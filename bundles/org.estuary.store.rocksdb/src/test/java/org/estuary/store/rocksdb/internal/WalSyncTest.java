@@ -29,7 +29,8 @@ import org.rocksdb.RocksDBException;
  * The group commit of WAL syncs (Store S3, S5): batches written while a sync runs share the next one, a leader that
  * holds its sync holds every later acknowledgement, the leadership goes to the oldest caller still waiting, a caller
  * whose stage another thread completes is woken by it, batches queued with {@code apply} are synced by the store's
- * own thread, and a full queue refuses with OVERLOADED after the admission time.
+ * own thread (at once when released, else after a delay), and a full queue refuses with OVERLOADED after the
+ * admission time.
  */
 class WalSyncTest {
 
@@ -348,6 +349,21 @@ class WalSyncTest {
             wal.await(caller, TimeUnit.SECONDS.toNanos(10));
             assertEquals(1, syncs.get(), "S3: the caller's one sync acknowledges both, so the caller waits for one");
             assertTrue(background.stage.isDone(), "S3: the batch written before the caller's is acknowledged with it");
+        } finally {
+            wal.close();
+        }
+    }
+
+    @Test
+    void aReleasedBatchIsSyncedByTheStoresThreadWithoutTheBackgroundDelay() throws Exception {
+        AtomicInteger syncs = new AtomicInteger();
+        // a delay no test outlives: only a prompt sync acknowledges the batch while the test runs
+        WalSync wal = new WalSync(syncs::incrementAndGet, 16, new LatencyWindow(), TimeUnit.HOURS.toNanos(1));
+        try {
+            WalSync.Pending released = wal.written(System.nanoTime());
+            wal.prompt(released);
+            released.stage.get(10, TimeUnit.SECONDS);
+            assertEquals(1, syncs.get(), "S3: acknowledged by one sync that no caller's thread led");
         } finally {
             wal.close();
         }
