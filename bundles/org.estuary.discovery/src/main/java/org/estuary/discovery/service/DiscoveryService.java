@@ -297,7 +297,7 @@ final class DiscoveryService extends DurableBackend implements DiscoveryBackend,
             throw new IllegalArgumentException("the listener cannot be serialized (" + e
                     + "); give an exported remote object or a serializable listener", e);
         }
-        Created created = path.<Created, RemoteException>call(() -> {
+        return path.<Created, RegistrationProxy, RemoteException>reply(() -> {
             if (registrations.size() >= settings.maxRegistrations) {
                 throw refused(new RemoteException("the lookup discovery service holds max.registrations="
                         + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit"));
@@ -358,7 +358,11 @@ final class DiscoveryService extends DurableBackend implements DiscoveryBackend,
                     notifier.ended(proxy(), live.id);
                 }
             };
-        });
+        }, this::registered, null);
+    }
+
+    /** Once a registration is durable: its first event queued, then the client's proxy of it. */
+    private RegistrationProxy registered(Created created) {
         core.flush(); // the first event: the lookup services already known that it seeks (LD.3.2)
         Live live = created.live();
         DiscoveryBackend ref = identity.reference();
@@ -459,6 +463,11 @@ final class DiscoveryService extends DurableBackend implements DiscoveryBackend,
         }
 
         @Override
+        protected <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+            return path.reply(decide, unsent);
+        }
+
+        @Override
         protected long expiration(Live live) {
             return live.record.expiration();
         }
@@ -485,7 +494,7 @@ final class DiscoveryService extends DurableBackend implements DiscoveryBackend,
 
     /** LD.4.1.1: a mutator, refused (nothing changed) or applied once durable, its notices sent after. */
     private void change(long registrationId, UnaryOperator<Interest> mutator) throws RemoteException {
-        path.<Void, RemoteException>call(() -> {
+        path.<Void, Void, RemoteException>reply(() -> {
             Live live = live(registrationId);
             // from the newest decided interest, not the acknowledged one: two changes in flight both count
             Interest before = live.decided;
@@ -521,8 +530,10 @@ final class DiscoveryService extends DurableBackend implements DiscoveryBackend,
                     }
                 }
             };
-        });
-        core.flush();
+        }, changed -> {
+            core.flush(); // its notices (LD.4.1.1)
+            return null;
+        }, null);
     }
 
     /** Under the lock: the expiration of {@code live}'s lease as last decided, else as last shown. */

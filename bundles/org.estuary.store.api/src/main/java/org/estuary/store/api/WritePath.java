@@ -258,35 +258,55 @@ public final class WritePath {
      * @throws RemoteException as {@link #call}, when the store answered before this returns
      */
     public <T, X extends Exception> T reply(Decide<T, X> decide, T unsent) throws X, java.rmi.RemoteException {
+        return reply(decide, answer -> answer, unsent);
+    }
+
+    /**
+     * {@link #reply}, with {@code then} turning the acknowledged answer into the call's, without the owner's lock
+     * (what the service does before its client hears: queue the events the change caused, wrap the answer in a
+     * proxy). It runs in the caller's thread, or, for an answer sent later, in the thread that finished the change.
+     *
+     * @throws X if {@code decide} refused the operation
+     * @throws RemoteException as {@link #call}, or as {@code then} throws it, when answered before this returns
+     */
+    public <T, R, X extends Exception> R reply(Decide<T, X> decide, Then<T, R> then, R unsent)
+            throws X, java.rmi.RemoteException {
+        Objects.requireNonNull(then, "then");
         if (!LaterAnswers.possible()) {
-            return call(decide);
+            return then.apply(call(decide));
         }
         Waiting<T> mine;
         try {
             mine = enter(decide);
             if (mine.finished) {
-                return mine.outcome();
+                return then.apply(mine.outcome());
             }
         } catch (StoreException e) {
             throw StoreFailures.toClient(owner, e);
         } catch (InterruptedException e) {
             throw StoreFailures.interrupted(owner, e);
         }
-        CompletableFuture<T> answer = new CompletableFuture<>();
+        CompletableFuture<R> answer = new CompletableFuture<>();
         LaterAnswers.claim(answer);
         CompletableFuture<Void> acknowledged = mine.writes() ? mine.submission.release().toCompletableFuture()
                 : mine.stage;
         acknowledged.copy().orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).whenComplete((ok, e) -> {
             settle(mine, mine.writes() && e != null ? failure(e) : null);
             try {
-                answer.complete(mine.outcome());
+                answer.complete(then.apply(mine.outcome()));
             } catch (StoreException failed) {
                 answer.completeExceptionally(StoreFailures.toClient(owner, failed));
-            } catch (RuntimeException | Error thrown) {
+            } catch (java.rmi.RemoteException | RuntimeException | Error thrown) {
                 answer.completeExceptionally(thrown);
             }
         });
         return unsent;
+    }
+
+    /** What a client's call makes of its operation's answer once it is acknowledged, without the owner's lock. */
+    @FunctionalInterface
+    public interface Then<T, R> {
+        R apply(T answer) throws java.rmi.RemoteException;
     }
 
     /**

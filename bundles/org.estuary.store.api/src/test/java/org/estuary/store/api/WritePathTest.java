@@ -299,6 +299,28 @@ class WritePathTest {
     }
 
     @Test
+    void whatTheCallMakesOfItsAnswerRunsOnceDurableAndWithoutTheLock() throws Exception {
+        List<String> madeOf = new ArrayList<>();
+        WritePath.Then<String, String> then = answer -> {
+            assertFalse(Thread.holdsLock(lock), "without the owner's lock");
+            synchronized (lock) {
+                madeOf.add(answer + " (shown: " + shown + ")");
+            }
+            return "proxy of " + answer;
+        };
+        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), then, "unsent"), "unsent");
+        assertEquals(List.of(), madeOf, "not before the batch is durable");
+        store.stage(0).complete(null);
+        assertEquals("proxy of a", answer.get(10, TimeUnit.SECONDS));
+        assertEquals(List.of("a (shown: [a])"), madeOf, "once shown");
+
+        Future<String> inProcess = callers.submit(() -> path.reply(add("b"), then, "unsent"));
+        await(() -> store.count() == 2, "queued");
+        store.stage(1).complete(null);
+        assertEquals("proxy of b", inProcess.get(10, TimeUnit.SECONDS), "a caller without a slot gets it too");
+    }
+
+    @Test
     void aLaterAnswerOfAFailedBatchIsTheClientsRemoteExceptionAndTheChangeIsUndone() throws Exception {
         CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
         StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
