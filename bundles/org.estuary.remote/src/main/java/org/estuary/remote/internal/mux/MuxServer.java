@@ -48,8 +48,8 @@ public final class MuxServer implements AutoCloseable {
     private final ExecutorService threads;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG);
     private final Thread acceptor;
-    /** Calls running now, in all connections. */
-    private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+    /** Calls read and not answered yet, in all connections: running, or waiting for an answer sent later. */
+    private final java.util.concurrent.atomic.AtomicInteger unanswered = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closed;
 
     /**
@@ -103,13 +103,14 @@ public final class MuxServer implements AutoCloseable {
         return exports.get(id);
     }
 
-    void running(int delta) {
-        running.addAndGet(delta);
+    /** Counts calls read ({@code delta} 1) and answered (-1); the calls unanswered now. */
+    int unanswered(int delta) {
+        return unanswered.addAndGet(delta);
     }
 
-    /** Whether no call runs in any connection. */
+    /** Whether every call read has been answered, in every connection. */
     boolean idle() {
-        return running.get() == 0;
+        return unanswered.get() == 0;
     }
 
     /** A whole call arrived on {@code socket}: its request deadline starts again (now, if the next one began). */

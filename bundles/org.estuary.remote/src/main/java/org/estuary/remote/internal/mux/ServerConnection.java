@@ -31,9 +31,9 @@ import org.estuary.io.ReadScope;
  * sync, a call to another process) hands the reading to another thread first and finishes in its own; at most
  * {@link #MAX_WAITING} calls of one connection wait so at once, beyond that the reader waits with its call. Replies
  * are written as each call ends; the reader sends its own when no other call is already buffered, or before it
- * waits or hands the reading on. A call may instead claim a later answer ({@link LaterAnswers}: a service's write
- * path answers once its batch is durable): the reader goes on at once, and the answer is written, with the others
- * ready by then, by a thread of the server once it completes.
+ * waits or hands the reading on. While other calls are unanswered, a call may instead claim a later answer
+ * ({@link LaterAnswers}: a service's write path answers once its batch is durable): the reader goes on at once, and
+ * the answer is written, with the others ready by then, by a thread of the server once it completes.
  */
 final class ServerConnection {
 
@@ -92,7 +92,7 @@ final class ServerConnection {
                 if (!in.hasFrame()) {
                     flush();
                     if (server.idle()) {
-                        // no other call runs: the client's next call is worth waiting for on the processor
+                        // every call is answered: the client's next call is worth waiting for on the processor
                         in.spin(FrameReader.SPIN_NANOS);
                     }
                 }
@@ -156,17 +156,25 @@ final class ServerConnection {
         }
     }
 
-    /** Runs the call and writes its reply (the reply's frame is written whole, never interleaved). */
+    /**
+     * Runs the call and writes its reply (the reply's frame is written whole, never interleaved). A call may answer
+     * later ({@link LaterAnswers}) only while other calls are unanswered: a call alone waits in its own thread, where
+     * no thread switch lies between its store's acknowledgement and its reply.
+     */
     private void answer(long callId, byte[] payload) {
-        server.running(1);
+        boolean others = server.unanswered(1) > 1;
+        boolean later = false;
         try {
-            answerRunning(callId, payload);
+            later = answerRunning(callId, payload, others);
         } finally {
-            server.running(-1);
+            if (!later) {
+                server.unanswered(-1);
+            }
         }
     }
 
-    private void answerRunning(long callId, byte[] payload) {
+    /** Whether the answer is sent later. */
+    private boolean answerRunning(long callId, byte[] payload, boolean laterPossible) {
         Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
         byte kind;
         MuxServer.Export export = payload.length < 24 ? null
@@ -174,23 +182,26 @@ final class ServerConnection {
         if (export == null) {
             kind = Wire.NO_SUCH_OBJECT;
         } else {
-            kind = invoke(export, callId, payload, reply);
+            kind = invoke(export, callId, payload, reply, laterPossible);
         }
         if (kind == LATER) {
-            return;
+            return true;
         }
         try {
             reply(callId, kind, reply.bytes(), reply.length());
         } catch (IOException e) {
             close();
         }
+        return false;
     }
 
     /**
      * Invokes the method the call names and writes its outcome into {@code reply}; the reply's kind, or
-     * {@link #LATER} when the method claimed a later answer ({@link LaterAnswers}), which is sent once it completes.
+     * {@link #LATER} when the method claimed a later answer ({@link LaterAnswers}, if {@code laterPossible}), which
+     * is sent once it completes.
      */
-    private byte invoke(MuxServer.Export export, long callId, byte[] payload, Streams.Buffer reply) {
+    private byte invoke(MuxServer.Export export, long callId, byte[] payload, Streams.Buffer reply,
+            boolean laterPossible) {
         Method method = export.methods().get(Wire.getLong(payload, 16));
         if (method == null) {
             return thrown(reply, new UnmarshalException("unrecognized method hash: the exported object has no "
@@ -214,19 +225,22 @@ final class ServerConnection {
             }
             Object result;
             CompletionStage<?> later = null;
-            try (LaterAnswers.Slot slot = LaterAnswers.open()) {
-                try {
-                    result = method.invoke(export.impl(), args);
-                } finally {
-                    later = slot.claimed();
-                }
+            LaterAnswers.Slot slot = laterPossible ? LaterAnswers.open() : null;
+            try {
+                result = method.invoke(export.impl(), args);
             } catch (InvocationTargetException e) {
+                later = slot == null ? null : slot.claimed();
                 if (later == null) {
                     return thrown(reply, e.getCause());
                 }
                 result = null; // a claimed answer is the call's answer, whatever the method did after the claim
             } catch (IllegalAccessException | IllegalArgumentException e) {
                 return thrown(reply, new UnmarshalException("the call cannot be made: " + e, e));
+            } finally {
+                if (slot != null) {
+                    later = slot.claimed();
+                    slot.close();
+                }
             }
             if (later != null) {
                 later.whenComplete((value, failure) -> answerLater(new Later(callId, method, value, failure)));
@@ -277,31 +291,40 @@ final class ServerConnection {
      * of the server writes the queue out, so a client that does not read holds no thread but that one.
      */
     private void answerLater(Later answer) {
-        if (closed) {
-            return;
-        }
         later.add(answer);
         if (writingLater.compareAndSet(false, true)) {
             server.execute(this, this::writeLater);
         }
     }
 
-    /** Writes the later answers queued, then flushes them together. */
+    /** Writes the later answers queued, then flushes them together; on a closed connection, drops them. */
     private void writeLater() {
         try {
             do {
                 Later next;
                 while ((next = later.poll()) != null) {
-                    Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
-                    byte kind = next.failure == null ? returned(reply, next.method, next.value)
-                            : thrown(reply, next.failure);
-                    reply(next.callId, kind, reply.bytes(), reply.length());
+                    try {
+                        if (!closed) {
+                            Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
+                            byte kind = next.failure == null ? returned(reply, next.method, next.value)
+                                    : thrown(reply, next.failure);
+                            reply(next.callId, kind, reply.bytes(), reply.length());
+                        }
+                    } finally {
+                        server.unanswered(-1);
+                    }
                 }
-                flush();
+                if (!closed) {
+                    flush();
+                }
                 writingLater.set(false);
             } while (!later.isEmpty() && writingLater.compareAndSet(false, true));
         } catch (IOException | RuntimeException e) {
             close();
+            writingLater.set(false);
+            if (!later.isEmpty() && writingLater.compareAndSet(false, true)) {
+                writeLater(); // the rest is dropped, and counted as answered
+            }
         }
     }
 

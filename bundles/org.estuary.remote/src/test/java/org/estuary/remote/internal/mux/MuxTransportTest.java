@@ -74,7 +74,7 @@ class MuxTransportTest {
 
         Object echo(Object value) throws RemoteException;
 
-        /** Claims a later answer ({@link Impl#laters}) and returns a placeholder. */
+        /** Claims a later answer ({@link Impl#laters}) and returns a placeholder, or -2 if it cannot. */
         long later() throws RemoteException;
     }
 
@@ -159,6 +159,9 @@ class MuxTransportTest {
 
         @Override
         public long later() {
+            if (!LaterAnswers.possible()) {
+                return -2; // answered on return
+            }
             CompletableFuture<Long> answer = new CompletableFuture<>();
             LaterAnswers.claim(answer);
             laters.add(answer);
@@ -299,11 +302,27 @@ class MuxTransportTest {
         }
     }
 
+    /** Starts a call that waits (handing its connection on) and stays unanswered until the test ends. */
+    private Future<Long> anotherCallUnanswered(ExecutorService threads, Calls calls) throws Exception {
+        Future<Long> waiting = threads.submit(() -> {
+            calls.await(false);
+            return 0L;
+        });
+        assertTrue(impl.waiting.await(10, TimeUnit.SECONDS));
+        return waiting;
+    }
+
+    @Test
+    void aCallAloneIsAnsweredByItsMethodsReturnInItsOwnThread() throws Exception {
+        assertEquals(-2L, stub(id, 5_000).later(), "no later answer offered: nothing else is unanswered");
+    }
+
     @Test
     void aCallAnsweredLaterFreesItsReaderAtOnceAndIsAnsweredWhenItsAnswerCompletes() throws Exception {
         ClientConnection connection = oneConnection();
-        ExecutorService threads = Executors.newFixedThreadPool(1);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
+            anotherCallUnanswered(threads, stub(id, 10_000));
             byte[] later = callFrame(id, "later", new Class<?>[0]);
             Future<ClientConnection.Pending> pending = threads.submit(() -> connection.call(Wire.CALL, later,
                     later.length, TimeUnit.SECONDS.toNanos(10)));
@@ -316,6 +335,7 @@ class MuxTransportTest {
             answer.complete(7L);
             assertEquals(Wire.RETURN, pending.get(10, TimeUnit.SECONDS).kind);
         } finally {
+            impl.release.countDown();
             threads.shutdownNow();
             connection.fail(new IOException("test over"));
         }
@@ -324,8 +344,9 @@ class MuxTransportTest {
     @Test
     void aLaterAnswersValueOrExceptionTravelsAsTheMethodsOwnWould() throws Exception {
         Calls calls = stub(id, 10_000);
-        ExecutorService threads = Executors.newFixedThreadPool(1);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
+            anotherCallUnanswered(threads, calls);
             Future<Long> value = threads.submit(calls::later);
             impl.laters.poll(10, TimeUnit.SECONDS).complete(7L);
             assertEquals(7L, value.get(10, TimeUnit.SECONDS), "the answer, not the placeholder the method returned");
@@ -344,6 +365,7 @@ class MuxTransportTest {
             assertInstanceOf(IllegalStateException.class, thrown);
             assertEquals("refused", thrown.getMessage());
         } finally {
+            impl.release.countDown();
             threads.shutdownNow();
         }
     }
