@@ -145,7 +145,7 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                     "leaseDuration must be positive or Lease.ANY: " + leaseDuration);
         }
         String client = callers.get();
-        return state.run(() -> {
+        return state.reply(() -> {
             if (state.registrations.size() >= settings.maxRegistrations) {
                 throw new LeaseDeniedException("the event mailbox holds max.registrations="
                         + settings.maxRegistrations + " registrations; cancel unused ones or raise the limit");
@@ -181,7 +181,7 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                     r.ended = true;
                 }
             };
-        });
+        }, null);
     }
 
     // ---- the mailbox listener -------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                 envelope.event()));
         try {
             StoredEvent read = state.records.decodeEvent(0, record);
-            state.<Void, Exception>run(() -> {
+            state.<Void, Exception>reply(() -> {
                 Registration r = state.live(registrationId); // EM.4.1: NoSuchObjectException once it ended
                 if (r.unknown.contains(kind)) {
                     throw new UnknownEventException("the client of " + r + " does not want events with id "
@@ -232,7 +232,7 @@ final class MailboxService extends DurableBackend implements MailboxBackend, Ser
                         }
                     }
                 };
-            });
+            }, null);
         } catch (RemoteException | UnknownEventException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -121,6 +121,14 @@ final class MailboxState {
     }
 
     /**
+     * {@link #run} for a client's call that ends with it and returns its answer as is ({@link WritePath#reply}): its
+     * answer may be sent later, once durable, while this returns {@code unsent}.
+     */
+    <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+        return metrics.storeWrites.reply(path, decide, unsent);
+    }
+
+    /**
      * Queues {@code batch} without waiting (under the lock): for what nobody waits for (a delivered event's
      * deletion, an expired registration). Lost only with a crash before it is durable: then an event is delivered
      * once more, never lost.

@@ -27,6 +27,12 @@ final class RegistrationLandlord extends DurableLandlord<Registration> {
     }
 
     @Override
+    protected <T, X extends Exception> T reply(WritePath.Decide<T, X> decide, T unsent) throws X, RemoteException {
+        state.metrics.operations.inc();
+        return state.reply(decide, unsent);
+    }
+
+    @Override
     protected long expiration(Registration r) {
         return r.expiration;
     }

@@ -12,5 +12,5 @@
  * {@link org.estuary.store.api.StoreComponent}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("5.1.0")
+@org.osgi.annotation.versioning.Version("5.2.0")
 package org.estuary.store.api;
