@@ -39,6 +39,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * lock. {@link Change#acknowledged} and {@link Change#failed} may therefore run in another caller's thread, always
  * under the lock.
  *
+ * <p>A client's call that ends with the operation ({@link #reply}) need not wait in a thread at all: over a
+ * transport that sends answers later ({@link LaterAnswers}), the batch is released to the store
+ * ({@link Submission#release}) and the answer goes to the transport once the change is finished, in whichever thread
+ * finishes it.
+ *
  * <p>{@link #run} and {@link #submitInBackground} take the owner's lock (the one {@link BoundStore} was given), so a switch to a new store (S8) copies the state before
  * or after each batch, never between its decision and its queueing.
  */
