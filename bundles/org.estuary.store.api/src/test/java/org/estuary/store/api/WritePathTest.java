@@ -35,15 +35,30 @@ class WritePathTest {
     private final List<String> shown = new ArrayList<>();
 
     WritePathTest() throws StoreException {
-        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
-        bound.bind(store);
-        bound.adopt();
-        path = new WritePath("test service", lock, bound, 10_000);
+        path = pathOn(store, 10_000);
     }
 
     @AfterEach
     void stop() {
         callers.shutdownNow();
+    }
+
+    /** A write path of the test's service on {@code store}, waiting {@code timeoutMillis} for acknowledgements. */
+    private WritePath pathOn(Store store, long timeoutMillis) throws StoreException {
+        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
+        bound.bind(store);
+        bound.adopt();
+        return new WritePath("test service", lock, bound, timeoutMillis);
+    }
+
+    /** A store that acknowledges inside apply, as the memory store does. */
+    private static Store acknowledgingInApply() {
+        return new EmptyStore("memory") {
+            @Override
+            public CompletionStage<Void> apply(Batch batch) {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
     }
 
     private static Batch put(String key) {
@@ -254,16 +269,7 @@ class WritePathTest {
 
     @Test
     void aStoreThatAcknowledgesInApplyFinishesAtOnce() throws Exception {
-        Store memory = new EmptyStore("memory") {
-            @Override
-            public CompletionStage<Void> apply(Batch batch) {
-                return CompletableFuture.completedFuture(null);
-            }
-        };
-        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
-        bound.bind(memory);
-        bound.adopt();
-        assertEquals("a", new WritePath("test service", lock, bound, 10_000).run(add("a")));
+        assertEquals("a", pathOn(acknowledgingInApply(), 10_000).run(add("a")));
         synchronized (lock) {
             assertEquals(List.of("a"), shown);
         }
@@ -337,11 +343,8 @@ class WritePathTest {
 
     @Test
     void aLaterAnswerNotAcknowledgedInTimeIsIndefiniteAndTheChangeIsUndone() throws Exception {
-        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
         HeldStore held = new HeldStore();
-        bound.bind(held);
-        bound.adopt();
-        WritePath impatient = new WritePath("test service", lock, bound, 50);
+        WritePath impatient = pathOn(held, 50);
         CompletableFuture<?> answer = inSlot(() -> impatient.reply(add("a"), "unsent"), "unsent");
         Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> answer.get(10, TimeUnit.SECONDS));
@@ -365,16 +368,7 @@ class WritePathTest {
 
     @Test
     void aReplyTheStoreAnswersAtOnceIsReturnedAndNotClaimed() throws Exception {
-        Store memory = new EmptyStore("memory") {
-            @Override
-            public CompletionStage<Void> apply(Batch batch) {
-                return CompletableFuture.completedFuture(null);
-            }
-        };
-        BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
-        bound.bind(memory);
-        bound.adopt();
-        WritePath atOnce = new WritePath("test service", lock, bound, 10_000);
+        WritePath atOnce = pathOn(acknowledgingInApply(), 10_000);
         assertEquals(null, inSlot(() -> atOnce.reply(add("a"), "unsent"), "a"));
     }
 

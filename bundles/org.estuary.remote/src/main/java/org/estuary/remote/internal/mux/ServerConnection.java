@@ -243,7 +243,9 @@ final class ServerConnection {
                 }
             }
             if (later != null) {
-                later.whenComplete((value, failure) -> answerLater(new Later(callId, method, value, failure)));
+                later.whenComplete((value, failure) -> answerLater(new Later(callId, method, value,
+                        failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
+                                : failure)));
                 return LATER;
             }
             return returned(reply, method, result);
@@ -270,20 +272,8 @@ final class ServerConnection {
         return Wire.RETURN;
     }
 
-    /** A call's answer sent later: its value or what it failed with. */
-    private static final class Later {
-        final long callId;
-        final Method method;
-        final Object value;
-        final Throwable failure;
-
-        Later(long callId, Method method, Object value, Throwable failure) {
-            this.callId = callId;
-            this.method = method;
-            this.value = value;
-            this.failure = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
-        }
+    /** A call's answer sent later: its value, or what it failed with (null if none). */
+    private record Later(long callId, Method method, Object value, Throwable failure) {
     }
 
     /**
@@ -306,9 +296,9 @@ final class ServerConnection {
                     try {
                         if (!closed) {
                             Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
-                            byte kind = next.failure == null ? returned(reply, next.method, next.value)
-                                    : thrown(reply, next.failure);
-                            reply(next.callId, kind, reply.bytes(), reply.length());
+                            byte kind = next.failure() == null ? returned(reply, next.method(), next.value())
+                                    : thrown(reply, next.failure());
+                            reply(next.callId(), kind, reply.bytes(), reply.length());
                         }
                     } finally {
                         server.unanswered(-1);
