@@ -76,7 +76,7 @@ public final class ServiceMetrics {
 
         /**
          * {@link #call}, for a client's call that ends with the operation ({@link WritePath#reply}): an answer sent
-         * later is timed until it is sent.
+         * later is timed until its batch is acknowledged.
          *
          * @throws X if the decision refused the operation
          * @throws RemoteException as {@link WritePath#reply} throws it when the store failed

@@ -1,5 +1,6 @@
 package org.estuary.core.concurrent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -17,33 +18,34 @@ class LaterAnswersTest {
     void withoutASlotNothingCanBeClaimed() {
         assertFalse(LaterAnswers.possible());
         assertNull(LaterAnswers.claimed());
-        assertThrows(IllegalStateException.class, () -> LaterAnswers.claim(new CompletableFuture<>()));
+        assertThrows(IllegalStateException.class, () -> LaterAnswers.claim(new CompletableFuture<>(), () -> "a"));
     }
 
     @Test
-    void aSlotTakesOneClaimAndKeepsIt() {
-        CompletableFuture<String> answer = new CompletableFuture<>();
+    void aSlotTakesOneClaimAndKeepsIt() throws Exception {
+        CompletableFuture<Void> ready = new CompletableFuture<>();
         try (LaterAnswers.Slot slot = LaterAnswers.open()) {
             assertTrue(LaterAnswers.possible());
-            LaterAnswers.claim(answer);
+            LaterAnswers.claim(ready, () -> "the answer");
             assertFalse(LaterAnswers.possible());
-            assertThrows(IllegalStateException.class, () -> LaterAnswers.claim(new CompletableFuture<>()));
-            assertSame(answer, slot.claimed());
-            assertSame(answer, LaterAnswers.claimed());
+            assertThrows(IllegalStateException.class, () -> LaterAnswers.claim(new CompletableFuture<>(), () -> "b"));
+            assertSame(ready, slot.ready());
+            assertSame(ready, LaterAnswers.claimed());
+            assertEquals("the answer", slot.answer().get());
         }
         assertFalse(LaterAnswers.possible(), "the slot ends with the call");
     }
 
     @Test
     void aNestedCallHasItsOwnSlotAndTheOuterOneIsOpenAgainAfterIt() {
-        CompletableFuture<String> inner = new CompletableFuture<>();
+        CompletableFuture<Void> inner = new CompletableFuture<>();
         try (LaterAnswers.Slot outer = LaterAnswers.open()) {
             try (LaterAnswers.Slot nested = LaterAnswers.open()) {
-                LaterAnswers.claim(inner);
-                assertSame(inner, nested.claimed());
+                LaterAnswers.claim(inner, () -> "inner");
+                assertSame(inner, nested.ready());
             }
             assertTrue(LaterAnswers.possible());
-            assertNull(outer.claimed());
+            assertNull(outer.ready());
         }
     }
 }

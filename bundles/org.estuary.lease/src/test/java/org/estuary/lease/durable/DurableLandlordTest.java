@@ -449,7 +449,7 @@ class DurableLandlordTest {
     private static <T> T asTheCall(Callable<T> call) throws Exception {
         try (LaterAnswers.Slot slot = LaterAnswers.open()) {
             T result = call.call();
-            assertNull(slot.claimed(), "answered by the method's return");
+            assertNull(slot.ready(), "answered by the method's return");
             return result;
         }
     }
@@ -458,25 +458,27 @@ class DurableLandlordTest {
     void le22ARenewalAndACancellationCalledByAClientAreAnsweredOnceRecordedWithoutAWaitingThread() throws Exception {
         Room room = lease(5_000);
         long granted = shown(room);
-        CompletableFuture<?> renewed;
+        LaterAnswers.Slot renewal;
         try (LaterAnswers.Slot slot = LaterAnswers.open()) {
             assertEquals(0L, landlord.renew(room.id, 8_000), "the placeholder the transport ignores");
-            renewed = slot.claimed().toCompletableFuture();
+            renewal = slot;
         }
-        assertFalse(renewed.isDone(), "not granted before it is recorded");
+        assertFalse(renewal.ready().toCompletableFuture().isDone(), "not granted before it is recorded");
         assertEquals(granted, shown(room), "S3: the old expiration is shown meanwhile");
         store.stage(0).complete(null);
-        assertEquals(8_000L, renewed.get(10, TimeUnit.SECONDS), "LE.2.2: the duration granted");
+        renewal.ready().toCompletableFuture().handle((ok, e) -> null).get(10, TimeUnit.SECONDS);
+        assertEquals(8_000L, renewal.answer().get(), "LE.2.2: the duration granted");
         assertEquals(clock.currentTimeMillis() + 8_000, shown(room));
 
-        CompletableFuture<?> cancelled;
+        LaterAnswers.Slot cancellation;
         try (LaterAnswers.Slot slot = LaterAnswers.open()) {
             landlord.cancel(room.id);
-            cancelled = slot.claimed().toCompletableFuture();
+            cancellation = slot;
         }
         assertSame(room, leases.get(room.id), "it stays until its deletion is recorded");
         store.stage(1).complete(null);
-        assertNull(cancelled.get(10, TimeUnit.SECONDS));
+        cancellation.ready().toCompletableFuture().handle((ok, e) -> null).get(10, TimeUnit.SECONDS);
+        assertNull(cancellation.answer().get());
         assertNull(leases.get(room.id), "LE.2.2: cancelled");
     }
 }

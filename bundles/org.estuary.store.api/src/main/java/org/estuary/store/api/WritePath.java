@@ -41,8 +41,8 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>A client's call that ends with the operation ({@link #reply}) need not wait in a thread at all: over a
  * transport that sends answers later ({@link LaterAnswers}), the batch is released to the store
- * ({@link Submission#release}) and the answer goes to the transport once the change is finished, in whichever thread
- * finishes it.
+ * ({@link Submission#release}), and once it is acknowledged a thread of the transport finishes the change and
+ * computes the answer.
  *
  * <p>{@link #run} and {@link #submitInBackground} take the owner's lock (the one {@link BoundStore} was given), so a switch to a new store (S8) copies the state before
  * or after each batch, never between its decision and its queueing.
@@ -253,10 +253,11 @@ public final class WritePath {
     /**
      * {@link #call}, for a client's call that ends with this operation and answers its answer as is: when the
      * transport running the call sends answers later ({@link LaterAnswers}), the calling thread does not wait for
-     * the store. The answer, or what the client would have got instead, goes to the transport once the batch is
-     * acknowledged (or failed, or not acknowledged within the timeout), and this returns {@code unsent}, which the
-     * caller returns as the call's result and the transport ignores. Otherwise (a caller in this process, a
-     * transport that answers only on return) it is {@link #call}, and {@code unsent} is not used.
+     * the store. Once the batch is acknowledged (or failed, or not acknowledged within the timeout) the transport
+     * finishes the change and sends the answer or what the client would have got instead; this returns
+     * {@code unsent} at once, which the caller returns as the call's result and the transport ignores. Otherwise (a
+     * caller in this process, a transport that answers only on return) it is {@link #call}, and {@code unsent} is
+     * not used.
      *
      * @param unsent what the caller returns meanwhile; for a method returning a primitive, a value of that type
      * @throws X if {@code decide} refused the operation
@@ -269,7 +270,8 @@ public final class WritePath {
     /**
      * {@link #reply}, with {@code then} turning the acknowledged answer into the call's, without the owner's lock
      * (what the service does before its client hears: queue the events the change caused, wrap the answer in a
-     * proxy). It runs in the caller's thread, or, for an answer sent later, in the thread that finished the change.
+     * proxy). It runs in the caller's thread, or, for an answer sent later, in the transport's thread that computes
+     * it.
      *
      * @throws X if {@code decide} refused the operation
      * @throws RemoteException as {@link #call}, or as {@code then} throws it, when answered before this returns
@@ -291,18 +293,17 @@ public final class WritePath {
         } catch (InterruptedException e) {
             throw StoreFailures.interrupted(owner, e);
         }
-        CompletableFuture<R> answer = new CompletableFuture<>();
-        LaterAnswers.claim(answer);
-        CompletableFuture<Void> acknowledged = mine.writes() ? mine.submission.release().toCompletableFuture()
-                : mine.stage;
-        acknowledged.copy().orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).whenComplete((ok, e) -> {
+        CompletableFuture<Void> acknowledged = (mine.writes() ? mine.submission.release().toCompletableFuture()
+                : mine.stage).copy().orTimeout(timeoutMillis, TimeUnit.MILLISECONDS);
+        // finished in the transport's thread once acknowledged: the store's thread, which completes the stage, must
+        // not wait for the owner's lock (a caller holding it may wait for that very thread)
+        LaterAnswers.claim(acknowledged, () -> {
+            Throwable e = acknowledged.handle((ok, thrown) -> thrown).join();
             settle(mine, mine.writes() && e != null ? failure(e) : null);
             try {
-                answer.complete(then.apply(mine.outcome()));
+                return then.apply(mine.outcome());
             } catch (StoreException failed) {
-                answer.completeExceptionally(StoreFailures.toClient(owner, failed));
-            } catch (java.rmi.RemoteException | RuntimeException | Error thrown) {
-                answer.completeExceptionally(thrown);
+                throw StoreFailures.toClient(owner, failed);
             }
         });
         return unsent;

@@ -28,7 +28,7 @@ class WritePathTest {
 
     private final Object lock = new Object();
     private final HeldStore store = new HeldStore();
-    private final ExecutorService callers = Executors.newFixedThreadPool(2);
+    private final ExecutorService callers = Executors.newFixedThreadPool(3);
     private final WritePath path;
     /** The state the operations change, guarded by lock. */
     private final List<String> state = new ArrayList<>();
@@ -275,11 +275,25 @@ class WritePathTest {
         }
     }
 
-    /** Runs {@code reply} as the transport runs a client's call: in a slot for a later answer; what it claimed. */
-    private static CompletableFuture<?> inSlot(ReplyCall reply, String expectedReturn) throws Exception {
+    /**
+     * Runs {@code reply} as the transport runs a client's call: in a slot for a later answer; the answer it claimed,
+     * computed as the transport computes it (in a thread of its own once what it waits for completed), or null.
+     */
+    private CompletableFuture<Object> inSlot(ReplyCall reply, String expectedReturn) throws Exception {
         try (LaterAnswers.Slot slot = LaterAnswers.open()) {
             assertEquals(expectedReturn, reply.run(), "what the method returns meanwhile");
-            return slot.claimed() == null ? null : slot.claimed().toCompletableFuture();
+            if (slot.ready() == null) {
+                return null;
+            }
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            slot.ready().whenCompleteAsync((ready, failure) -> {
+                try {
+                    answer.complete(slot.answer().get());
+                } catch (Exception e) {
+                    answer.completeExceptionally(e);
+                }
+            }, callers);
+            return answer;
         }
     }
 
@@ -290,7 +304,7 @@ class WritePathTest {
 
     @Test
     void s3AClientsCallAnsweredLaterReturnsAtOnceAndItsAnswerFollowsTheAcknowledgement() throws Exception {
-        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
+        CompletableFuture<Object> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
         assertFalse(answer.isDone(), "not answered before the batch is durable");
         synchronized (lock) {
             assertEquals(List.of("a"), state, "decided");
@@ -314,7 +328,7 @@ class WritePathTest {
             }
             return "proxy of " + answer;
         };
-        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), then, "unsent"), "unsent");
+        CompletableFuture<Object> answer = inSlot(() -> path.reply(add("a"), then, "unsent"), "unsent");
         assertEquals(List.of(), madeOf, "not before the batch is durable");
         store.stage(0).complete(null);
         assertEquals("proxy of a", answer.get(10, TimeUnit.SECONDS));
@@ -327,8 +341,30 @@ class WritePathTest {
     }
 
     @Test
+    void theThreadThatAcknowledgesALaterAnswersBatchWaitsForNothingOfTheService() throws Exception {
+        CompletableFuture<Object> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        callers.submit(() -> {
+            synchronized (lock) { // a caller holding the owner's lock, as one waiting for the store under it does
+                held.countDown();
+                release.await(10, TimeUnit.SECONDS);
+            }
+            return null;
+        });
+        assertTrue(held.await(10, TimeUnit.SECONDS));
+        Thread storesThread = new Thread(() -> store.stage(0).complete(null), "the store's thread");
+        storesThread.start();
+        storesThread.join(10_000);
+        assertFalse(storesThread.isAlive(), "the store's thread completed the stage without waiting for the lock");
+        assertFalse(answer.isDone(), "finished only once the lock is free");
+        release.countDown();
+        assertEquals("a", answer.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
     void aLaterAnswerOfAFailedBatchIsTheClientsRemoteExceptionAndTheChangeIsUndone() throws Exception {
-        CompletableFuture<?> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
+        CompletableFuture<Object> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
         StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
         store.stage(0).completeExceptionally(corrupt);
         Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
@@ -345,7 +381,7 @@ class WritePathTest {
     void aLaterAnswerNotAcknowledgedInTimeIsIndefiniteAndTheChangeIsUndone() throws Exception {
         HeldStore held = new HeldStore();
         WritePath impatient = pathOn(held, 50);
-        CompletableFuture<?> answer = inSlot(() -> impatient.reply(add("a"), "unsent"), "unsent");
+        CompletableFuture<Object> answer = inSlot(() -> impatient.reply(add("a"), "unsent"), "unsent");
         Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> answer.get(10, TimeUnit.SECONDS));
         assertEquals(java.rmi.RemoteException.class, thrown.getCause().getClass(), "indefinite: the batch may still "

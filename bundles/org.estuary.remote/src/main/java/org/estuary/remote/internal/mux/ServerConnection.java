@@ -13,8 +13,6 @@ import java.rmi.UnmarshalException;
 import java.util.Arrays;
 import java.util.Queue;
 import java.util.UUID;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -224,13 +222,11 @@ final class ServerConnection {
                 return thrown(reply, new UnmarshalException("error unmarshalling arguments", e));
             }
             Object result;
-            CompletionStage<?> later = null;
             LaterAnswers.Slot slot = laterPossible ? LaterAnswers.open() : null;
             try {
                 result = method.invoke(export.impl(), args);
             } catch (InvocationTargetException e) {
-                later = slot == null ? null : slot.claimed();
-                if (later == null) {
+                if (slot == null || slot.ready() == null) {
                     return thrown(reply, e.getCause());
                 }
                 result = null; // a claimed answer is the call's answer, whatever the method did after the claim
@@ -238,14 +234,12 @@ final class ServerConnection {
                 return thrown(reply, new UnmarshalException("the call cannot be made: " + e, e));
             } finally {
                 if (slot != null) {
-                    later = slot.claimed();
                     slot.close();
                 }
             }
-            if (later != null) {
-                later.whenComplete((value, failure) -> answerLater(new Later(callId, method, value,
-                        failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
-                                : failure)));
+            if (slot != null && slot.ready() != null) {
+                Later later = new Later(callId, method, export.loader(), slot.answer());
+                slot.ready().whenComplete((ready, failure) -> answerLater(later));
                 return LATER;
             }
             return returned(reply, method, result);
@@ -272,13 +266,30 @@ final class ServerConnection {
         return Wire.RETURN;
     }
 
-    /** A call's answer sent later: its value, or what it failed with (null if none). */
-    private record Later(long callId, Method method, Object value, Throwable failure) {
+    /** A call's answer sent later: computed with the export's loader once what it waited for completed. */
+    private record Later(long callId, Method method, ClassLoader loader, LaterAnswers.Answer answer) {
+
+        /** Computes the answer into {@code reply}; the reply's kind. */
+        byte writeInto(Streams.Buffer reply) {
+            Thread thread = Thread.currentThread();
+            ClassLoader saved = thread.getContextClassLoader();
+            thread.setContextClassLoader(loader);
+            Object value;
+            try {
+                value = answer.get();
+            } catch (Exception | Error e) {
+                return thrown(reply, e);
+            } finally {
+                thread.setContextClassLoader(saved);
+            }
+            return returned(reply, method, value);
+        }
     }
 
     /**
-     * A later answer is ready (in whichever thread completed it, a store's among them): it is queued, and a thread
-     * of the server writes the queue out, so a client that does not read holds no thread but that one.
+     * What a later answer waited for completed (in whichever thread completed it, a store's among them): it is
+     * queued, and a thread of the server computes and writes the queue out, so the thread that completed it waits
+     * for nothing of the service's, and a client that does not read holds no thread but that one.
      */
     private void answerLater(Later answer) {
         later.add(answer);
@@ -287,17 +298,17 @@ final class ServerConnection {
         }
     }
 
-    /** Writes the later answers queued, then flushes them together; on a closed connection, drops them. */
+    /** Computes and writes the later answers queued, then flushes them together; on a closed connection, drops them. */
     private void writeLater() {
         try {
             do {
                 Later next;
                 while ((next = later.poll()) != null) {
                     try {
+                        // computed even for a client gone: computing it finishes the service's change
+                        Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
+                        byte kind = next.writeInto(reply);
                         if (!closed) {
-                            Streams.Buffer reply = new Streams.Buffer(Wire.HEADER_BYTES);
-                            byte kind = next.failure() == null ? returned(reply, next.method(), next.value())
-                                    : thrown(reply, next.failure());
                             reply(next.callId(), kind, reply.bytes(), reply.length());
                         }
                     } finally {

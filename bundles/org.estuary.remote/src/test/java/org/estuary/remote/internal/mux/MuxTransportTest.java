@@ -163,7 +163,13 @@ class MuxTransportTest {
                 return -2; // answered on return
             }
             CompletableFuture<Long> answer = new CompletableFuture<>();
-            LaterAnswers.claim(answer);
+            LaterAnswers.claim(answer, () -> {
+                try {
+                    return answer.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw (Exception) e.getCause();
+                }
+            });
             laters.add(answer);
             return -1;
         }
