@@ -170,7 +170,11 @@ public final class MuxServer implements AutoCloseable {
         }
     }
 
-    /** Stops listening and closes every connection; calls in progress finish without a reader of their replies. */
+    /**
+     * Stops listening and closes every connection; calls in progress finish without a reader of their replies. Once
+     * it returns the port accepts nothing: the listening socket is released only when its accepting thread has left
+     * {@code accept}, which a connection arriving meanwhile would still complete.
+     */
     @Override
     public void close() {
         closed = true;
@@ -178,6 +182,11 @@ public final class MuxServer implements AutoCloseable {
             listener.close();
         } catch (IOException ignored) {
             // closing
+        }
+        try {
+            acceptor.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         for (ServerConnection connection : connections) {
             connection.close();
