@@ -87,10 +87,10 @@ public final class ServiceMetrics {
             boolean later = false;
             try {
                 T answer = path.reply(decide, unsent);
-                CompletionStage<?> sent = LaterAnswers.claimed();
-                if (sent != null) {
+                CompletionStage<?> acknowledged = LaterAnswers.claimed();
+                if (acknowledged != null) {
                     later = true;
-                    sent.whenComplete((value, failure) -> timing.stop());
+                    acknowledged.whenComplete((value, failure) -> timing.stop());
                 }
                 return answer;
             } finally {

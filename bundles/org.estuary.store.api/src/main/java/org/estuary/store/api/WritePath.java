@@ -298,8 +298,7 @@ public final class WritePath {
         // finished in the transport's thread once acknowledged: the store's thread, which completes the stage, must
         // not wait for the owner's lock (a caller holding it may wait for that very thread)
         LaterAnswers.claim(acknowledged, () -> {
-            Throwable e = acknowledged.handle((ok, thrown) -> thrown).join();
-            settle(mine, mine.writes() && e != null ? failure(e) : null);
+            settle(mine, mine.writes() ? failureOf(acknowledged) : null);
             try {
                 return then.apply(mine.outcome());
             } catch (StoreException failed) {
@@ -368,7 +367,7 @@ public final class WritePath {
         }
     }
 
-    /** Why an acknowledgement awaited without a thread did not come: its failure, or its timeout. */
+    /** Why an acknowledgement did not come: the store's failure, or the timeout of one awaited without a thread. */
     private StoreException failure(Throwable e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         if (cause instanceof TimeoutException) {
@@ -393,13 +392,13 @@ public final class WritePath {
         }
     }
 
-    /** The failure a completed stage carries, or null if it succeeded. */
-    private static StoreException failureOf(CompletableFuture<Void> stage) {
+    /** The failure a completed stage carries (its timeout among them), or null if it succeeded. */
+    private StoreException failureOf(CompletableFuture<Void> stage) {
         try {
             stage.getNow(null);
             return null;
         } catch (CompletionException | CancellationException e) {
-            return StoreException.from(e);
+            return failure(e);
         }
     }
 

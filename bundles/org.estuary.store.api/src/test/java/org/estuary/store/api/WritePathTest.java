@@ -43,6 +43,15 @@ class WritePathTest {
         callers.shutdownNow();
     }
 
+    /** What a client's call failed with: a definite {@code ServerException} carrying the store's {@code cause}. */
+    private static Throwable definiteFailureOf(Future<?> call, StoreException cause) {
+        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> call.get(10, TimeUnit.SECONDS));
+        assertTrue(thrown.getCause() instanceof java.rmi.ServerException, "definite: " + thrown.getCause());
+        assertSame(cause, thrown.getCause().getCause());
+        return thrown.getCause();
+    }
+
     /** A write path of the test's service on {@code store}, waiting {@code timeoutMillis} for acknowledgements. */
     private WritePath pathOn(Store store, long timeoutMillis) throws StoreException {
         BoundStore bound = new BoundStore("test service", "test/service", lock, Batch.builder()::build, 10_000, 0);
@@ -236,12 +245,9 @@ class WritePathTest {
         await(() -> store.count() == 1, "queued");
         StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
         store.stage(0).completeExceptionally(corrupt);
-        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
-                () -> call.get(10, TimeUnit.SECONDS));
-        assertTrue(thrown.getCause() instanceof java.rmi.ServerException, "definite: " + thrown.getCause());
-        assertSame(corrupt, thrown.getCause().getCause());
-        assertTrue(thrown.getCause().getMessage().startsWith("test service store refused the change: record r "
-                + "does not parse; restore"), thrown.getCause().getMessage());
+        Throwable refused = definiteFailureOf(call, corrupt);
+        assertTrue(refused.getMessage().startsWith("test service store refused the change: record r "
+                + "does not parse; restore"), refused.getMessage());
         synchronized (lock) {
             assertEquals(List.of(), state, "undone");
         }
@@ -367,10 +373,7 @@ class WritePathTest {
         CompletableFuture<Object> answer = inSlot(() -> path.reply(add("a"), "unsent"), "unsent");
         StoreException corrupt = new StoreException(StoreException.Reason.CORRUPT, "record r does not parse; restore");
         store.stage(0).completeExceptionally(corrupt);
-        Exception thrown = assertThrows(java.util.concurrent.ExecutionException.class,
-                () -> answer.get(10, TimeUnit.SECONDS));
-        assertTrue(thrown.getCause() instanceof java.rmi.ServerException, "definite: " + thrown.getCause());
-        assertSame(corrupt, thrown.getCause().getCause());
+        definiteFailureOf(answer, corrupt);
         synchronized (lock) {
             assertEquals(List.of(), state, "undone");
             assertEquals(List.of(), shown, "never shown");
@@ -391,6 +394,19 @@ class WritePathTest {
             assertEquals(List.of(), state, "undone");
         }
         assertFalse(held.stage(0).isDone(), "the store's own stage is left to the store");
+    }
+
+    @Test
+    void aRefusalInAClientsCallIsThrownAtOnceAndClaimsNothing() throws Exception {
+        try (LaterAnswers.Slot slot = LaterAnswers.open()) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> path.reply(() -> {
+                        throw new IllegalArgumentException("bad input");
+                    }, "unsent"));
+            assertEquals("bad input", refused.getMessage());
+            assertEquals(null, slot.ready(), "the refusal is the call's answer, thrown by its method");
+        }
+        assertEquals(0, store.count(), "nothing written");
     }
 
     @Test

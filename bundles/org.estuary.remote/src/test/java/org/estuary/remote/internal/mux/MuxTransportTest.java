@@ -287,15 +287,22 @@ class MuxTransportTest {
         return java.util.Arrays.copyOf(frame.bytes(), frame.length());
     }
 
+    /** Sends {@code await(quietly)} over {@code connection} from one of {@code threads}; returns once it runs. */
+    private Future<ClientConnection.Pending> awaiting(ClientConnection connection, ExecutorService threads,
+            boolean quietly) throws Exception {
+        byte[] await = callFrame(id, "await", new Class<?>[] {boolean.class}, quietly);
+        Future<ClientConnection.Pending> waiting = threads.submit(() -> connection.call(Wire.CALL, await,
+                await.length, TimeUnit.SECONDS.toNanos(10)));
+        assertTrue(impl.waiting.await(10, TimeUnit.SECONDS));
+        return waiting;
+    }
+
     @Test
     void aCallThatWaitsHandsTheConnectionOnToTheCallsBehindIt() throws Exception {
         ClientConnection connection = oneConnection();
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            byte[] await = callFrame(id, "await", new Class<?>[] {boolean.class}, false);
-            Future<ClientConnection.Pending> waiting = threads.submit(() -> connection.call(Wire.CALL, await,
-                    await.length, TimeUnit.SECONDS.toNanos(10)));
-            assertTrue(impl.waiting.await(10, TimeUnit.SECONDS));
+            Future<ClientConnection.Pending> waiting = awaiting(connection, threads, false);
             byte[] add = callFrame(id, "add", new Class<?>[] {long.class, int.class}, 1L, 2);
             ClientConnection.Pending added = connection.call(Wire.CALL, add, add.length, TimeUnit.SECONDS.toNanos(5));
             assertEquals(Wire.RETURN, added.kind); // answered while the first call still waits
@@ -381,10 +388,7 @@ class MuxTransportTest {
         ClientConnection connection = oneConnection();
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            byte[] await = callFrame(id, "await", new Class<?>[] {boolean.class}, true);
-            Future<ClientConnection.Pending> waiting = threads.submit(() -> connection.call(Wire.CALL, await,
-                    await.length, TimeUnit.SECONDS.toNanos(10)));
-            assertTrue(impl.waiting.await(10, TimeUnit.SECONDS));
+            Future<ClientConnection.Pending> waiting = awaiting(connection, threads, true);
             byte[] add = callFrame(id, "add", new Class<?>[] {long.class, int.class}, 1L, 2);
             Future<ClientConnection.Pending> behind = threads.submit(() -> connection.call(Wire.CALL, add,
                     add.length, TimeUnit.SECONDS.toNanos(10)));
