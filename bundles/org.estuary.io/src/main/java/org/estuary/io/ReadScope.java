@@ -38,6 +38,8 @@ public final class ReadScope implements ObjectInputFilter {
     private static final ThreadLocal<ReadScope> CURRENT = new ThreadLocal<>();
     /** The peer of the call this thread reads, when a transport other than Java RMI names it. */
     private static final ThreadLocal<String> PEER = new ThreadLocal<>();
+    /** The call a transport is invoking in this thread with the arguments it read ({@link #received}). */
+    private static final ThreadLocal<Received> RECEIVED = new ThreadLocal<>();
 
     private final Marshaller marshaller;
     private final Object transport;
@@ -173,6 +175,51 @@ public final class ReadScope implements ObjectInputFilter {
         return new Entered(previous, true, previousPeer);
     }
 
+    /**
+     * Marks the call a transport is about to invoke on {@code target} in this thread with {@code arguments}, which
+     * it read from another JVM in this scope (a scope for calls): objects new to this JVM, held by nothing but the
+     * call, every class of them passed this scope's filter. Until the mark is closed (use try-with-resources around
+     * exactly the invocation), {@code target}'s method may keep an argument as its own ({@link #arrived}) instead
+     * of copying it through its allowlist.
+     *
+     * @throws NullPointerException if {@code target} or {@code arguments} is null
+     * @throws IllegalStateException if this is a scope for replies
+     * @since 1.8
+     */
+    public Received received(Object target, Object[] arguments) {
+        if (!calls) {
+            throw new IllegalStateException("a scope for replies reads no call's arguments: " + this);
+        }
+        Received previous = RECEIVED.get();
+        Received mark = new Received(this, Objects.requireNonNull(target, "target"),
+                Objects.requireNonNull(arguments, "arguments"), previous);
+        RECEIVED.set(mark);
+        return mark;
+    }
+
+    /**
+     * Whether {@code argument} is an argument of the call a transport is invoking on {@code target} in this thread,
+     * read from another JVM through {@code filter} ({@link #received}): an object {@code target} may keep as its own,
+     * since nothing else holds it and it passed that allowlist, as a copy it made itself through the filter would
+     * have. False for an object an in-process caller passed (also one serving a call of its own), and for one
+     * read through another filter.
+     *
+     * @since 1.8
+     */
+    public static boolean arrived(Object argument, Object target, SerialFilter filter) {
+        Received mark = RECEIVED.get();
+        if (argument == null || mark == null || mark.target != target
+                || mark.scope.marshaller.filter() != filter) {
+            return false;
+        }
+        for (Object received : mark.arguments) {
+            if (received == argument) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The scope this thread entered, or null. */
     public static ReadScope current() {
         return CURRENT.get();
@@ -215,6 +262,26 @@ public final class ReadScope implements ObjectInputFilter {
         @Override
         public String toString() {
             return scope.toString();
+        }
+    }
+
+    /** A call marked as {@link #received}; {@link #close()} restores what the thread had before. */
+    public static final class Received implements AutoCloseable {
+        private final ReadScope scope;
+        private final Object target;
+        private final Object[] arguments;
+        private final Received previous;
+
+        private Received(ReadScope scope, Object target, Object[] arguments, Received previous) {
+            this.scope = scope;
+            this.target = target;
+            this.arguments = arguments;
+            this.previous = previous;
+        }
+
+        @Override
+        public void close() {
+            RECEIVED.set(previous); // null keeps the thread's entry, as Entered does
         }
     }
 

@@ -14,5 +14,5 @@
  * {@code org.estuary.io.marshaller}) or build one with {@link org.estuary.io.Marshallers#builder()} in plain Java.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.7.0")
+@org.osgi.annotation.versioning.Version("1.8.0")
 package org.estuary.io;

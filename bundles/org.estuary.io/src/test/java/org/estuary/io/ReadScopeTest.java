@@ -1,6 +1,7 @@
 package org.estuary.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -160,6 +161,33 @@ class ReadScopeTest {
             assertSame(outer, ReadScope.current());
         }
         assertNull(ReadScope.current());
+    }
+
+    @Test
+    void aCallsArgumentsArriveOnlyForItsTargetThroughItsFilterWhileItIsMarked() {
+        Marshaller marshaller = Marshallers.defaults();
+        ReadScope calls = ReadScope.forCalls(marshaller, null);
+        Object target = new Object();
+        Object argument = new Object();
+        Object other = new Object();
+        SerialFilter filter = marshaller.filter();
+        assertFalse(ReadScope.arrived(argument, target, filter), "nothing marked");
+        try (ReadScope.Received call = calls.received(target, new Object[] {argument, null})) {
+            assertTrue(ReadScope.arrived(argument, target, filter));
+            assertFalse(ReadScope.arrived(other, target, filter), "not an argument of the call");
+            assertFalse(ReadScope.arrived(null, target, filter));
+            assertFalse(ReadScope.arrived(argument, new Object(), filter), "the call invokes another object");
+            assertFalse(ReadScope.arrived(argument, target, SerialFilter.builder().build()),
+                    "read through another allowlist");
+            try (ReadScope.Received nested = calls.received(other, new Object[] {other})) {
+                assertFalse(ReadScope.arrived(argument, target, filter), "the call now in progress is another");
+                assertTrue(ReadScope.arrived(other, other, filter));
+            }
+            assertTrue(ReadScope.arrived(argument, target, filter), "the outer call's mark restored");
+        }
+        assertFalse(ReadScope.arrived(argument, target, filter), "the mark closed with the invocation");
+        assertThrows(IllegalStateException.class, () -> ReadScope.forReplies(marshaller, null)
+                .received(target, new Object[] {argument}), "a reply is not a call");
     }
 
     @Test

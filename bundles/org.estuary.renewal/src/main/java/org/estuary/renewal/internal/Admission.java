@@ -12,24 +12,37 @@ import net.jini.core.lease.Lease;
 
 import org.estuary.core.failure.Failure;
 import org.estuary.core.time.Clock;
+import org.estuary.core.time.SystemClock;
 import org.estuary.io.Marshalled;
 import org.estuary.io.Marshaller;
+import org.estuary.io.ReadScope;
 import org.estuary.lease.client.ClientClock;
 
 /**
  * Turns what a client hands the service (client leases, listeners) into the service's own copies: marshalled,
  * then read back through the allowlist filter, so nothing the service holds skipped the filter (LR.2's warning
  * about one client lease capturing another) and the client's object is never shared, as over RMI. Client leases
- * are kept in {@code Lease.ABSOLUTE} form so a recorded copy means the same expiration after a restart.
+ * are kept in {@code Lease.ABSOLUTE} form so a recorded copy means the same expiration after a restart. What a
+ * client's call brought from another JVM through the service's transport was read through the same allowlist on its
+ * way in and is held by nothing else ({@link ReadScope#arrived}): that object is the service's copy already.
  */
 final class Admission {
 
     private final Marshaller marshaller;
     private final Clock clock;
+    /** The object clients' calls invoke, whose arguments may have arrived from another JVM. */
+    private final Object backend;
+    /**
+     * Whether the service counts time on the JVM's clock, as a lease the transport read does ({@link ClientClock}:
+     * its expiration, and the one its renewals give it).
+     */
+    private final boolean jvmClock;
 
-    Admission(Marshaller marshaller, Clock clock) {
+    Admission(Marshaller marshaller, Clock clock, Object backend) {
         this.marshaller = marshaller;
         this.clock = clock;
+        this.backend = backend;
+        this.jvmClock = clock instanceof SystemClock;
     }
 
     /** A lease as the service holds it: the live copy it renews and the form it records first. */
@@ -53,6 +66,14 @@ final class Admission {
      * @throws UnmarshalException if the allowlist refuses it or it cannot be read back
      */
     Admitted lease(Lease lease) throws MarshalException, UnmarshalException {
+        if (jvmClock && ReadScope.arrived(lease, backend, marshaller.filter())) {
+            lease.setSerialFormat(Lease.ABSOLUTE);
+            try {
+                return new Admitted(lease, record(lease));
+            } catch (IOException e) {
+                throw new MarshalException("client lease cannot be marshalled: " + e, e);
+            }
+        }
         Marshalled<Lease> sent;
         try {
             sent = marshaller.marshalled(lease);
@@ -102,6 +123,15 @@ final class Admission {
             throw new MarshalException("event listener cannot be marshalled (" + e + "); export it as a remote "
                     + "object or make it serializable", e);
         }
+    }
+
+    /**
+     * The service's copy of a listener a client gave, whose marshalled form is {@code held}: the listener itself when
+     * it arrived from another JVM ({@link ReadScope#arrived}), else {@code held} read back.
+     */
+    RemoteEventListener listener(RemoteEventListener given, Marshalled<RemoteEventListener> held)
+            throws UnmarshalException {
+        return ReadScope.arrived(given, backend, marshaller.filter()) ? given : readListener(held);
     }
 
     RemoteEventListener readListener(Marshalled<RemoteEventListener> held) throws UnmarshalException {

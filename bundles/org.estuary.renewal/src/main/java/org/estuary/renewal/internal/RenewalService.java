@@ -71,7 +71,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
     RenewalService(Clock clock, Marshaller marshaller, Settings settings, Executor renewals,
             EventDelivery delivery, Supplier<String> callers) {
         this.callers = callers;
-        this.state = new RenewalState(clock, marshaller, settings, delivery);
+        this.state = new RenewalState(clock, marshaller, settings, delivery, this);
         this.lock = state.lock;
         this.clock = clock;
         this.settings = settings;
@@ -493,7 +493,7 @@ final class RenewalService extends DurableBackend implements RenewalBackend, Ser
             throw new IllegalArgumentException("unknown event id " + eventId);
         }
         Marshalled<RemoteEventListener> marshalled = admission.listener(listener);
-        RemoteEventListener copy = admission.readListener(marshalled);
+        RemoteEventListener copy = admission.listener(listener, marshalled);
         return persistence.run(() -> {
             SetState set = sets.require(setId);
             Registration registration = new Registration(setId, eventId, copy, marshalled, handback, minWarning);

@@ -68,12 +68,13 @@ final class RenewalState {
     /** The service's id, set in recovery under the lock, and how proxies reach the backend. */
     final ServiceIdentity<RenewalBackend> identity = new ServiceIdentity<>(RenewalBackend.class);
 
-    RenewalState(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery) {
+    /** The state of the service whose clients' calls invoke {@code backend}. */
+    RenewalState(Clock clock, Marshaller marshaller, Settings settings, EventDelivery delivery, Object backend) {
         this.clock = clock;
         this.settings = settings;
         this.records = new Records(marshaller);
         this.replies = ReadScope.forReplies(marshaller, null);
-        this.admission = new Admission(marshaller, clock);
+        this.admission = new Admission(marshaller, clock, backend);
         this.store = new BoundStore("lease renewal service", Records.SERVICE, lock, this::snapshot,
                 settings.writeTimeoutMillis, STORE_RETRY_MILLIS);
         this.persistence = new Persistence(lock, store, settings.writeTimeoutMillis, metrics);

@@ -27,7 +27,7 @@ class FailureThrowableTest {
     private final Marshaller service = Marshallers.builder().build();
     /** What a client reads events with: the default allowlist. */
     private final Marshaller client = Marshallers.builder().build();
-    private final Admission admission = new Admission(service, new ManualClock(0));
+    private final Admission admission = new Admission(service, new ManualClock(0), this);
 
     @Test
     void aFailureWithAClassOutsideTheAllowlistArrivesAsAStandInThatKeepsItsTextAndIsIndefinite() throws Exception {

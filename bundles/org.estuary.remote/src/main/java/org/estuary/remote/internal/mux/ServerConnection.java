@@ -194,9 +194,10 @@ final class ServerConnection {
     }
 
     /**
-     * Invokes the method the call names and writes its outcome into {@code reply}; the reply's kind, or
-     * {@link #LATER} when the method claimed a later answer ({@link LaterAnswers}, if {@code laterPossible}), which
-     * is sent once it completes.
+     * Invokes the method the call names, with the arguments read for it marked as received
+     * ({@link ReadScope#received}: the method may keep them), and writes its outcome into {@code reply}; the reply's
+     * kind, or {@link #LATER} when the method claimed a later answer ({@link LaterAnswers}, if
+     * {@code laterPossible}), which is sent once it completes.
      */
     private byte invoke(MuxServer.Export export, long callId, byte[] payload, Streams.Buffer reply,
             boolean laterPossible) {
@@ -223,7 +224,7 @@ final class ServerConnection {
             }
             Object result;
             LaterAnswers.Slot slot = laterPossible ? LaterAnswers.open() : null;
-            try {
+            try (ReadScope.Received received = export.calls().received(export.impl(), args)) {
                 result = method.invoke(export.impl(), args);
             } catch (InvocationTargetException e) {
                 if (slot == null || slot.ready() == null) {

@@ -39,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.estuary.core.concurrent.LaterAnswers;
 import org.estuary.core.concurrent.Waits;
+import org.estuary.io.Marshaller;
 import org.estuary.io.Marshallers;
 import org.estuary.io.ReadScope;
 import org.estuary.io.testing.LogCapture;
@@ -76,6 +77,9 @@ class MuxTransportTest {
 
         /** Claims a later answer ({@link Impl#laters}) and returns a placeholder, or -2 if it cannot. */
         long later() throws RemoteException;
+
+        /** Whether {@code value} arrived as this call's own argument ({@link ReadScope#arrived}). */
+        boolean arrived(Object value) throws RemoteException;
     }
 
     /** Not public: a proxy of it is defined in its own loader. */
@@ -103,6 +107,8 @@ class MuxTransportTest {
         final CountDownLatch waiting = new CountDownLatch(1);
         /** The answers {@link #later} claimed, for the test to complete. */
         final BlockingQueue<CompletableFuture<Long>> laters = new LinkedBlockingQueue<>();
+        /** The allowlist of the export's calls. */
+        final Marshaller marshaller = Marshallers.builder().classLoader(getClass().getClassLoader()).build();
 
         @Override
         public long add(long a, int b) {
@@ -173,6 +179,11 @@ class MuxTransportTest {
             laters.add(answer);
             return -1;
         }
+
+        @Override
+        public boolean arrived(Object value) {
+            return ReadScope.arrived(value, this, marshaller.filter());
+        }
     }
 
     private final Impl impl = new Impl();
@@ -184,8 +195,7 @@ class MuxTransportTest {
     void start() throws IOException {
         serverSockets = new ServerSockets(InetAddress.getLoopbackAddress(), null, false, 10_000, 10_000, 64, 64);
         server = new MuxServer(serverSockets, 0, 1 << 20);
-        ReadScope calls = ReadScope.forCalls(Marshallers.builder().classLoader(getClass().getClassLoader()).build(),
-                null);
+        ReadScope calls = ReadScope.forCalls(impl.marshaller, null);
         // an export's loader is not its classes' own (a bundle's marshaller loader): one that delegates to it
         ClassLoader delegating = new ClassLoader(getClass().getClassLoader()) {
         };
@@ -519,6 +529,13 @@ class MuxTransportTest {
             threads.shutdownNow();
             connection.fail(new IOException("test over"));
         }
+    }
+
+    @Test
+    void aCallsArgumentsAreTheExportedObjectsOwnWhileItsMethodRuns() throws Exception {
+        // read through the export's allowlist and held by nothing else: the method may keep them without a copy
+        assertTrue(stub(id, 5_000).arrived(new ArrayList<>(List.of("read here"))));
+        assertFalse(impl.arrived(new Object()), "what an in-process caller passes is the caller's");
     }
 
     @Test
