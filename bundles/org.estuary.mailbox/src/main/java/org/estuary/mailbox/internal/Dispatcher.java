@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
 
+import org.estuary.core.concurrent.Waits;
 import org.estuary.event.DeliveryOutcome;
 import org.estuary.event.DeliveryRefusedException;
 import org.estuary.event.EventDelivery;
@@ -101,7 +102,9 @@ final class Dispatcher {
      * Waits, without the lock, until no attempt for a target before {@code generation} is in flight, so that once
      * enableDelivery or disableDelivery returns the old target gets nothing more (EM.4.1, blocking). A call from
      * inside that target's own {@code notify} in this JVM does not wait (it would wait for itself); the wait is
-     * bounded by delivery.disable.wait.ms, after which the attempt's outcome changes nothing.
+     * bounded by delivery.disable.wait.ms, after which the attempt's outcome changes nothing. A wait tells the
+     * transport serving the call first ({@link Waits}), so the calls behind it on its connection are not held for a
+     * target's slow answer.
      */
     void awaitEarlierAttempts(Registration r, long generation) throws java.rmi.RemoteException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(state.settings.disableWaitMillis);
@@ -111,6 +114,7 @@ final class Dispatcher {
                 if (remaining <= 0) {
                     return;
                 }
+                Waits.aboutToWait();
                 try {
                     state.lock.wait(remaining);
                 } catch (InterruptedException e) {

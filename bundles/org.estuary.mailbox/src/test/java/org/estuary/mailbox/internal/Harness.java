@@ -19,6 +19,7 @@ final class Harness extends ServiceHarness<MailboxService> {
     private Settings settings;
 
     private java.util.function.Supplier<String> callers = () -> null;
+    private java.util.concurrent.Executor deliveries = Runnable::run;
 
     /** On a memory store. */
     Harness() {
@@ -41,6 +42,14 @@ final class Harness extends ServiceHarness<MailboxService> {
         callers = clients;
     }
 
+    /**
+     * The next mailboxes deliver events on {@code executor} (as their own threads do in the container) instead of in
+     * the thread that stores or retries them, which holds the mailbox's lock meanwhile.
+     */
+    void deliverOn(java.util.concurrent.Executor executor) {
+        deliveries = executor;
+    }
+
     /** A mailbox with {@code with}, recovered from the store: a restart if one ran before. */
     MailboxService start(Settings with) throws Exception {
         settings = with;
@@ -56,7 +65,7 @@ final class Harness extends ServiceHarness<MailboxService> {
     @Override
     protected MailboxService create() {
         return new MailboxService(clock, marshaller, settings,
-                new EventDelivery(clock, Runnable::run, settings.delivery), callers);
+                new EventDelivery(clock, deliveries, settings.delivery), callers);
     }
 
     @Override

@@ -12,6 +12,12 @@ import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import net.jini.core.event.RemoteEvent;
 import net.jini.core.event.RemoteEventListener;
@@ -24,6 +30,7 @@ import net.jini.event.MailboxRegistration;
 import net.jini.event.PullEventMailbox;
 import net.jini.event.RemoteEventIterator;
 
+import org.estuary.core.concurrent.Waits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -193,6 +200,47 @@ class MailboxServiceTest {
         registration.getListener().notify(TestEvent.of("a", 1, 1));
         registration.getListener().notify(TestEvent.of("a", 1, 2));
         assertEquals(List.of("a#1/1"), target.payloads());
+    }
+
+    @Test
+    void em41DisablingWaitsForTheAttemptInFlightAndTellsItsTransportFirst() throws Exception {
+        // EM.4.1: once disableDelivery returns, the old target gets nothing more, so it waits for the delivery in
+        // flight; the transport serving the call is told before that wait (Waits), so its connection reads on
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        harness.deliverOn(threads);
+        MailboxRegistration registration = harness.start(TestSettings.withDisableWait(60_000)).proxy().register(60_000);
+        CountDownLatch inFlight = new CountDownLatch(1);
+        CountDownLatch answer = new CountDownLatch(1);
+        AtomicBoolean answered = new AtomicBoolean();
+        TestTarget target = new TestTarget().answering(event -> {
+            inFlight.countDown();
+            assertTrue(answer.await(10, TimeUnit.SECONDS));
+        });
+        registration.enableDelivery(target);
+        try {
+            registration.getListener().notify(TestEvent.of("a", 1, 1)); // delivered on a thread of the pool
+            assertTrue(inFlight.await(10, TimeUnit.SECONDS));
+            CountDownLatch told = new CountDownLatch(1);
+            Future<Boolean> disabling = threads.submit(() -> {
+                Waits.during(told::countDown, () -> {
+                    try {
+                        registration.disableDelivery();
+                    } catch (RemoteException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                return answered.get();
+            });
+            assertTrue(told.await(10, TimeUnit.SECONDS), "the transport is told before the wait");
+            answered.set(true);
+            answer.countDown();
+            assertTrue(disabling.get(10, TimeUnit.SECONDS), "returned only once the attempt in flight ended");
+        } finally {
+            answer.countDown();
+            threads.shutdownNow();
+        }
+        registration.getListener().notify(TestEvent.of("a", 1, 2));
+        assertEquals(List.of("a#1/1"), target.payloads(), "nothing more for the old target");
     }
 
     @Test

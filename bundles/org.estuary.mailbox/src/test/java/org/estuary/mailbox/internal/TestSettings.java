@@ -22,9 +22,19 @@ final class TestSettings {
 
     static Settings withClientQuota(int maxRegistrations, int perClient, int maxEventsPerRegistration,
             long maxBytesTotal, int pullBatch) {
+        return settings(maxRegistrations, perClient, maxEventsPerRegistration, maxBytesTotal, pullBatch, 1_000);
+    }
+
+    /** The defaults, with enable/disableDelivery waiting up to {@code millis} for an attempt in flight. */
+    static Settings withDisableWait(long millis) {
+        return settings(100, 100, 1_000, 1_000_000, 100, millis);
+    }
+
+    private static Settings settings(int maxRegistrations, int perClient, int maxEventsPerRegistration,
+            long maxBytesTotal, int pullBatch, long disableWaitMillis) {
         return new Settings(new LeasePolicy(60_000, LEASE_MAX), maxRegistrations, perClient, maxEventsPerRegistration,
                 maxBytesTotal, maxBytesTotal, 10, pullBatch, 1_000_000,
-                DeliveryConfig.builder().initialRetryDelayMillis(1_000).maxRetryDelayMillis(8_000).build(), 1_000,
-                10_000);
+                DeliveryConfig.builder().initialRetryDelayMillis(1_000).maxRetryDelayMillis(8_000).build(),
+                disableWaitMillis, 10_000);
     }
 }
