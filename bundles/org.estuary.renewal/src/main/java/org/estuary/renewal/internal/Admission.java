@@ -67,10 +67,10 @@ final class Admission {
      */
     Admitted lease(Lease lease) throws MarshalException, UnmarshalException {
         if (jvmClock && ReadScope.arrived(lease, backend, marshaller.filter())) {
-            lease.setSerialFormat(Lease.ABSOLUTE);
             try {
+                lease.setSerialFormat(Lease.ABSOLUTE);
                 return new Admitted(lease, record(lease));
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) { // the client's class's own code failed
                 throw new MarshalException("client lease cannot be marshalled: " + e, e);
             }
         }
