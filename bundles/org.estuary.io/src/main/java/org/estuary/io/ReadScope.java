@@ -198,6 +198,40 @@ public final class ReadScope implements ObjectInputFilter {
     }
 
     /**
+     * Marks the call this thread serves, received for {@code from}, as received for {@code to} too until the returned
+     * mark is closed: for an object that forwards the call it was given to another with the same arguments (a guard
+     * in front of a service's backend), so that {@code to} may keep them ({@link #arrived}) as {@code from} could.
+     * Null, nothing to close, when this thread serves no call received for {@code from} with these arguments.
+     *
+     * @param arguments the arguments forwarded, each the very object received (null for none)
+     * @throws NullPointerException if {@code to} is null
+     * @since 1.8
+     */
+    public static Received forwarded(Object from, Object to, Object[] arguments) {
+        Objects.requireNonNull(to, "to");
+        Received mark = RECEIVED.get();
+        if (mark == null || mark.target != from || !sameObjects(mark.arguments, arguments)) {
+            return null;
+        }
+        Received forwarded = new Received(mark.scope, to, mark.arguments, mark);
+        RECEIVED.set(forwarded);
+        return forwarded;
+    }
+
+    private static boolean sameObjects(Object[] received, Object[] forwarded) {
+        int length = forwarded == null ? 0 : forwarded.length;
+        if (received.length != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (received[i] != forwarded[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Whether {@code argument} is an argument of the call a transport is invoking on {@code target} in this thread,
      * read from another JVM through {@code filter} ({@link #received}): an object {@code target} may keep as its own,
      * since nothing else holds it and it passed that allowlist, as a copy it made itself through the filter would

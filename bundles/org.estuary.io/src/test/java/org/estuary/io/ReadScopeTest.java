@@ -191,6 +191,25 @@ class ReadScopeTest {
     }
 
     @Test
+    void aCallForwardedWithItsOwnArgumentsArrivesForWhereItIsForwardedToo() {
+        Marshaller marshaller = Marshallers.defaults();
+        SerialFilter filter = marshaller.filter();
+        Object guard = new Object();
+        Object backend = new Object();
+        Object argument = new Object();
+        assertNull(ReadScope.forwarded(guard, backend, new Object[] {argument}), "no call marked");
+        try (ReadScope.Received call = ReadScope.forCalls(marshaller, null).received(guard, new Object[] {argument})) {
+            assertNull(ReadScope.forwarded(new Object(), backend, new Object[] {argument}), "not the call's target");
+            assertNull(ReadScope.forwarded(guard, backend, new Object[] {new Object()}), "other arguments");
+            try (ReadScope.Received forwarded = ReadScope.forwarded(guard, backend, new Object[] {argument})) {
+                assertTrue(ReadScope.arrived(argument, backend, filter));
+            }
+            assertFalse(ReadScope.arrived(argument, backend, filter), "only while forwarded");
+            assertTrue(ReadScope.arrived(argument, guard, filter));
+        }
+    }
+
+    @Test
     void aLaterRevisionsScopesApplyThroughWhatTheFirstInstalled() throws Exception {
         // bundle:update: the JDK takes a filter factory once per JVM; the new revision hands its scopes over
         ReadScope.forReplies(Marshallers.defaults(), null); // this revision has installed its part

@@ -16,6 +16,9 @@ import java.util.concurrent.RejectedExecutionException;
 
 import org.estuary.core.component.Attachment;
 import org.estuary.core.failure.Failure;
+import org.estuary.io.Marshaller;
+import org.estuary.io.Marshallers;
+import org.estuary.io.ReadScope;
 import org.estuary.io.testing.LogCapture;
 import org.estuary.remote.component.ServiceExport;
 import org.estuary.remote.fixture.Echo;
@@ -183,6 +186,26 @@ class ServiceExportTest {
         gated[0].activate();
 
         assertThrows(RejectedExecutionException.class, ((Echo) exportedBackend)::path);
+    }
+
+    @Test
+    void theGateForwardsACallsReceivedArgumentsToTheBackend() throws Exception {
+        // ReadScope.received: what the transport read for the gate it exported is the backend's own as well
+        Marshaller marshaller = Marshallers.defaults();
+        Object[] backendOf = new Object[1];
+        Echo keeping = (Echo) Proxy.newProxyInstance(Echo.class.getClassLoader(), new Class<?>[] {Echo.class},
+                (proxy, method, args) -> ReadScope.arrived(args[0], backendOf[0], marshaller.filter()) ? 1 : 0);
+        backendOf[0] = keeping;
+        Attachment<Exporter> gated = ServiceExport.attachment("the echo service", Echo.class, keeping, service,
+                () -> true, Echo.class);
+        gated.bind(new Recording());
+        gated.activate();
+        Echo gate = (Echo) exportedBackend;
+        Object argument = new ArrayList<>();
+        try (ReadScope.Received call = ReadScope.forCalls(marshaller, null).received(gate, new Object[] {argument})) {
+            assertEquals(1, gate.accept(argument), "arrived for the backend behind the gate");
+        }
+        assertEquals(0, gate.accept(argument), "an in-process caller's argument");
     }
 
     /** What the test backend does for a call: its method's name, and the attachment it is exported by. */

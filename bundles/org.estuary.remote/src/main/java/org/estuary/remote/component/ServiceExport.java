@@ -11,6 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 import org.estuary.core.component.Attachment;
+import org.estuary.io.ReadScope;
 import org.estuary.remote.BackendRef;
 import org.estuary.remote.Exporter;
 import org.estuary.remote.ServiceSwappingException;
@@ -161,7 +162,8 @@ public final class ServiceExport {
                                     + "failover lease ran out and another container takes it over; retry, and the "
                                     + "call reaches the active container");
                         }
-                        try {
+                        // what the transport read for this guard is the backend's as well (ReadScope.arrived)
+                        try (ReadScope.Received forwarded = ReadScope.forwarded(proxy, backend, args)) {
                             return method.invoke(backend, args);
                         } catch (InvocationTargetException e) {
                             if (e.getCause() instanceof RejectedExecutionException && !open) {
