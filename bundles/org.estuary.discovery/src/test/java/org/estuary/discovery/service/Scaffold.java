@@ -72,7 +72,7 @@ public final class Scaffold implements DiscoveryServices.Running {
     @Override
     public void export(Exporter exporter) {
         ServiceExport.attachment("the lookup discovery service", DiscoveryBackend.class, service, service,
-                LookupDiscoveryService.class).activate().bind(exporter);
+                () -> true, LookupDiscoveryService.class).activate().bind(exporter);
     }
 
     @Override

@@ -61,8 +61,8 @@ public final class Scaffold implements MailboxServices.Running {
 
     @Override
     public void export(Exporter exporter) {
-        ServiceExport.attachment("the event mailbox", MailboxBackend.class, service, service, EventMailbox.class,
-                PullEventMailbox.class).activate().bind(exporter);
+        ServiceExport.attachment("the event mailbox", MailboxBackend.class, service, service, () -> true,
+                EventMailbox.class, PullEventMailbox.class).activate().bind(exporter);
     }
 
     @Override

@@ -60,7 +60,7 @@ public final class Scaffold implements RenewalServices.Running {
     @Override
     public void export(Exporter exporter) {
         ServiceExport.attachment("the lease renewal service", RenewalBackend.class, service, service,
-                LeaseRenewalService.class).activate().bind(exporter);
+                () -> true, LeaseRenewalService.class).activate().bind(exporter);
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class Scaffold {
             ThreadPoolExecutor pool, Exporter exporter) throws Exception {
         TxnManager manager = started(clock, marshaller, store, pool);
         ServiceExport.attachment("the transaction manager", TxnBackend.class, manager, manager,
-                TransactionManager.class, NestableTransactionManager.class).activate().bind(exporter);
+                () -> true, TransactionManager.class, NestableTransactionManager.class).activate().bind(exporter);
         return manager.proxy();
     }
 
