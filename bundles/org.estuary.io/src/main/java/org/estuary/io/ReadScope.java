@@ -40,6 +40,8 @@ public final class ReadScope implements ObjectInputFilter {
     private static final ThreadLocal<String> PEER = new ThreadLocal<>();
     /** The call a transport is invoking in this thread with the arguments it read ({@link #received}). */
     private static final ThreadLocal<Received> RECEIVED = new ThreadLocal<>();
+    private static final java.util.Set<Class<?>> PRIMITIVE_WRAPPERS = java.util.Set.of(Boolean.class, Byte.class,
+            Character.class, Short.class, Integer.class, Long.class, Float.class, Double.class);
 
     private final Marshaller marshaller;
     private final Object transport;
@@ -203,7 +205,8 @@ public final class ReadScope implements ObjectInputFilter {
      * in front of a service's backend), so that {@code to} may keep them ({@link #arrived}) as {@code from} could.
      * Null, nothing to close, when this thread serves no call received for {@code from} with these arguments.
      *
-     * @param arguments the arguments forwarded, each the very object received (null for none)
+     * @param arguments the arguments forwarded, each the very object received or, for a primitive parameter, its
+     *     value boxed again (null for none)
      * @throws NullPointerException if {@code to} is null
      * @since 1.8
      */
@@ -224,7 +227,10 @@ public final class ReadScope implements ObjectInputFilter {
             return false;
         }
         for (int i = 0; i < length; i++) {
-            if (received[i] != forwarded[i]) {
+            Object was = received[i];
+            Object is = forwarded[i];
+            // a primitive parameter is boxed again on its way through a dynamic proxy: equal, not the same
+            if (was != is && !(was != null && PRIMITIVE_WRAPPERS.contains(was.getClass()) && was.equals(is))) {
                 return false;
             }
         }

@@ -198,10 +198,16 @@ class ReadScopeTest {
         Object backend = new Object();
         Object argument = new Object();
         assertNull(ReadScope.forwarded(guard, backend, new Object[] {argument}), "no call marked");
-        try (ReadScope.Received call = ReadScope.forCalls(marshaller, null).received(guard, new Object[] {argument})) {
-            assertNull(ReadScope.forwarded(new Object(), backend, new Object[] {argument}), "not the call's target");
-            assertNull(ReadScope.forwarded(guard, backend, new Object[] {new Object()}), "other arguments");
-            try (ReadScope.Received forwarded = ReadScope.forwarded(guard, backend, new Object[] {argument})) {
+        Long id = 100_000L;
+        Long boxedAgain = Long.valueOf(id.longValue()); // what a dynamic proxy hands its handler for a long
+        try (ReadScope.Received call = ReadScope.forCalls(marshaller, null).received(guard,
+                new Object[] {id, argument})) {
+            assertNull(ReadScope.forwarded(new Object(), backend, new Object[] {id, argument}),
+                    "not the call's target");
+            assertNull(ReadScope.forwarded(guard, backend, new Object[] {id, new Object()}), "other arguments");
+            assertNull(ReadScope.forwarded(guard, backend, new Object[] {100_001L, argument}), "another value");
+            try (ReadScope.Received forwarded = ReadScope.forwarded(guard, backend,
+                    new Object[] {boxedAgain, argument})) {
                 assertTrue(ReadScope.arrived(argument, backend, filter));
             }
             assertFalse(ReadScope.arrived(argument, backend, filter), "only while forwarded");
