@@ -177,7 +177,7 @@ final class RunningDistribution implements AutoCloseable {
      * Runs one Karaf shell command over SSH with the key and returns its output; fails if it takes over 60 s. Karaf
      * starts its SSH server while it may still be starting the boot features, so a command whose bundle has not
      * registered it yet answers "Command not found": that answer is retried for up to 60 s, until the command is
-     * there.
+     * there, as is a connection the SSH server refused.
      */
     String ssh(String line) throws IOException, InterruptedException {
         String[] output = new String[1];
@@ -191,13 +191,22 @@ final class RunningDistribution implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while running ssh " + line, e);
                 }
-                return !ANSI_STYLE.matcher(output[0]).replaceAll("").strip().startsWith(COMMAND_NOT_FOUND);
+                String answer = ANSI_STYLE.matcher(output[0]).replaceAll("").strip();
+                return !answer.startsWith(COMMAND_NOT_FOUND) && !REFUSED.matcher(answer).matches();
             });
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
         }
         return output[0];
     }
+
+    /**
+     * What ssh says when nothing listens on the port: the command did not run. Seen right after a restart of the
+     * container, while Karaf still started its shell bundles, although {@link #awaitSshServer} had found the port
+     * listening a moment before.
+     */
+    private static final java.util.regex.Pattern REFUSED = java.util.regex.Pattern.compile(
+            "ssh: connect to host \\S+ port \\d+: Connection refused");
 
     /** Karaf's answer to a command no bundle registered (in red: {@link #ANSI_STYLE}). */
     private static final String COMMAND_NOT_FOUND = "Command not found: ";
